@@ -207,7 +207,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
-    wpp.cards.CardParseError: '1S' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit (S, H, C, D or ♠ ♥ ♣ ♦), e.g. 7S or 10♥
+    wpp.cards.CardParseError: '1S' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit ...
     """
     m = _TOKEN.match(text.strip().upper())
     if m is None:

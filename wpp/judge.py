@@ -1,0 +1,145 @@
+"""Does a play beat the play on the table, and if not, why (rules R7–R9)?
+
+The relation, in the order it is decided:
+
+1. **Mode** (R7): after the lead, every play of the trick is in the lead's mode.
+2. **Category** (R8): in poker mode a higher category beats any lower one, whatever the ranks.
+3. **Aces on twos** (R9): a play keyed on an ace may never go on one keyed on a two.
+4. **Key** (R8): within one category a higher key beats a lower one.
+5. **Twos beat aces** (R9): a play keyed on a two beats one keyed on an ace; and, kept from
+   the original program, a two pair holding a pair of twos beats an ace-keyed two pair, and a
+   flush or straight flush holding a two beats an ace-high one of its category. In those two
+   cases the table's key is *lowered* to that two, so a later play needs only beat a two.
+
+Because of 3 and 5 the relation is not transitive: K < A < 2 < 3 is a cycle, in every mode.
+
+>>> from wpp.cards import parse_cards as c
+>>> beats(c("2D"), c("AS")), beats(c("AS"), c("2D"))
+(True, False)
+>>> print(judge(classify("AS"), classify("2D")).reason)
+an ace may not be played on a two (R9)
+>>> v = judge(classify("2D 2C 9H 9S"), classify("AH AS 5D 5C"))
+>>> v.legal, v.table.key, v.rule
+(True, Card('2♣'), 'R9')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from wpp.cards import Card
+from wpp.plays import Category, IllegalPlay, Mode, Play, classify
+from wpp.rules import DEFAULT_RULES, Rules
+
+__all__ = ["Verdict", "beats", "judge", "why_not"]
+
+_ACE = 14
+_TWO = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The outcome of putting ``play`` on ``table``: legal or not, why, and under which rule.
+
+    ``table`` is the play as it then lies on the table (its key possibly lowered to a two by
+    R9); it is ``None`` when the play is not legal.
+    """
+
+    legal: bool
+    reason: str
+    rule: str
+    table: Play | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+def _key_word(p: Play) -> str:
+    return f"key {p.key_text}"
+
+
+def judge(play: Play, table: Play | None) -> Verdict:
+    """Judge ``play`` against the play now on the table (``None``: a fresh trick's lead)."""
+    if table is None:
+        return Verdict(True, f"{play.describe()} leads a fresh trick in {play.mode.label} mode "
+                       "(R4, R13)", "R13", play)
+    if play.mode is not table.mode:
+        want = {Mode.SINGLE: "1 card", Mode.PAIR: "2 cards of one rank",
+                Mode.POKER: "a poker hand of 3 to 5 cards"}[table.mode]
+        return Verdict(False, f"this trick is in {table.mode.label} mode, so every play must be "
+                       f"{want}; {play.describe()} is a {play.mode.label} play (R4, R7)", "R7")
+    if play.category is not table.category:
+        if play.category > table.category:
+            return Verdict(True, f"a {play.category.label} beats a {table.category.label}: a "
+                           "higher category always wins (R8)", "R8", play)
+        return Verdict(False, f"a {play.category.label} does not beat a "
+                       f"{table.category.label}: in poker mode the higher category wins, "
+                       "whatever the ranks (R8)", "R8")
+    cat = play.category
+    if play.key_rank == _ACE and table.key_rank == _TWO:
+        if cat is Category.SINGLE:
+            why = "an ace may not be played on a two (R9)"
+        elif cat is Category.PAIR:
+            why = "a pair of aces may not be played on a pair of twos (R9)"
+        else:
+            why = (f"an ace-keyed {cat.label} may not be played on a two-keyed one "
+                   f"({_key_word(play)} on {_key_word(table)}; R9)")
+        return Verdict(False, why, "R9")
+    if play.order > table.order:
+        return Verdict(True, f"{_key_word(play)} is higher than {_key_word(table)} (R8)",
+                       "R8", play)
+    if table.key_rank == _ACE:
+        if play.key_rank == _TWO:
+            return Verdict(True, f"twos beat aces: {_key_word(play)} beats {_key_word(table)} "
+                           "(R9)", "R9", play)
+        twos = [c for c in play.cards if (c >> 2) + 2 == _TWO]
+        if cat is Category.TWO_PAIR and len(twos) == 2:
+            lowered = replace(play, key=twos[1], order=int(twos[1]), key_rank=_TWO,
+                              lowered_by_two=True)
+            return Verdict(True, "a two pair holding a pair of twos beats an ace-keyed two pair; "
+                           f"its key on the table becomes the {twos[1]} (R9)", "R9", lowered)
+        if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH) and twos:
+            lowered = replace(play, key=twos[0], order=int(twos[0]), key_rank=_TWO,
+                              lowered_by_two=True)
+            return Verdict(True, f"a {cat.label} holding a two beats an ace-high {cat.label}; its "
+                           f"key on the table becomes the {twos[0]} (R9)", "R9", lowered)
+    if cat is Category.SINGLE:
+        why = f"{play.key} is lower than {table.key}"
+    elif cat is Category.PAIR:
+        why = f"this pair's key {play.key} is lower than the table's {table.key}"
+    else:
+        why = f"{_key_word(play)} is not higher than {_key_word(table)}"
+    if table.lowered_by_two:
+        why += f" (the table's key was lowered to {table.key} by R9)"
+    return Verdict(False, f"{why}; a {cat.label} must beat the table's key (R8)", "R8")
+
+
+def _as_play(x: Play | Iterable[Card] | str, rules: Rules) -> Play:
+    return x if isinstance(x, Play) else classify(x, rules)
+
+
+def beats(new: Play | Iterable[Card] | str, old: Play | Iterable[Card] | str,
+          rules: Rules = DEFAULT_RULES) -> bool:
+    """True when ``new`` may be played on ``old`` (plays, cards or card text).
+
+    Cards that are not a play raise :class:`~wpp.plays.IllegalPlay`.
+    """
+    return judge(_as_play(new, rules), _as_play(old, rules)).legal
+
+
+def why_not(new: Play | Iterable[Card] | str, old: Play | Iterable[Card] | str | None,
+            rules: Rules = DEFAULT_RULES) -> str | None:
+    """Why ``new`` may not be played on ``old``, in words naming the rule; ``None`` if it may.
+
+    >>> why_not("7C 7H", "7D 7S")
+    "this pair's key 7♥ is lower than the table's 7♠; a pair must beat the table's key (R8)"
+    >>> why_not("7C 8H", None)
+    '7♣ 8♥ is not a play: two cards must be a pair, two cards of the same rank (R4)'
+    """
+    try:
+        p = _as_play(new, rules)
+    except IllegalPlay as err:
+        return str(err)
+    v = judge(p, None if old is None else _as_play(old, rules))
+    return None if v.legal else v.reason

@@ -1,0 +1,285 @@
+"""What a set of cards is as a play: mode, category and key (rules R4–R6).
+
+A *play* is 1 card (single mode), 2 cards of one rank (pair mode) or a poker hand of 3, 4 or
+5 cards (poker mode), whose categories rank, low to high::
+
+    two pair (4) < three of a kind (3) < straight (5) < flush (5)
+                 < full house (5) < four of a kind (4, or 4 + any kicker) < straight flush (5)
+
+Anything else — two pair plus a kicker, trips plus two kickers, unrelated cards — is no play,
+and :func:`classify` raises :class:`IllegalPlay` saying why in words.
+
+The *key* decides between plays of one mode and category (R6): a card where suits matter
+(single, pair, two pair, straight, flush, straight flush) and a bare rank where they cannot
+(three of a kind, full house, four of a kind). ``Play.order`` turns the key into one integer,
+the card index (see :mod:`wpp.cards`), so comparing keys is comparing ints.
+
+>>> p = classify(parse_cards("7H 7S"))
+>>> p.mode, p.category, p.key
+(<Mode.PAIR: 2>, <Category.PAIR: -1>, Card('7♠'))
+>>> print(p)
+7♥ 7♠ — a pair of sevens
+>>> print(classify(parse_cards("JC QD KH AS 2D")))
+J♣ Q♦ K♥ A♠ 2♦ — a straight, 2♦ high (wrap-around)
+>>> classify(parse_cards("7S 7H 9D 9C 3D"))
+Traceback (most recent call last):
+...
+wpp.plays.IllegalPlay: 7♠ 7♥ 9♦ 9♣ 3♦ is not a play: two pair is always played as 4 cards, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from wpp.cards import CARDS, Card, Rank, format_cards, parse_cards
+from wpp.rules import DEFAULT_RULES, Rules
+
+__all__ = [
+    "SINGLES",
+    "STRAIGHT_TOPS",
+    "WRAP_MASKS",
+    "WRAP_STRAIGHTS",
+    "Category",
+    "IllegalPlay",
+    "Mode",
+    "Play",
+    "classify",
+    "make_play",
+]
+
+
+class Mode(IntEnum):
+    """The three modes; the first play of a trick fixes the mode for the whole trick (R4)."""
+
+    SINGLE = 1
+    PAIR = 2
+    POKER = 3
+
+    @property
+    def label(self) -> str:
+        """The mode in words."""
+        return {Mode.SINGLE: "single", Mode.PAIR: "pair", Mode.POKER: "poker"}[self]
+
+
+class Category(IntEnum):
+    """What a play is. Poker categories (value ≥ 1) are in their beating order (R4, R8)."""
+
+    SINGLE = -2
+    PAIR = -1
+    TWO_PAIR = 1
+    THREE_OF_A_KIND = 2
+    STRAIGHT = 3
+    FLUSH = 4
+    FULL_HOUSE = 5
+    FOUR_OF_A_KIND = 6
+    STRAIGHT_FLUSH = 7
+
+    @property
+    def label(self) -> str:
+        """The category in words: ``"two pair"``, ``"full house"``…"""
+        return self.name.lower().replace("_", " ")
+
+    @property
+    def mode(self) -> Mode:
+        """The mode a play of this category belongs to."""
+        if self is Category.SINGLE:
+            return Mode.SINGLE
+        if self is Category.PAIR:
+            return Mode.PAIR
+        return Mode.POKER
+
+
+class IllegalPlay(ValueError):
+    """These cards are not a play, or not a legal play now; the message says why (names a rule)."""
+
+
+#: Straights as rank sets → rank of the top card (R5, R6). Ordinary ones first.
+_ORDINARY_STRAIGHTS: Final = {frozenset(range(low, low + 5)): low + 4 for low in range(2, 11)}
+#: The four wrap-around straights and their top card: J-Q-K-A-2 is 2-high, and so on (R5).
+WRAP_STRAIGHTS: Final = {
+    frozenset({11, 12, 13, 14, 2}): 2,
+    frozenset({12, 13, 14, 2, 3}): 3,
+    frozenset({13, 14, 2, 3, 4}): 4,
+    frozenset({14, 2, 3, 4, 5}): 5,
+}
+#: All straights, wraps included, as bit masks of ranks (bit r) → top rank.
+STRAIGHT_TOPS: Final = {
+    sum(1 << r for r in ranks): top
+    for ranks, top in {**_ORDINARY_STRAIGHTS, **WRAP_STRAIGHTS}.items()
+}
+WRAP_MASKS: Final = frozenset(sum(1 << r for r in ranks) for ranks in WRAP_STRAIGHTS)
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class Play:
+    """A classified play: its cards (sorted), mode, category and key.
+
+    ``order`` is the key as one integer (a card index; for rank-only keys the index of that
+    rank's spade) and ``key_rank`` the key's rank, both kept for fast comparison. On the
+    table a play's key may be *lowered* to a two by R9 (``lowered_by_two``); see
+    :func:`wpp.judge.judge`.
+    """
+
+    cards: tuple[Card, ...]
+    mode: Mode
+    category: Category
+    key: Card | Rank
+    order: int
+    key_rank: int
+    wrap: bool = False
+    lowered_by_two: bool = False
+
+    def __str__(self) -> str:
+        return f"{format_cards(self.shown)} — {self.describe()}"
+
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        """The cards in the order a person reads them: a wrap straight as J Q K A 2."""
+        if not self.wrap:
+            return self.cards
+        start = (self.key_rank - 6) % 13  # rank index of the run's first card
+        return tuple(sorted(self.cards, key=lambda c: ((c >> 2) - start) % 13))
+
+    def describe(self) -> str:
+        """The play in words, as a learner would say it: "a pair of sevens"."""
+        cat = self.category
+        ranks = [c.rank for c in self.cards]
+        if cat is Category.SINGLE:
+            text = f"the {self.cards[0]}"
+        elif cat is Category.PAIR:
+            text = f"a pair of {ranks[0].plural}"
+        elif cat is Category.TWO_PAIR:
+            high, low = sorted(set(ranks), reverse=True)
+            text = f"two pair, {high.plural} and {low.plural}"
+        elif cat is Category.THREE_OF_A_KIND:
+            text = f"three {ranks[0].plural}"
+        elif cat is Category.FULL_HOUSE:
+            three = max(set(ranks), key=ranks.count)
+            two = min(set(ranks), key=ranks.count)
+            text = f"a full house, {three.plural} over {two.plural}"
+        elif cat is Category.FOUR_OF_A_KIND:
+            four = max(set(ranks), key=ranks.count)
+            kickers = [c for c in self.cards if c.rank != four]
+            text = f"four {four.plural}" + (f" with the {kickers[0]} as kicker" if kickers else "")
+        else:
+            name = "a straight flush" if cat is Category.STRAIGHT_FLUSH else f"a {cat.label}"
+            text = f"{name}, {self.key} high" + (" (wrap-around)" if self.wrap else "")
+        if self.lowered_by_two:
+            text += f"; on the table its key is the {self.key} (twos beat aces, R9)"
+        return text
+
+    @property
+    def key_text(self) -> str:
+        """The key in words: a card (``7♠``) or a rank (``sevens``)."""
+        if isinstance(self.key, Card):
+            return str(self.key)
+        return self.key.plural
+
+
+def _reject(cards: tuple[Card, ...], why: str) -> IllegalPlay:
+    return IllegalPlay(f"{format_cards(cards)} is not a play: {why}")
+
+
+def make_play(
+    cards: tuple[Card, ...], category: Category, key: Card | Rank, wrap: bool = False
+) -> Play:
+    """Build a :class:`Play` whose category and key are already known (the move generator's
+    fast path; :func:`classify` is the checked way in)."""
+    if isinstance(key, Card):
+        order = int(key)
+        key_rank = (order >> 2) + 2
+    else:
+        key_rank = int(key)
+        order = (key_rank - 2) * 4 + 3
+    return Play(cards, category.mode, category, key, order, key_rank, wrap)
+
+
+def classify(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> Play:
+    """Classify cards as a play (R4–R6), or raise :class:`IllegalPlay` saying why.
+
+    Accepts cards or card text. The cards are sorted in the result.
+
+    >>> classify("7S 7H 7D 7C 3D").describe()
+    'four sevens with the 3♦ as kicker'
+    >>> classify("2D 3C 4H 5S AD").key    # A-2-3-4-5 is 5-high (R6)
+    Card('5♠')
+    >>> classify("JC QD KH AS 2D", Rules(wraps=False))
+    Traceback (most recent call last):
+    ...
+    wpp.plays.IllegalPlay: J♣ Q♦ K♥ A♠ 2♦ is not a play: ... are off in these rules, R5)
+    """
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    if len(set(hand)) != len(hand):
+        raise IllegalPlay(f"{format_cards(hand)} names a card twice (R3)")
+    for c in hand:
+        if not isinstance(c, Card):
+            raise IllegalPlay(f"{c!r} is not a card (R3)")
+    given = hand  # error messages echo the cards in the order the player gave them
+    hand = tuple(sorted(hand))
+    n = len(hand)
+    if n == 0:
+        raise IllegalPlay("no cards selected: a play is 1 card, a pair, or a poker hand of "
+                          "3 to 5 cards (R4)")
+    if n == 1:
+        c = hand[0]
+        return Play(hand, Mode.SINGLE, Category.SINGLE, c, int(c), (c >> 2) + 2)
+    if n > 5:
+        raise _reject(given, f"{n} cards are too many; the largest play is 5 cards (R4)")
+    ranks = [(c >> 2) + 2 for c in hand]
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    shape = sorted(counts.values(), reverse=True)
+    if n == 2:
+        if shape == [2]:
+            c = hand[1]
+            return Play(hand, Mode.PAIR, Category.PAIR, c, int(c), ranks[0])
+        raise _reject(given, "two cards must be a pair, two cards of the same rank (R4)")
+    if n == 3:
+        if shape == [3]:
+            return make_play(hand, Category.THREE_OF_A_KIND, Rank(ranks[0]))
+        raise _reject(given, "three cards must be three of a kind (R4)")
+    if n == 4:
+        if shape == [4]:
+            return make_play(hand, Category.FOUR_OF_A_KIND, Rank(ranks[0]))
+        if shape == [2, 2]:
+            return make_play(hand, Category.TWO_PAIR, hand[3])  # the higher pair's higher card
+        raise _reject(given, "four cards must be two pair or four of a kind (R4)")
+    # Five cards.
+    if shape == [4, 1]:
+        four = next(r for r, k in counts.items() if k == 4)
+        return make_play(hand, Category.FOUR_OF_A_KIND, Rank(four))
+    if shape == [3, 2]:
+        three = next(r for r, k in counts.items() if k == 3)
+        return make_play(hand, Category.FULL_HOUSE, Rank(three))
+    if shape == [2, 2, 1]:
+        raise _reject(given, "two pair is always played as 4 cards, without a kicker (R4)")
+    if shape == [3, 1, 1]:
+        raise _reject(given, "three of a kind is always played as 3 cards, without kickers (R4)")
+    if shape == [2, 1, 1, 1]:
+        raise _reject(given, "a pair with three other cards is no poker hand (R4)")
+    flush = len({c & 3 for c in hand}) == 1
+    mask = 0
+    for r in ranks:
+        mask |= 1 << r
+    top = STRAIGHT_TOPS.get(mask)
+    wrap = mask in WRAP_MASKS
+    if top is not None and wrap and not rules.wraps:
+        top = None
+    if top is not None:
+        key = next(c for c in hand if (c >> 2) + 2 == top)
+        category = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
+        return make_play(hand, category, key, wrap)
+    if flush:
+        return make_play(hand, Category.FLUSH, hand[4])
+    extra = " (wrap-around straights are off in these rules, R5)" if wrap else " (R4, R5)"
+    raise _reject(given, "five cards of different ranks must be a straight or a flush" + extra)
+
+
+# Every single, as a Play, made once (the move generator reuses them).
+SINGLES: Final = tuple(
+    Play((c,), Mode.SINGLE, Category.SINGLE, c, int(c), (c >> 2) + 2) for c in CARDS
+)
