@@ -1,0 +1,50 @@
+"""Classic poker: standard hand ranking, a 5-card showdown and 5-card draw with an explained AI.
+
+WarPairsPoker borrows poker's hand names, but ranks suits (♦ < ♣ < ♥ < ♠) and plays pairs
+and runs of its own. This package is the yardstick it is compared with: the standard rules,
+implemented exactly and fast.
+
+* :mod:`wpp.classic.evaluator` -- 5-card and best-of-7 evaluation: category, strength
+  (7,462 classes, higher is better, equal means a split pot) and the hand's name in words.
+* :mod:`wpp.classic.showdown` -- deal 2 to 6 hands from one deck and name the winner(s),
+  the seed assignment's program done right (``python -m wpp.classic``).
+* :mod:`wpp.classic.draw` -- 5-card draw for two, and an AI that picks its discard by exact
+  enumeration of every possible draw and explains its choice.
+* :mod:`wpp.classic.bench` -- evaluations per second, against ``treys``.
+
+>>> from wpp.classic import evaluate
+>>> evaluate("9D 9H 6C 8S 8C").name
+'Two Pair, Nines and Eights, Six kicker'
+"""
+
+from wpp.classic.evaluator import (
+    CLASS_COUNT,
+    Category,
+    HandValue,
+    best_hand,
+    best_of,
+    best_strength,
+    category_of,
+    class_size,
+    compare,
+    evaluate,
+    strength5,
+    value_of,
+    winners,
+)
+
+__all__ = [
+    "CLASS_COUNT",
+    "Category",
+    "HandValue",
+    "best_hand",
+    "best_of",
+    "best_strength",
+    "category_of",
+    "class_size",
+    "compare",
+    "evaluate",
+    "strength5",
+    "value_of",
+    "winners",
+]
