@@ -35,6 +35,7 @@ from enum import IntEnum
 from typing import Final
 
 from wpp.cards import CARDS, Card, Rank, format_cards, parse_cards
+from wpp.errors import IllegalAction
 from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = [
@@ -92,8 +93,8 @@ class Category(IntEnum):
         return Mode.POKER
 
 
-class IllegalPlay(ValueError):
-    """These cards are not a play, or not a legal play now; the message says why (names a rule)."""
+class IllegalPlay(IllegalAction):
+    """These cards are not a play; the message says why and names the rule."""
 
 
 #: Straights as rank sets → rank of the top card (R5, R6). Ordinary ones first.
