@@ -163,6 +163,7 @@ class Explanation:
         return [s.to_frame() for s in self.steps if s.has_table]
 
     @classmethod
-    def simple(cls, title: str, summary: str, cards: Iterable[Card] = ()) -> Explanation:
+    def simple(cls, title: str, summary: str, cards: Iterable[Card] = (),
+               step_title: str = "Decide") -> Explanation:
         """A one-step explanation, for agents with little to say (e.g. the random agent)."""
-        return cls(title, [Step(summary, tuple(cards), verdict=summary)], tuple(cards), summary)
+        return cls(title, [Step(step_title, tuple(cards), verdict=summary)], tuple(cards), summary)

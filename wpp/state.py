@@ -550,7 +550,9 @@ def step(state: GameState, action: Action) -> tuple[GameState, Event]:
         b.passed = False
         cards = play.cards
         verb = "led" if phase is Phase.LEAD else "played"
-        public = f"{who} {verb} {format_cards(play.shown)} — {verdict.table.describe()}"
+        public = f"{who} {verb} {format_cards(play.shown)}"
+        if len(play.cards) > 1 or verdict.table.lowered_by_two:
+            public += f" — {verdict.table.describe()}"
         if not b.hands[p]:
             b.end(p, EndReason.EMPTIED_HAND)
             b.notes.append(f"{who} has no cards left and wins (R17)")

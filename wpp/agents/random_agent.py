@@ -44,4 +44,4 @@ class RandomAgent:
         else:
             n = len(legal_actions(view)) - 1
         return Decision(action, Explanation.simple(
-            "Random choice", f"chose “{action}” at random among {n} legal actions"))
+            "Random choice", f"{action}", step_title=f"Pick one of {n} legal actions at random"))

@@ -1,0 +1,86 @@
+"""Command line: ``python -m wpp play|tournament …``.
+
+``play`` prints a seeded game between two agents move by move, with each agent's reasoning
+(``--explain``); ``tournament`` runs a match and prints its statistics (see
+:mod:`wpp.analysis`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+from wpp.agents import AGENT_NAMES, Agent, make_agent
+from wpp.cards import format_cards
+from wpp.game import Game
+from wpp.selfplay import play_game
+from wpp.state import Event, player_name
+
+
+def _play(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.agents.split(",")]
+    if len(names) != 2:
+        print(f"--agents needs two names separated by a comma, got {args.agents!r}",
+              file=sys.stderr)
+        return 2
+    try:
+        agents = [make_agent(n, seed=args.seed * 2 + i) for i, n in enumerate(names)]
+    except (ValueError, ImportError) as err:
+        print(f"cannot make the agents: {err}", file=sys.stderr)
+        return 2
+    print(f"WarPairsPoker — seed {args.seed}: P1 = {names[0]}, P2 = {names[1]}\n")
+
+    def show(event: Event, agent: Agent) -> None:
+        # An onlooker's omniscient narration: the private text names every card.
+        print(f"{event.index + 1:4d}. {event.private}")
+
+    if args.explain:
+        # Ask each agent for its reasoning before applying, so the story can be printed.
+        game = Game(args.seed)
+        while not game.is_over:
+            p = game.to_act
+            decision = agents[p].decide(game.view(p))
+            print("      " + str(decision.explanation).replace("\n", "\n      "))
+            show(game.apply(decision.action), agents[p])
+    else:
+        game = play_game(agents, args.seed, on_event=show)
+    s = game.state
+    print()
+    if s.winner is None:
+        print(f"Draw: {s.end_reason.value if s.end_reason else 'unfinished'}.")
+    else:
+        print(f"{player_name(s.winner)} ({names[s.winner]}) wins after {s.actions} actions "
+              f"({s.end_reason.value if s.end_reason else ''}).")
+    for p in (0, 1):
+        print(f"  {player_name(p)} holds {len(s.hands[p])}: {format_cards(s.hands[p]) or '—'}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m wpp", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="print a seeded game between two agents, move by move")
+    p.add_argument("--seed", type=int, default=1, help="the deal (default 1)")
+    p.add_argument("--agents", default="classic,classic",
+                   help=f"two of {', '.join(AGENT_NAMES)}, comma-separated (default "
+                   "classic,classic)")
+    p.add_argument("--explain", action="store_true", help="print each decision's reasoning")
+    p.set_defaults(func=_play)
+    try:
+        analysis_cli = import_module("wpp.analysis.cli")
+    except ImportError:
+        analysis_cli = None
+    if analysis_cli is not None:
+        analysis_cli.add_parser(sub)
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.exit(0)
