@@ -350,6 +350,13 @@ def evaluate(cards: str | Iterable[int]) -> HandValue:
     >>> evaluate("2S 2H AD KC QS") < evaluate("3D 3C 4S 5H 7D")   # pairs before kickers
     True
     """
+    if not isinstance(cards, str):
+        # The fast check (five distinct indices 0..51); anything else gets the full check
+        # and its explanation.
+        hand = cards if type(cards) is tuple else tuple(cards)
+        if len(hand) == 5 and len(set(hand)) == 5 and min(hand) >= 0 and max(hand) <= 51:
+            return _VALUES[strength5(hand)]
+        cards = hand
     return _VALUES[strength5(_cards(cards, range(5, 6)))]
 
 

@@ -1,0 +1,109 @@
+"""Speed of the classic evaluator, against ``treys`` on the same hands in the same run.
+
+``python -m wpp.classic.bench`` prints the figures; ``python -m wpp.bench`` (the project's
+benchmark) calls :func:`run`. Each figure is the best of a few repeats (the least disturbed
+by other work on the machine), in evaluations per second:
+
+* ``classic_eval5_per_s`` -- :func:`~wpp.classic.evaluator.strength5` on 5-card hands;
+* ``classic_evaluate_per_s`` -- the checked :func:`~wpp.classic.evaluator.evaluate`, which
+  also validates the cards and returns the named :class:`~wpp.classic.evaluator.HandValue`;
+* ``classic_best7_per_s`` -- :func:`~wpp.classic.evaluator.best_strength` on 7 cards;
+* ``treys_eval5_per_s`` / ``treys_best7_per_s`` -- ``treys.Evaluator.evaluate`` on the same
+  hands, already converted to treys' card integers (the conversion is not timed);
+* ``treys_core5_per_s`` -- treys' unchecked 5-card core ``Evaluator._five``, the fairest
+  peer of ``strength5``;
+* ``eval5_speedup`` / ``best7_speedup`` -- ours divided by treys'.
+
+The treys figures are missing from the result (and :func:`main` says so) when treys is not
+installed; it is in the ``bench`` extra.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wpp.cards import CARDS, Card
+from wpp.classic.evaluator import best_strength, evaluate, strength5
+
+__all__ = ["main", "run"]
+
+_REPEATS = 3
+
+
+def _rate(loop: Callable[[], object], n: int) -> float:
+    """Items per second of ``loop()``, which evaluates ``n`` items; best of a few repeats.
+
+    Each loop calls its evaluator directly (no wrapper function per item), so that neither
+    side pays for the harness.
+    """
+    best = float("inf")
+    for _ in range(_REPEATS):
+        start = time.perf_counter()
+        loop()
+        best = min(best, time.perf_counter() - start)
+    return n / best if best > 0 else float("inf")
+
+
+def _treys() -> Any | None:
+    try:
+        import treys  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    return treys
+
+
+def run(n: int = 100_000, seed: int = 2024) -> dict[str, float]:
+    """Time ``n`` random 5-card hands and ``n // 4`` random 7-card hands through both evaluators.
+
+    Returns evaluations per second by name (see the module docstring); the treys entries are
+    absent when treys is not installed.
+
+    >>> figures = run(2000)
+    >>> figures["classic_eval5_per_s"] > 0 and figures["classic_best7_per_s"] > 0
+    True
+    """
+    rng = random.Random(seed)
+    fives: list[tuple[Card, ...]] = [tuple(rng.sample(CARDS, 5)) for _ in range(n)]
+    sevens: list[tuple[Card, ...]] = [tuple(rng.sample(CARDS, 7)) for _ in range(max(1, n // 4))]
+    out = {
+        "classic_eval5_per_s": _rate(lambda: [strength5(h) for h in fives], len(fives)),
+        "classic_evaluate_per_s": _rate(lambda: [evaluate(h) for h in fives], len(fives)),
+        "classic_best7_per_s": _rate(lambda: [best_strength(h) for h in sevens], len(sevens)),
+    }
+    treys = _treys()
+    if treys is not None:
+        names = [("23456789TJQKA"[c >> 2]) + "dchs"[c & 3] for c in range(52)]
+        ints = [treys.Card.new(name) for name in names]
+        ev = treys.Evaluator()
+        t5 = [[ints[c] for c in h] for h in fives]
+        t7 = [([ints[c] for c in h[:2]], [ints[c] for c in h[2:]]) for h in sevens]
+        no_board: list[int] = []
+        evaluate5, five = ev.evaluate, ev._five
+        out["treys_eval5_per_s"] = _rate(lambda: [evaluate5(h, no_board) for h in t5], len(t5))
+        out["treys_core5_per_s"] = _rate(lambda: [five(h) for h in t5], len(t5))
+        out["treys_best7_per_s"] = _rate(lambda: [evaluate5(h, b) for h, b in t7], len(t7))
+        out["eval5_speedup"] = out["classic_eval5_per_s"] / out["treys_eval5_per_s"]
+        out["best7_speedup"] = out["classic_best7_per_s"] / out["treys_best7_per_s"]
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the figures of :func:`run` (``python -m wpp.classic.bench [N]``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    n = int(args[0]) if args else 200_000
+    figures = run(n)
+    print(f"classic poker evaluator, {n:,} random 5-card hands, {max(1, n // 4):,} 7-card hands")
+    for key, value in figures.items():
+        unit = "x" if key.endswith("speedup") else "/s"
+        print(f"  {key:<24} {value:>14,.{2 if unit == 'x' else 0}f} {unit}")
+    if "treys_eval5_per_s" not in figures:
+        print("  treys is not installed: no comparison (pip install 'wpp[bench]')")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
