@@ -201,7 +201,7 @@ class GameState:
         >>> s = GameState.custom(("3D 5C 5H", "9S"), table=[(1, "4C")], to_act=0,
         ...                      phase=Phase.ANSWER)
         >>> s.deck_available(), str(s.table)
-        (48, '4♣ — the 4♣')
+        (47, '4♣ — the 4♣')
         """
         def cards(x: Iterable[Card] | str) -> tuple[Card, ...]:
             return tuple(parse_cards(x) if isinstance(x, str) else x)
