@@ -34,7 +34,7 @@ def _play(args: argparse.Namespace) -> int:
 
     def show(event: Event, agent: Agent) -> None:
         # An onlooker's omniscient narration: the private text names every card.
-        print(f"{event.index + 1:4d}. {event.private}")
+        print(f"{event.number + 1:4d}. {event.private}")
 
     if args.explain:
         # Ask each agent for its reasoning before applying, so the story can be printed.

@@ -75,11 +75,25 @@ class PlayCards:
     def __init__(self, cards: Iterable[Card] | str) -> None:
         object.__setattr__(self, "cards", _sorted_cards(cards))
 
+    @classmethod
+    def of_sorted(cls, cards: tuple[Card, ...]) -> PlayCards:
+        """Fast path for the move generator: ``cards`` are already distinct, sorted Cards."""
+        action = _PLAY_CACHE.get(cards)
+        if action is None:
+            action = object.__new__(cls)
+            object.__setattr__(action, "cards", cards)
+            _PLAY_CACHE[cards] = action
+        return action
+
     def __str__(self) -> str:
         return f"play {format_cards(self.cards)}"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "cards": format_cards(self.cards, ascii=True)}
+
+
+# Every play ever generated, by its cards (at most ~27,000 distinct plays exist).
+_PLAY_CACHE: dict[tuple[Card, ...], PlayCards] = {}
 
 
 @dataclass(frozen=True, slots=True)

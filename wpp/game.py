@@ -38,7 +38,7 @@ class Game:
     ``apply`` validates each action (a refused one raises :class:`~wpp.errors.IllegalAction`
     and changes nothing); ``undo``/``redo`` move through the history any number of steps;
     ``replay`` starts the same deal again. With ``history=False`` no history is kept (for fast
-    simulations): ``undo`` is then unavailable.
+    simulations): ``undo`` is then unavailable and events are not narrated.
     """
 
     def __init__(self, seed: int = 0, rules: Rules = DEFAULT_RULES, *,
@@ -99,7 +99,7 @@ class Game:
         if player is not None and player != self.state.to_act and not self.state.is_over:
             raise IllegalAction(f"it is {player_name(self.state.to_act)}'s turn, not "
                                 f"{player_name(player)}'s")
-        new, event = step(self.state, action)
+        new, event = step(self.state, action, narrate=self._history)
         if self._history:
             self._states.append(new)
             self._actions.append(action)

@@ -26,13 +26,13 @@ an ace may not be played on a two (R9)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from wpp.cards import Card
 from wpp.plays import Category, IllegalPlay, Mode, Play, classify
 from wpp.rules import DEFAULT_RULES, Rules
 
-__all__ = ["Verdict", "beats", "judge", "why_not"]
+__all__ = ["Verdict", "beats", "decide", "judge", "why_not"]
 
 _ACE = 14
 _TWO = 2
@@ -59,25 +59,60 @@ def _key_word(p: Play) -> str:
     return f"key {p.key_text}"
 
 
-def judge(play: Play, table: Play | None) -> Verdict:
-    """Judge ``play`` against the play now on the table (``None``: a fresh trick's lead)."""
+# The outcomes of the decision core, in the order they are tested (see the module docs).
+_LEAD, _MODE, _CATEGORY_UP, _CATEGORY_DOWN, _ACE_ON_TWO, _HIGHER, _TWO_ON_ACE, \
+    _TWOS_IN_TWO_PAIR, _TWO_IN_FLUSH, _NOT_HIGHER = range(10)
+
+
+def decide(play: Play, table: Play | None) -> tuple[int, Play | None]:
+    """The decision alone, without words: an outcome code and the play as it would lie on the
+    table (``None`` when illegal). :func:`judge` explains the same decision; the move
+    generator calls this directly because it judges thousands of candidates."""
     if table is None:
+        return _LEAD, play
+    if play.mode is not table.mode:
+        return _MODE, None
+    if play.category is not table.category:
+        return (_CATEGORY_UP, play) if play.category > table.category else (_CATEGORY_DOWN, None)
+    if play.key_rank == _ACE and table.key_rank == _TWO:
+        return _ACE_ON_TWO, None
+    if play.order > table.order:
+        return _HIGHER, play
+    if table.key_rank == _ACE:
+        if play.key_rank == _TWO:
+            return _TWO_ON_ACE, play
+        cat = play.category
+        if cat is Category.TWO_PAIR or cat is Category.FLUSH or cat is Category.STRAIGHT_FLUSH:
+            twos = [c for c in play.cards if c < 4]  # card indices 0-3 are the twos
+            if cat is Category.TWO_PAIR and len(twos) == 2:
+                return _TWOS_IN_TWO_PAIR, play._replace(key=twos[1], order=int(twos[1]),
+                                                  key_rank=_TWO, lowered_by_two=True)
+            if cat is not Category.TWO_PAIR and twos:
+                return _TWO_IN_FLUSH, play._replace(key=twos[0], order=int(twos[0]),
+                                              key_rank=_TWO, lowered_by_two=True)
+    return _NOT_HIGHER, None
+
+
+def judge(play: Play, table: Play | None) -> Verdict:
+    """Judge ``play`` against the play now on the table (``None``: a fresh trick's lead),
+    saying why in words and naming the rule."""
+    outcome, result = decide(play, table)
+    if table is None or outcome == _LEAD:
         return Verdict(True, f"{play.describe()} leads a fresh trick in {play.mode.label} mode "
                        "(R4, R13)", "R13", play)
-    if play.mode is not table.mode:
+    cat = play.category
+    if outcome == _MODE:
         want = {Mode.SINGLE: "1 card", Mode.PAIR: "2 cards of one rank",
                 Mode.POKER: "a poker hand of 3 to 5 cards"}[table.mode]
         return Verdict(False, f"this trick is in {table.mode.label} mode, so every play must be "
                        f"{want}; {play.describe()} is a {play.mode.label} play (R4, R7)", "R7")
-    if play.category is not table.category:
-        if play.category > table.category:
-            return Verdict(True, f"a {play.category.label} beats a {table.category.label}: a "
-                           "higher category always wins (R8)", "R8", play)
-        return Verdict(False, f"a {play.category.label} does not beat a "
-                       f"{table.category.label}: in poker mode the higher category wins, "
-                       "whatever the ranks (R8)", "R8")
-    cat = play.category
-    if play.key_rank == _ACE and table.key_rank == _TWO:
+    if outcome == _CATEGORY_UP:
+        return Verdict(True, f"a {cat.label} beats a {table.category.label}: a higher category "
+                       "always wins (R8)", "R8", result)
+    if outcome == _CATEGORY_DOWN:
+        return Verdict(False, f"a {cat.label} does not beat a {table.category.label}: in poker "
+                       "mode the higher category wins, whatever the ranks (R8)", "R8")
+    if outcome == _ACE_ON_TWO:
         if cat is Category.SINGLE:
             why = "an ace may not be played on a two (R9)"
         elif cat is Category.PAIR:
@@ -86,24 +121,18 @@ def judge(play: Play, table: Play | None) -> Verdict:
             why = (f"an ace-keyed {cat.label} may not be played on a two-keyed one "
                    f"({_key_word(play)} on {_key_word(table)}; R9)")
         return Verdict(False, why, "R9")
-    if play.order > table.order:
+    if outcome == _HIGHER:
         return Verdict(True, f"{_key_word(play)} is higher than {_key_word(table)} (R8)",
-                       "R8", play)
-    if table.key_rank == _ACE:
-        if play.key_rank == _TWO:
-            return Verdict(True, f"twos beat aces: {_key_word(play)} beats {_key_word(table)} "
-                           "(R9)", "R9", play)
-        twos = [c for c in play.cards if (c >> 2) + 2 == _TWO]
-        if cat is Category.TWO_PAIR and len(twos) == 2:
-            lowered = replace(play, key=twos[1], order=int(twos[1]), key_rank=_TWO,
-                              lowered_by_two=True)
-            return Verdict(True, "a two pair holding a pair of twos beats an ace-keyed two pair; "
-                           f"its key on the table becomes the {twos[1]} (R9)", "R9", lowered)
-        if cat in (Category.FLUSH, Category.STRAIGHT_FLUSH) and twos:
-            lowered = replace(play, key=twos[0], order=int(twos[0]), key_rank=_TWO,
-                              lowered_by_two=True)
-            return Verdict(True, f"a {cat.label} holding a two beats an ace-high {cat.label}; its "
-                           f"key on the table becomes the {twos[0]} (R9)", "R9", lowered)
+                       "R8", result)
+    if outcome == _TWO_ON_ACE:
+        return Verdict(True, f"twos beat aces: {_key_word(play)} beats {_key_word(table)} (R9)",
+                       "R9", result)
+    if result is not None:  # a two pair of twos, or a flush holding a two, on an ace (R9)
+        what = ("a two pair holding a pair of twos beats an ace-keyed two pair"
+                if outcome == _TWOS_IN_TWO_PAIR
+                else f"a {cat.label} holding a two beats an ace-high {cat.label}")
+        return Verdict(True, f"{what}; its key on the table becomes the {result.key} (R9)",
+                       "R9", result)
     if cat is Category.SINGLE:
         why = f"{play.key} is lower than {table.key}"
     elif cat is Category.PAIR:

@@ -22,7 +22,7 @@ from itertools import combinations, product
 from typing import Final
 
 from wpp.cards import Card, Rank
-from wpp.judge import judge
+from wpp.judge import decide
 from wpp.plays import (
     SINGLES,
     STRAIGHT_TOPS,
@@ -36,20 +36,18 @@ from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = ["all_plays", "answers", "plays_in_mode"]
 
-# Straight windows as tuples of ranks, in run order, with the top rank and whether it wraps.
-_WINDOWS: Final = (
-    *((tuple(range(low, low + 5)), low + 4, False) for low in range(2, 11)),
-    ((11, 12, 13, 14, 2), 2, True),
-    ((12, 13, 14, 2, 3), 3, True),
-    ((13, 14, 2, 3, 4), 4, True),
-    ((14, 2, 3, 4, 5), 5, True),
+# Straight windows: ranks in run order, their bit mask (bit r for rank r), and whether it wraps.
+_RUNS: Final = (
+    *(tuple(range(low, low + 5)) for low in range(2, 11)),
+    (11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4), (14, 2, 3, 4, 5),
 )
+_WINDOWS: Final = tuple((run, sum(1 << r for r in run), run[0] > run[4]) for run in _RUNS)
 
 
 def _group(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[int, list[Card]] = {}
-    for c in sorted(hand):
+    for c in hand:
         by_rank.setdefault((c >> 2) + 2, []).append(c)
         by_suit.setdefault(c & 3, []).append(c)
     return by_rank, by_suit
@@ -71,9 +69,12 @@ def _poker(by_rank: dict[int, list[Card]], by_suit: dict[int, list[Card]],
         for r in multi:
             for set3 in combinations(by_rank[r], 3):
                 yield make_play(set3, Category.THREE_OF_A_KIND, Rank(r))
-    if min_category <= Category.STRAIGHT_FLUSH:
-        for window, _top, wrap in _WINDOWS:
-            if (wrap and not rules.wraps) or not all(r in by_rank for r in window):
+    if min_category <= Category.STRAIGHT_FLUSH and len(ranks) >= 5:
+        held = 0
+        for r in ranks:
+            held |= 1 << r
+        for window, wmask, wrap in _WINDOWS:
+            if held & wmask != wmask or (wrap and not rules.wraps):
                 continue
             for combo in product(*(by_rank[r] for r in window)):
                 flush = len({c & 3 for c in combo}) == 1
@@ -113,8 +114,14 @@ def _poker(by_rank: dict[int, list[Card]], by_suit: dict[int, list[Card]],
 def plays_in_mode(hand: Sequence[Card], mode: Mode, rules: Rules = DEFAULT_RULES,
                   min_category: Category = Category.TWO_PAIR) -> list[Play]:
     """Every play of one mode the hand can make (poker: from ``min_category`` up)."""
+    return _plays_in_mode(sorted(hand), mode, rules, min_category)
+
+
+def _plays_in_mode(hand: list[Card], mode: Mode, rules: Rules,
+                   min_category: Category) -> list[Play]:
+    # ``hand`` is sorted, so every generated play's cards come out sorted.
     if mode is Mode.SINGLE:
-        return [SINGLES[c] for c in sorted(hand)]
+        return [SINGLES[c] for c in hand]
     by_rank, by_suit = _group(hand)
     if mode is Mode.PAIR:
         return [
@@ -126,7 +133,8 @@ def plays_in_mode(hand: Sequence[Card], mode: Mode, rules: Rules = DEFAULT_RULES
 
 def all_plays(hand: Sequence[Card], rules: Rules = DEFAULT_RULES) -> list[Play]:
     """Every distinct play the hand can lead: singles, then pairs, then poker hands."""
-    return [p for mode in Mode for p in plays_in_mode(hand, mode, rules)]
+    ordered = sorted(hand)
+    return [p for mode in Mode for p in _plays_in_mode(ordered, mode, rules, Category.TWO_PAIR)]
 
 
 def answers(hand: Sequence[Card], table: Play | None, rules: Rules = DEFAULT_RULES) -> list[Play]:
@@ -137,20 +145,10 @@ def answers(hand: Sequence[Card], table: Play | None, rules: Rules = DEFAULT_RUL
     """
     if table is None:
         return all_plays(hand, rules)
-    if table.mode is Mode.SINGLE:
-        # Fast path: the common case in simulations.
-        out = []
-        for c in sorted(hand):
-            v = judge(SINGLES[c], table)
-            if v.table is not None:
-                out.append(v.table)
-        return out
-    candidates = plays_in_mode(hand, table.mode, rules, table.category if
-                               table.mode is Mode.POKER else Category.TWO_PAIR)
+    min_category = table.category if table.mode is Mode.POKER else Category.TWO_PAIR
     result = []
-    for p in candidates:
-        v = judge(p, table)
-        if v.table is not None:
-            result.append(v.table)
+    for p in _plays_in_mode(sorted(hand), table.mode, rules, min_category):
+        on_table = decide(p, table)[1]
+        if on_table is not None:
+            result.append(on_table)
     return result
-

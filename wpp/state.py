@@ -34,11 +34,10 @@ cannot learn anything hidden.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from enum import Enum
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from wpp.actions import (
     Action,
@@ -53,7 +52,7 @@ from wpp.actions import (
 )
 from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.errors import IllegalAction
-from wpp.judge import judge
+from wpp.judge import decide, judge
 from wpp.moves import all_plays, answers
 from wpp.plays import IllegalPlay, Play, classify
 from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
@@ -87,6 +86,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+# Enum attribute lookups cost ~100 ns each; hot code uses these aliases instead.
+_MULLIGAN, _LEAD, _ANSWER, _DRAWING, _OVER = (Phase.MULLIGAN, Phase.LEAD, Phase.ANSWER,
+                                               Phase.DRAWING, Phase.OVER)
+
+
 class EndReason(Enum):
     """Why a game ended."""
 
@@ -108,15 +112,15 @@ def player_name(p: int) -> str:
     return f"P{p + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One narrated step of the game, for logs and UIs.
 
     ``public`` is what both players saw happen; ``private`` is what the actor alone knows
-    (e.g. which card they drew). :meth:`text_for` picks the right one for a viewer.
+    (e.g. which card they drew). :meth:`text_for` picks the right one for a viewer. Without
+    narration (``step(..., narrate=False)``, fast simulations) both texts are empty.
     """
 
-    index: int
+    number: int        # how many actions came before this one
     player: int
     action: Action
     public: str
@@ -138,9 +142,12 @@ def deal(seed: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """The whole truth of one moment of a game. Immutable; see the module docs."""
+class GameState(NamedTuple):
+    """The whole truth of one moment of a game. Immutable; see the module docs.
+
+    A ``NamedTuple`` (not a frozen dataclass) because simulations build one per action and a
+    tuple is several times cheaper to build; equality is field by field, as for a dataclass.
+    """
 
     rules: Rules
     seed: int
@@ -283,8 +290,7 @@ def _deck_available(deck_size: int, discards: int, rules: Rules) -> int:
     return deck_size + (discards if rules.empty_deck is EmptyDeck.RESHUFFLE else 0)
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """Everything ``player`` may know, and nothing more: no opponent's cards, no deck order,
     no seed. Agents and UIs receive only this.
 
@@ -351,18 +357,19 @@ def legal_actions(view: View) -> list[Action]:
     In the mulligan every choice of 3 cards is listed (560 for 16 cards). ``Concede`` is
     always last while the game runs.
     """
-    if view.phase is Phase.OVER or view.to_act != view.player:
+    phase = view.phase
+    if phase is _OVER or view.to_act != view.player:
         return []
     out: list[Action] = []
     hand = view.hand
-    if view.phase is Phase.MULLIGAN:
+    if phase is _MULLIGAN:
         out.extend(Mulligan(m) for m in combinations(hand, MULLIGAN_SIZE))
-    elif view.phase is Phase.LEAD:
-        out.extend(PlayCards(p.cards) for p in all_plays(hand, view.rules))
+    elif phase is _LEAD:
+        out.extend([PlayCards.of_sorted(p.cards) for p in all_plays(hand, view.rules)])
         if not view.passed:
             out.append(Pass())
-    elif view.phase is Phase.ANSWER:
-        out.extend(PlayCards(p.cards) for p in answers(hand, view.table, view.rules))
+    elif phase is _ANSWER:
+        out.extend([PlayCards.of_sorted(p.cards) for p in answers(hand, view.table, view.rules)])
         available = view.deck_available()
         if available or not view.pile:
             out.append(Draw())  # with nothing anywhere, "draw" takes nothing (R18)
@@ -398,38 +405,39 @@ def _insert(cards: tuple[Card, ...], new: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _require_held(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
-    missing = [c for c in cards if c not in hand]
+    held = set(hand)
+    missing = [c for c in cards if c not in held]
     if missing:
         raise IllegalAction(f"you do not hold {format_cards(missing)} (R3)", "R3")
 
 
+_NAMES: Final = ("P1", "P2")
+
+
 class _Builder:
-    """Mutable scratch copy of a state for one transition; frozen again by :meth:`freeze`."""
+    """Mutable scratch copy of a state for one transition; frozen again by :meth:`freeze`.
 
-    __slots__ = ("actions", "deck", "discards", "drawn", "end_reason", "hands", "last_trick",
-                 "mulligans", "notes", "passed", "phase", "pile", "redraw_used", "reshuffles",
-                 "rules", "seed", "to_act", "trick", "winner")
+    It also gathers the narration: ``public`` and ``private`` texts and ``notes`` on side
+    effects (a reshuffle, the end of a trick). With ``narrate`` off no text is built at all.
+    """
 
-    def __init__(self, s: GameState) -> None:
-        self.rules = s.rules
-        self.seed = s.seed
-        self.hands = list(s.hands)
-        self.deck = s.deck
-        self.pile = s.pile
-        self.discards = s.discards
-        self.trick = s.trick
-        self.last_trick = s.last_trick
-        self.phase = s.phase
-        self.to_act = s.to_act
-        self.passed = s.passed
-        self.drawn = s.drawn
-        self.redraw_used = list(s.redraw_used)
-        self.mulligans = list(s.mulligans)
-        self.actions = s.actions
-        self.reshuffles = s.reshuffles
-        self.winner = s.winner
-        self.end_reason = s.end_reason
+    __slots__ = ("actions", "cards", "deck", "discards", "drawn", "end_reason", "hands",
+                 "last_trick", "mulligans", "narrate", "notes", "passed", "phase", "pile",
+                 "private", "public", "redraw_used", "reshuffles", "rules", "seed", "to_act",
+                 "trick", "winner")
+
+    def __init__(self, s: GameState, narrate: bool) -> None:
+        (self.rules, self.seed, hands, self.deck, self.pile, self.discards, self.trick,
+         self.last_trick, self.phase, self.to_act, self.passed, self.drawn, redraw_used,
+         mulligans, self.actions, self.reshuffles, self.winner, self.end_reason) = s
+        self.hands = list(hands)
+        self.redraw_used = list(redraw_used)
+        self.mulligans = list(mulligans)
+        self.narrate = narrate
         self.notes: list[str] = []
+        self.public = ""
+        self.private: str | None = None
+        self.cards: tuple[Card, ...] = ()
 
     def freeze(self) -> GameState:
         return GameState(
@@ -441,7 +449,7 @@ class _Builder:
         )
 
     def end(self, winner: int | None, reason: EndReason) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.winner = winner
         self.end_reason = reason
 
@@ -450,217 +458,252 @@ class _Builder:
         if not self.deck:
             # R18: shuffle the discards into a new deck. The order depends only on the seed
             # and on how many reshuffles came before, so replays are exact.
-            cards = list(sorted(self.discards))
+            cards = sorted(self.discards)
             random.Random(f"wpp-reshuffle/{self.seed}/{self.reshuffles}").shuffle(cards)
             self.deck = tuple(cards)
             self.discards = ()
             self.reshuffles += 1
-            self.notes.append(f"the deck was empty: {len(cards)} discards were shuffled into "
-                              "a new deck (R18)")
+            if self.narrate:
+                self.notes.append(f"the deck was empty: {len(cards)} discards were shuffled "
+                                  "into a new deck (R18)")
         c = self.deck[0]
         self.deck = self.deck[1:]
         self.hands[p] = _insert(self.hands[p], (c,))
         return c
 
     def over_hand_limit(self, p: int) -> bool:
+        """R17: holding ``hand_limit`` cards after a draw loses."""
         limit = self.rules.hand_limit
         if limit is not None and len(self.hands[p]) >= limit:
             self.end(1 - p, EndReason.HAND_LIMIT)
-            self.notes.append(f"{player_name(p)} holds {len(self.hands[p])} cards, the hand "
-                              f"limit is {limit}: {player_name(p)} loses (R17)")
+            if self.narrate:
+                self.notes.append(f"{_NAMES[p]} holds {len(self.hands[p])} cards, the hand "
+                                  f"limit is {limit}: {_NAMES[p]} loses (R17)")
             return True
         return False
 
     def end_trick(self, drawer: int) -> None:
         """The answering player drew: the trick's cards go to the discards and the player who
         made the last play leads a fresh trick (R14)."""
-        self.discards = (*self.discards, *(c for tp in self.trick for c in tp.play.cards))
+        self.discards = self.discards + tuple([c for tp in self.trick for c in tp.play.cards])
         self.last_trick = self.trick
         self.trick = ()
         self.drawn = ()
         self.passed = False
-        self.phase = Phase.LEAD
+        self.phase = _LEAD
         self.to_act = 1 - drawer
-        self.notes.append(f"the trick is over; {player_name(1 - drawer)} leads")
+        if self.narrate:
+            self.notes.append(f"the trick is over; {_NAMES[1 - drawer]} leads")
+
+    def end_turn_if_no_choice(self, p: int) -> None:
+        """After a deck draw: end the turn at once when stopping is the only choice left
+        (no second card to draw and no re-draw possible; see ``_drawing_options``)."""
+        if self.phase is _OVER:
+            return
+        available = _deck_available(len(self.deck), len(self.discards), self.rules)
+        n = len(self.drawn)
+        if not (n == 1 and available) and (self.redraw_used[p] or available < n):
+            self.end_trick(p)
 
 
-def step(state: GameState, action: Action) -> tuple[GameState, Event]:
+# --- one handler per action: validate first (raising IllegalAction), then change ``b`` --------
+
+def _concede(s: GameState, b: _Builder, action: Concede) -> None:
+    b.end(1 - s.to_act, EndReason.CONCEDED)
+    if b.narrate:
+        b.public = f"{_NAMES[s.to_act]} conceded (R19)"
+
+
+def _mulligan(s: GameState, b: _Builder, action: Mulligan) -> None:
+    p = s.to_act
+    chosen = action.cards
+    if s.phase is not _MULLIGAN:
+        raise IllegalAction("the mulligan is over; it happens once, at the start (R11)", "R11")
+    if len(chosen) != MULLIGAN_SIZE:
+        raise IllegalAction(f"the mulligan is exactly {MULLIGAN_SIZE} cards, not "
+                            f"{len(chosen)} (R11)", "R11")
+    _require_held(s.hands[p], chosen)
+    b.hands[p] = _remove(s.hands[p], chosen)
+    b.mulligans[p] = chosen
+    if p == 0:
+        b.to_act = 1
+        if b.narrate:
+            b.public = "P1 chose a mulligan (kept secret until both have chosen)"
+            b.private = f"P1 put {format_cards(chosen)} aside for the pile (R11)"
+        return
+    first, second = b.mulligans
+    assert first is not None and second is not None
+    b.pile = tuple(sorted((*first, *second)))
+    leader = 0 if b.hands[0][0] < b.hands[1][0] else 1  # R12: the lowest card leads
+    b.phase = _LEAD
+    b.to_act = leader
+    b.cards = b.pile
+    if b.narrate:
+        b.public = (f"P2 chose a mulligan; the pile is {format_cards(b.pile)}; "
+                    f"{_NAMES[leader]} holds the lowest card, {b.hands[leader][0]}, and leads "
+                    "(R12)")
+
+
+def _play(s: GameState, b: _Builder, action: PlayCards) -> None:
+    p = s.to_act
+    if s.phase is _DRAWING:
+        raise IllegalAction(f"{_NAMES[p]} has drawn this turn and may not play now: draw one "
+                            "more, stop, or re-draw (R14)", "R14")
+    if not action.cards:
+        raise IllegalPlay("no cards selected: a play is 1 card, a pair, or a poker hand of "
+                          "3 to 5 cards (R4)")
+    _require_held(s.hands[p], action.cards)
+    play = classify(action.cards, s.rules)
+    table = s.trick[-1].play if s.trick else None
+    on_table = decide(play, table)[1]
+    if on_table is None:
+        assert table is not None
+        verdict = judge(play, table)
+        raise IllegalAction(f"{format_cards(play.shown)} does not beat "
+                            f"{format_cards(table.shown)}: {verdict.reason}", verdict.rule)
+    b.hands[p] = _remove(s.hands[p], play.cards)
+    b.trick = (*s.trick, TrickPlay(p, on_table))
+    b.phase = _ANSWER
+    b.to_act = 1 - p
+    b.passed = False
+    b.cards = play.cards
+    if b.narrate:
+        verb = "led" if s.phase is _LEAD else "played"
+        b.public = f"{_NAMES[p]} {verb} {format_cards(play.shown)}"
+        if len(play.cards) > 1 or on_table.lowered_by_two:
+            b.public += f" — {on_table.describe()}"
+    if not b.hands[p]:
+        b.end(p, EndReason.EMPTIED_HAND)
+        if b.narrate:
+            b.notes.append(f"{_NAMES[p]} has no cards left and wins (R17)")
+
+
+def _pass(s: GameState, b: _Builder, action: Pass) -> None:
+    if s.phase is not _LEAD:
+        raise IllegalAction("only the leader of a fresh trick may pass (R16)", "R16")
+    if s.passed:
+        raise IllegalAction("the lead was passed to you: you must lead, you may not pass back "
+                            "(R16)", "R16")
+    b.to_act = 1 - s.to_act
+    b.passed = True
+    if b.narrate:
+        b.public = f"{_NAMES[s.to_act]} passed; {_NAMES[1 - s.to_act]} must lead (R16)"
+
+
+def _draw(s: GameState, b: _Builder, action: Draw) -> None:
+    p = s.to_act
+    available = s.deck_available()
+    if s.phase is _LEAD:
+        raise IllegalAction("the leader of a fresh trick may not draw: play something"
+                            + ("" if s.passed else " or pass") + " (R13)", "R13")
+    if s.phase is _DRAWING and len(s.drawn) != 1:
+        raise IllegalAction("at most 2 deck cards may be drawn in a turn (R14)", "R14")
+    if not available:
+        if s.phase is _DRAWING or s.pile:
+            raise IllegalAction("the deck is empty and no discards can be reshuffled"
+                                + (": take a pile card instead" if s.pile else "")
+                                + " (R18)", "R18")
+        b.end_trick(p)  # nothing anywhere: take nothing, the trick ends (R18)
+        if b.narrate:
+            b.public = (f"{_NAMES[p]} could take no card — deck, discards and pile are all "
+                        "empty — and the trick ends (R18)")
+        return
+    c = b.take_deck_card(p)
+    b.drawn = (*s.drawn, c)
+    b.phase = _DRAWING
+    if b.narrate:
+        b.public = f"{_NAMES[p]} drew {'a second card' if s.drawn else 'a card'} from the deck"
+        b.private = f"{_NAMES[p]} drew {c} from the deck"
+    if not b.over_hand_limit(p):
+        b.end_turn_if_no_choice(p)
+
+
+def _take_from_pile(s: GameState, b: _Builder, action: TakeFromPile) -> None:
+    p = s.to_act
+    if s.phase is not _ANSWER:
+        raise IllegalAction("a pile card may be taken only instead of beating the table, "
+                            "before any deck card this turn (R14)", "R14")
+    if action.card not in s.pile:
+        raise IllegalAction(f"{action.card} is not in the pile (R14)", "R14")
+    b.pile = tuple(c for c in s.pile if c != action.card)
+    b.hands[p] = _insert(s.hands[p], (action.card,))
+    b.cards = (action.card,)
+    if b.narrate:
+        b.public = f"{_NAMES[p]} took {action.card} from the pile"
+    if not b.over_hand_limit(p):
+        b.end_trick(p)
+
+
+def _stop(s: GameState, b: _Builder, action: Stop) -> None:
+    if s.phase is not _DRAWING:
+        raise IllegalAction("'stop' ends a turn of drawing; nothing has been drawn (R14)", "R14")
+    if b.narrate:
+        b.public = f"{_NAMES[s.to_act]} stopped drawing"
+    b.end_trick(s.to_act)
+
+
+def _redraw(s: GameState, b: _Builder, action: Redraw) -> None:
+    p = s.to_act
+    if s.phase is not _DRAWING:
+        raise IllegalAction("a re-draw comes right after drawing from the deck this turn "
+                            "(not after a pile card) (R15)", "R15")
+    if s.redraw_used[p]:
+        raise IllegalAction(f"{_NAMES[p]} has already used their one re-draw of the game (R15)",
+                            "R15")
+    n = len(s.drawn)
+    if s.deck_available() < n:
+        raise IllegalAction(f"the deck cannot supply {n} new cards for a re-draw (R15, R18)",
+                            "R15")
+    b.hands[p] = _remove(s.hands[p], s.drawn)
+    b.pile = _insert(s.pile, s.drawn)
+    new = tuple(b.take_deck_card(p) for _ in range(n))
+    b.redraw_used[p] = True
+    b.cards = s.drawn
+    if b.narrate:
+        b.public = (f"{_NAMES[p]} re-drew: {format_cards(s.drawn)} went to the pile and {n} "
+                    f"new card{'s' if n > 1 else ''} came from the deck (R15)")
+        b.private = b.public.replace("came from the deck",
+                                     f"came from the deck: {format_cards(new)}")
+    if not b.over_hand_limit(p):
+        b.end_trick(p)
+
+
+_HANDLERS: Final[dict[type, Callable[[GameState, _Builder, Any], None]]] = {
+    Concede: _concede, Mulligan: _mulligan, PlayCards: _play, Pass: _pass, Draw: _draw,
+    TakeFromPile: _take_from_pile, Stop: _stop, Redraw: _redraw,
+}
+
+
+def step(state: GameState, action: Action, narrate: bool = True) -> tuple[GameState, Event]:
     """Apply ``action`` for the player to act; return the new state and its narration.
 
     Raises :class:`~wpp.errors.IllegalAction` (the state is untouched) when the action is not
-    legal now, with the reason in words.
+    legal now, with the reason in words. ``narrate=False`` skips writing the event's texts
+    (simulations that never read them run faster).
     """
-    if state.phase is Phase.OVER:
-        raise IllegalAction("the game is over; no more actions")
-    p = state.to_act
-    who = player_name(p)
-    b = _Builder(state)
-    cards: tuple[Card, ...] = ()
-    private: str | None = None
     phase = state.phase
-
-    if isinstance(action, Concede):
-        b.end(1 - p, EndReason.CONCEDED)
-        public = f"{who} conceded (R19)"
-    elif phase is Phase.MULLIGAN:
-        if not isinstance(action, Mulligan):
-            raise IllegalAction(f"it is the mulligan: {who} must choose {MULLIGAN_SIZE} cards for "
-                                "the pile (R11)", "R11")
-        chosen = action.cards
-        if len(chosen) != MULLIGAN_SIZE:
-            raise IllegalAction(f"the mulligan is exactly {MULLIGAN_SIZE} cards, not "
-                                f"{len(chosen)} (R11)", "R11")
-        _require_held(state.hands[p], chosen)
-        b.hands[p] = _remove(state.hands[p], chosen)
-        b.mulligans[p] = chosen
-        private = f"{who} put {format_cards(chosen)} aside for the pile (R11)"
-        if p == 0:
-            b.to_act = 1
-            public = f"{who} chose a mulligan (kept secret until both have chosen)"
-        else:
-            first, second = b.mulligans
-            assert first is not None and second is not None
-            b.pile = tuple(sorted((*first, *second)))
-            leader = 0 if min(b.hands[0]) < min(b.hands[1]) else 1
-            lowest = min(b.hands[leader])
-            b.phase = Phase.LEAD
-            b.to_act = leader
-            cards = b.pile
-            public = (f"{who} chose a mulligan; the pile is {format_cards(b.pile)}; "
-                      f"{player_name(leader)} holds the lowest card, {lowest}, and leads (R12)")
-            private = public
-    elif isinstance(action, PlayCards):
-        if phase not in (Phase.LEAD, Phase.ANSWER):
-            raise IllegalAction(f"{who} has drawn this turn and may not play now: draw one more, "
-                                "stop, or re-draw (R14)", "R14")
-        if not action.cards:
-            raise IllegalPlay("no cards selected: a play is 1 card, a pair, or a poker hand of "
-                              "3 to 5 cards (R4)")
-        _require_held(state.hands[p], action.cards)
-        play = classify(action.cards, state.rules)
-        verdict = judge(play, state.table)
-        if verdict.table is None:
-            raise IllegalAction(f"{format_cards(play.shown)} does not beat "
-                                f"{format_cards(state.table.shown) if state.table else ''}: "
-                                f"{verdict.reason}", verdict.rule)
-        b.hands[p] = _remove(state.hands[p], play.cards)
-        b.trick = (*state.trick, TrickPlay(p, verdict.table))
-        b.phase = Phase.ANSWER
-        b.to_act = 1 - p
-        b.passed = False
-        cards = play.cards
-        verb = "led" if phase is Phase.LEAD else "played"
-        public = f"{who} {verb} {format_cards(play.shown)}"
-        if len(play.cards) > 1 or verdict.table.lowered_by_two:
-            public += f" — {verdict.table.describe()}"
-        if not b.hands[p]:
-            b.end(p, EndReason.EMPTIED_HAND)
-            b.notes.append(f"{who} has no cards left and wins (R17)")
-    elif isinstance(action, Pass):
-        if phase is not Phase.LEAD:
-            raise IllegalAction("only the leader of a fresh trick may pass (R16)", "R16")
-        if state.passed:
-            raise IllegalAction("the lead was passed to you: you must lead, you may not pass "
-                                "back (R16)", "R16")
-        b.to_act = 1 - p
-        b.passed = True
-        public = f"{who} passed; {player_name(1 - p)} must lead (R16)"
-    elif isinstance(action, Draw):
-        available = state.deck_available()
-        if phase is Phase.ANSWER:
-            if not available:
-                if state.pile:
-                    raise IllegalAction("the deck is empty and no discards can be reshuffled: "
-                                        "take a pile card instead (R18)", "R18")
-                public = (f"{who} could take no card — deck, discards and pile are all empty "
-                          "— and the trick ends (R18)")
-                b.end_trick(p)
-            else:
-                c = b.take_deck_card(p)
-                b.drawn = (c,)
-                b.phase = Phase.DRAWING
-                public = f"{who} drew a card from the deck"
-                private = f"{who} drew {c} from the deck"
-                if not b.over_hand_limit(p):
-                    _maybe_end_turn(b, p)
-        elif phase is Phase.DRAWING:
-            if len(state.drawn) != 1:
-                raise IllegalAction("at most 2 deck cards may be drawn in a turn (R14)", "R14")
-            if not available:
-                raise IllegalAction("the deck is empty and no discards can be reshuffled (R18)",
-                                    "R18")
-            c = b.take_deck_card(p)
-            b.drawn = (*state.drawn, c)
-            public = f"{who} drew a second card from the deck"
-            private = f"{who} drew {c} from the deck"
-            if not b.over_hand_limit(p):
-                _maybe_end_turn(b, p)
-        elif phase is Phase.LEAD:
-            raise IllegalAction("the leader of a fresh trick may not draw: play something"
-                                + ("" if state.passed else " or pass") + " (R13)", "R13")
-        else:
-            raise IllegalAction(f"{who} may not draw now", "R14")
-    elif isinstance(action, TakeFromPile):
-        if phase is not Phase.ANSWER:
-            raise IllegalAction("a pile card may be taken only instead of beating the table, "
-                                "before any deck card this turn (R14)", "R14")
-        if action.card not in state.pile:
-            raise IllegalAction(f"{action.card} is not in the pile (R14)", "R14")
-        b.pile = tuple(c for c in state.pile if c != action.card)
-        b.hands[p] = _insert(state.hands[p], (action.card,))
-        cards = (action.card,)
-        public = f"{who} took {action.card} from the pile"
-        if not b.over_hand_limit(p):
-            b.end_trick(p)
-    elif isinstance(action, Stop):
-        if phase is not Phase.DRAWING:
-            raise IllegalAction("'stop' ends a turn of drawing; nothing has been drawn (R14)",
-                                "R14")
-        public = f"{who} stopped drawing"
-        b.end_trick(p)
-    elif isinstance(action, Redraw):
-        if phase is not Phase.DRAWING:
-            raise IllegalAction("a re-draw comes right after drawing from the deck this turn "
-                                "(not after a pile card) (R15)", "R15")
-        if state.redraw_used[p]:
-            raise IllegalAction(f"{who} has already used their one re-draw of the game (R15)",
-                                "R15")
-        n = len(state.drawn)
-        if state.deck_available() < n:
-            raise IllegalAction(f"the deck cannot supply {n} new cards for a re-draw (R15, R18)",
-                                "R15")
-        b.hands[p] = _remove(state.hands[p], state.drawn)
-        b.pile = _insert(state.pile, state.drawn)
-        new = tuple(b.take_deck_card(p) for _ in range(n))
-        b.redraw_used[p] = True
-        cards = state.drawn
-        public = (f"{who} re-drew: {format_cards(state.drawn)} went to the pile and {n} new "
-                  f"card{'s' if n > 1 else ''} came from the deck (R15)")
-        private = public.replace("came from the deck", f"came from the deck: {format_cards(new)}")
-        if not b.over_hand_limit(p):
-            b.end_trick(p)
-    elif isinstance(action, Mulligan):
-        raise IllegalAction("the mulligan is over; it happens once, at the start (R11)", "R11")
-    else:  # pragma: no cover - the Action union is closed
-        raise IllegalAction(f"unknown action {action!r}")
-
+    if phase is _OVER:
+        raise IllegalAction("the game is over; no more actions")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"{action!r} is not an action")
+    if phase is _MULLIGAN and handler is not _mulligan and handler is not _concede:
+        raise IllegalAction(f"it is the mulligan: {_NAMES[state.to_act]} must choose "
+                            f"{MULLIGAN_SIZE} cards for the pile (R11)", "R11")
+    b = _Builder(state, narrate)
+    handler(state, b, action)
     b.actions += 1
-    if b.phase is not Phase.OVER and b.actions >= state.rules.turn_limit:
+    if b.phase is not _OVER and b.actions >= state.rules.turn_limit:
         b.end(None, EndReason.TURN_LIMIT)
-        b.notes.append(f"{b.actions} actions: the turn limit is reached and the game is a draw "
-                       "(R20)")
+        if narrate:
+            b.notes.append(f"{b.actions} actions: the turn limit is reached and the game is a "
+                           "draw (R20)")
+    if not narrate:
+        return b.freeze(), Event(state.actions, state.to_act, action, "", "", b.cards)
+    public = b.public
+    private = b.private if b.private is not None else public
     if b.notes:
         tail = "; " + "; ".join(b.notes)
         public += tail
-        private = (private if private is not None else public.removesuffix(tail)) + tail
-    event = Event(state.actions, p, action, public, private if private is not None else public,
-                  cards)
-    return b.freeze(), event
-
-
-def _maybe_end_turn(b: _Builder, p: int) -> None:
-    """After a deck draw: end the turn at once when stopping is the only choice left."""
-    opts = _drawing_options(len(b.drawn), _deck_available(len(b.deck), len(b.discards), b.rules),
-                            b.redraw_used[p])
-    if opts == [Stop()]:
-        b.end_trick(p)
+        private += tail
+    return b.freeze(), Event(state.actions, state.to_act, action, public, private, b.cards)
