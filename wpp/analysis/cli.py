@@ -1,0 +1,131 @@
+"""``python -m wpp tournament``: run a match or a round robin and print its statistics.
+
+    python -m wpp tournament --agents classic,random --games 2000 --workers 2 \\
+        --out results.parquet
+    python -m wpp tournament --agents classic,greedy,random --games 400 \\
+        --scheduler tcp://10.0.0.5:8786
+
+Two agents play a match of ``--games`` games; three or more play a round robin with
+``--games`` games per pair. Deals are duplicated (each seed twice, seats swapped) unless
+``--no-duplicate``. The progress bar goes to stderr, the summary to stdout; ``--out`` saves
+the games table (Parquet or CSV by extension) and the decisions table beside it.
+
+:func:`add_parser` is what ``wpp/__main__.py`` calls to add the subcommand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from wpp.analysis.agents import agent_names, make
+from wpp.analysis.io import table_format
+from wpp.analysis.match import decisions_path
+from wpp.analysis.report import format_summary, summary
+from wpp.analysis.tournament import round_robin, run_match
+from wpp.rules import EmptyDeck, Rules
+
+__all__ = ["add_parser", "main", "rules_from_args"]
+
+
+def _hand_limit(text: str) -> int | None:
+    if text.lower() in ("none", "off", "0"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number or 'none', not {text!r}") from None
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``tournament`` subcommand to ``python -m wpp``'s subparsers."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "tournament", help="run a match or round robin between agents and print statistics",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--agents", default="classic,random",
+                   help=f"two or more of {', '.join(agent_names())}, comma-separated "
+                   "(default classic,random; 3 or more: a round robin)")
+    p.add_argument("--games", type=int, default=200,
+                   help="games per match, or per pair in a round robin (default 200; even "
+                   "with duplicate deals)")
+    p.add_argument("--seed", type=int, default=0, help="the first deal (default 0)")
+    p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
+                   help="one game per seed, seats alternating (default: each seed twice, "
+                   "seats swapped)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="local worker processes (default 1: in this process)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
+    p.add_argument("--chunk-size", type=int, default=None,
+                   help="games per task (default: about 8 tasks per worker, at most 50)")
+    p.add_argument("--out", default=None, metavar="PATH",
+                   help="save the games table (.parquet or .csv) and, beside it, the "
+                   "decisions table (PATH with .decisions before the extension)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress bar")
+    p.add_argument("--confidence", type=float, default=0.95,
+                   help="confidence level of the intervals (default 0.95)")
+    rules = p.add_argument_group("rule flags (default: the rules as written)")
+    rules.add_argument("--no-wraps", dest="wraps", action="store_false",
+                       help="no wrap-around straights (R5)")
+    rules.add_argument("--hand-limit", type=_hand_limit, default=26,
+                       help="cards that lose the game (R17; 'none' for no limit; default 26)")
+    rules.add_argument("--empty-deck", choices=[e.value for e in EmptyDeck],
+                       default=EmptyDeck.RESHUFFLE.value, help="what an empty deck does (R18)")
+    rules.add_argument("--turn-limit", type=int, default=1000,
+                       help="actions after which a game is a draw (R20; default 1000)")
+    p.set_defaults(func=main)
+    return p
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The :class:`~wpp.rules.Rules` the flags ask for (``ValueError`` if invalid)."""
+    return Rules(wraps=args.wraps, hand_limit=args.hand_limit,
+                 empty_deck=EmptyDeck(args.empty_deck), turn_limit=args.turn_limit)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the tournament the arguments describe; 0 on success, 2 on bad arguments."""
+    names = [n.strip() for n in args.agents.split(",") if n.strip()]
+    try:
+        if len(names) < 2:
+            raise ValueError(f"--agents needs at least two names, got {args.agents!r}")
+        for name in names:
+            make(name, 0)  # fail early, here, rather than in every worker
+        rules = rules_from_args(args)
+        if args.out is not None:
+            table_format(args.out)
+    except (ValueError, ImportError) as err:
+        print(f"tournament: {err}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    try:
+        if len(names) == 2:
+            result = run_match(names, args.games, args.seed, duplicate=args.duplicate,
+                               rules=rules, workers=args.workers, scheduler=args.scheduler,
+                               chunk_size=args.chunk_size, progress=args.progress)
+            what = f"{names[0]} vs {names[1]}: {args.games} games"
+        else:
+            result = round_robin(names, args.games, args.seed, duplicate=args.duplicate,
+                                 rules=rules, workers=args.workers, scheduler=args.scheduler,
+                                 chunk_size=args.chunk_size, progress=args.progress)
+            what = f"round robin of {', '.join(names)}: {args.games} games per pair"
+    except ValueError as err:
+        print(f"tournament: {err}", file=sys.stderr)
+        return 2
+    elapsed = time.perf_counter() - start
+    n = len(result.games)
+    where = (f"Dask at {args.scheduler}" if args.scheduler
+             else f"{args.workers} worker{'s' if args.workers > 1 else ''}")
+    print(f"WarPairsPoker tournament — {what}, seeds from {args.seed}"
+          f"{' (duplicate deals)' if args.duplicate else ''}")
+    print(f"{n} games in {elapsed:.1f} s ({n / elapsed if elapsed else 0:.0f} games/s, "
+          f"{where}); intervals at {args.confidence:.0%}\n")
+    print(format_summary(summary(result, args.confidence)))
+    if args.out is not None:
+        result.save(args.out)
+        print(f"\nsaved {args.out} ({n} games) and {decisions_path(args.out)} "
+              f"({len(result.decisions)} decisions)")
+    return 0

@@ -1,0 +1,82 @@
+"""The summary of a match or round robin: the tables the command line prints and the
+notebook shows.
+
+>>> from wpp.analysis.tournament import run_match
+>>> tables = summary(run_match(("greedy", "random"), games=20, seed=3, progress=False))
+>>> list(tables)
+['results', 'ratings', 'first player', 'game length', 'branching factor', 'endings', 'game quality']
+>>> tables["results"][["agent", "opponent", "games"]].values.tolist()
+[['greedy', 'random', 20], ['random', 'greedy', 20]]
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from wpp.analysis.match import MatchResult
+from wpp.analysis.quality import convergence, drama, fairness, order, security, spread
+from wpp.analysis.stats import (
+    bradley_terry,
+    branching_by_phase,
+    first_player_advantage,
+    game_length,
+    head_to_head,
+    lead_changes,
+    mean_interval,
+    seat_advantage,
+)
+
+__all__ = ["format_summary", "summary"]
+
+
+def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataFrame]:
+    """The sections of a match's summary, each a small table (see :func:`format_summary`)."""
+    games, decisions = result.games, result.decisions
+    out: dict[str, pd.DataFrame] = {}
+    out["results"] = head_to_head(games, confidence)
+    agents = sorted(set(games["agent_p1"]) | set(games["agent_p2"]))
+    if len(agents) >= 2:
+        out["ratings"] = bradley_terry(games, confidence=confidence)
+    fp = first_player_advantage(games, confidence)
+    seat = seat_advantage(games, confidence)
+    out["first player"] = pd.DataFrame([
+        {"who": "first leader (R12)", "wins": fp.estimate, "low": fp.low, "high": fp.high},
+        {"who": "seat P1", "wins": seat.estimate, "low": seat.low, "high": seat.high},
+    ])
+    lc = mean_interval(lead_changes(decisions), confidence)
+    out["game length"] = pd.DataFrame([
+        game_length(games, "actions", confidence), game_length(games, "tricks", confidence),
+        pd.Series({"games": float(len(games)), "mean": lc.estimate, "low": lc.low,
+                   "high": lc.high}, name="lead changes"),
+    ])
+    out["branching factor"] = branching_by_phase(decisions, confidence)
+    endings = games["end_reason"].value_counts().rename_axis("end").reset_index(name="games")
+    endings["share"] = endings["games"] / len(games)
+    out["endings"] = endings
+    quality = [
+        {"metric": "fairness", "value": fairness(fp.estimate),
+         "note": "from the first leader's win rate (meaningful for all-random games)"},
+        {"metric": "convergence", "value": convergence(decisions),
+         "note": "as defined: raw slope of legal actions per move"},
+        {"metric": "convergence (normalized)", "value": convergence(decisions, normalized=True),
+         "note": "slope per fraction of the game and of its largest branching"},
+        {"metric": "spread", "value": spread(decisions), "note": "all decisions"},
+        {"metric": "drama", "value": drama(decisions, games), "note": ""},
+        {"metric": "security", "value": security(decisions, games), "note": ""},
+    ]
+    h2h = out["results"]
+    for _, row in h2h[(h2h["opponent"] == "random") & (h2h["agent"] != "random")].iterrows():
+        quality.append({"metric": "order", "value": order(float(row["score"])),
+                        "note": f"{row['agent']} against random"})
+    out["game quality"] = pd.DataFrame(quality)
+    return out
+
+
+def format_summary(tables: dict[str, pd.DataFrame]) -> str:
+    """The summary as plain text, one titled table per section."""
+    parts = []
+    for title, df in tables.items():
+        text = df.to_string(index=not isinstance(df.index, pd.RangeIndex),
+                            float_format=lambda x: f"{x:.3f}")
+        parts.append(f"{title}\n{'-' * len(title)}\n{text}")
+    return "\n\n".join(parts)

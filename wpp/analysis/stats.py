@@ -1,0 +1,337 @@
+"""Statistics of matches: win rates with intervals, ratings, first-player advantage, game
+length, branching factor and lead changes.
+
+Every estimate comes with a 95% interval (``confidence`` changes it):
+
+* a proportion (a win rate) — the Wilson score interval, right even for small samples and
+  rates near 0 or 1, unlike the textbook p ± z·√(p(1−p)/n);
+* a mean (game length, branching factor) — the normal interval mean ± z·s/√n, which the
+  central limit theorem justifies for the hundreds of games a match has;
+* ratings — Bradley–Terry maximum likelihood with standard errors from the Fisher
+  information, on the Elo scale.
+
+Draws (R20's turn limit) count as half a win for each side in scores and ratings; the rates
+of "who wins" (first player, seat) are over decisive games only.
+
+>>> print(wilson(7, 10))
+0.700 [0.397, 0.892]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+
+from wpp.analysis.match import lead_estimate
+from wpp.state import Phase
+
+__all__ = [
+    "ELO_PER_NAT",
+    "Interval",
+    "bradley_terry",
+    "branching_by_phase",
+    "branching_by_turn",
+    "first_player_advantage",
+    "game_length",
+    "head_to_head",
+    "lead_changes",
+    "mean_interval",
+    "play_decisions",
+    "seat_advantage",
+    "wilson",
+    "z_value",
+]
+
+#: Elo points per unit of Bradley–Terry log-strength: a 400-point gap is 10:1 odds.
+ELO_PER_NAT = 400 / math.log(10)
+
+
+def z_value(confidence: float = 0.95) -> float:
+    """The two-sided normal quantile: 1.96 for 95%.
+
+    >>> round(z_value(0.95), 4)
+    1.96
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence is between 0 and 1, not {confidence}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An estimate and its confidence interval ``[low, high]``."""
+
+    estimate: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.estimate:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+    def __contains__(self, x: float) -> bool:
+        return self.low <= x <= self.high
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width (the "±" of a symmetric interval)."""
+        return (self.high - self.low) / 2
+
+
+def wilson(successes: float, n: float, confidence: float = 0.95) -> Interval:
+    """The Wilson score interval for a proportion ``successes / n``.
+
+    ``successes`` may be fractional (draws as halves). With ``n == 0`` nothing is known:
+    the estimate is NaN and the interval [0, 1].
+
+    >>> w = wilson(7, 10)
+    >>> round(w.low, 4), round(w.high, 4)
+    (0.3968, 0.8922)
+    >>> print(wilson(0, 20))
+    0.000 [0.000, 0.161]
+    """
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 ≤ successes ≤ n, got {successes} of {n}")
+    if n == 0:
+        return Interval(math.nan, 0.0, 1.0)
+    z = z_value(confidence)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Iterable[float], confidence: float = 0.95) -> Interval:
+    """The mean and its normal interval mean ± z·s/√n (``s`` the sample deviation).
+
+    >>> print(mean_interval([1, 2, 3, 4, 5]))
+    3.000 [1.614, 4.386]
+    """
+    x = np.asarray(list(values), dtype=float)
+    if len(x) == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    m = float(x.mean())
+    if len(x) == 1:
+        return Interval(m, m, m)
+    half = z_value(confidence) * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return Interval(m, m - half, m + half)
+
+
+# --- who beats whom -------------------------------------------------------------------------
+
+def _results(games: pd.DataFrame) -> pd.DataFrame:
+    """One row per (game, agent): the agent, its opponent, and its score (1, ½ or 0)."""
+    rows = []
+    for seat in (0, 1):
+        me, them = f"agent_p{seat + 1}", f"agent_p{2 - seat}"
+        score = np.where(games["winner"] == seat, 1.0,
+                         np.where(games["winner"] < 0, 0.5, 0.0))
+        rows.append(pd.DataFrame({"agent": games[me].to_numpy(),
+                                  "opponent": games[them].to_numpy(), "score": score}))
+    return pd.concat(rows, ignore_index=True)
+
+
+def head_to_head(games: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Each agent's record against each opponent: games, wins, draws, losses, and its score
+    rate (wins + draws/2) / games with a Wilson interval.
+
+    In a mirror match (the same agent in both seats) the rows count each game twice, once
+    per seat, and the score is ½ by construction.
+    """
+    r = _results(games)
+    out = []
+    for (agent, opp), g in r.groupby(["agent", "opponent"], sort=True):
+        n = len(g)
+        wins = int((g["score"] == 1).sum())
+        draws = int((g["score"] == 0.5).sum())
+        score = wins + draws / 2
+        w = wilson(score, n, confidence)
+        out.append({"agent": agent, "opponent": opp, "games": n, "wins": wins,
+                    "draws": draws, "losses": n - wins - draws, "score": w.estimate,
+                    "low": w.low, "high": w.high})
+    return pd.DataFrame(out, columns=["agent", "opponent", "games", "wins", "draws", "losses",
+                                      "score", "low", "high"])
+
+
+def bradley_terry(games: pd.DataFrame, *, anchor: str | None = None, prior: float = 1.0,
+                  confidence: float = 0.95) -> pd.DataFrame:
+    """Bradley–Terry ratings on the Elo scale, with Fisher-information intervals.
+
+    The model: agent *i* beats agent *j* with probability 1 / (1 + exp(θⱼ − θᵢ)); the θ are
+    fitted by maximum likelihood (Newton's method) with ``anchor`` fixed at 0 (default:
+    ``"random"`` if it played, else the first agent by name) and reported as
+    ``rating = θ · 400 / ln 10``, so 400 points are 10:1 odds. The standard errors are the
+    square roots of the diagonal of the inverse Fisher information, so each interval is the
+    uncertainty of the agent's rating *relative to the anchor*.
+
+    ``prior`` adds that many virtual draws to every pair that played: with one (the
+    default) an agent that won every game still gets a finite rating. ``prior=0`` is the
+    plain maximum-likelihood fit.
+
+    Two agents, 7 wins of 10, no prior: θ = ln(7/3), about 147 Elo, with standard error
+    1/√(10·0.7·0.3) = 0.690 in θ, 119.9 Elo:
+
+    >>> import pandas as pd
+    >>> g = pd.DataFrame({"agent_p1": ["a"] * 10, "agent_p2": ["b"] * 10,
+    ...                   "winner": [0] * 7 + [1] * 3})
+    >>> bt = bradley_terry(g, anchor="b", prior=0).set_index("agent")
+    >>> float(round(bt.loc["a", "rating"], 1)), float(round(bt.loc["a", "se"], 1))
+    (147.2, 119.9)
+    """
+    r = _results(games)
+    agents = sorted(set(r["agent"]))
+    if anchor is None:
+        anchor = "random" if "random" in agents else agents[0]
+    if anchor not in agents:
+        raise ValueError(f"the anchor {anchor!r} did not play; agents: {agents}")
+    k = len(agents)
+    idx = {a: i for i, a in enumerate(agents)}
+    wins = np.zeros((k, k))   # wins[i, j]: score of i against j (draws count ½)
+    totals = r.groupby(["agent", "opponent"])["score"].sum()
+    for a, o, s in zip(totals.index.get_level_values(0), totals.index.get_level_values(1),
+                       totals.to_numpy(), strict=True):
+        if a != o:
+            wins[idx[str(a)], idx[str(o)]] += float(s)
+    played_games = (wins + wins.T).sum(axis=1)
+    played = (wins + wins.T) > 0
+    wins = wins + prior / 2 * played
+    n = wins + wins.T
+    free = [i for i in range(k) if agents[i] != anchor]
+    theta = np.zeros(k)
+    info = np.zeros((k, k))
+    for _ in range(100):
+        diff = theta[:, None] - theta[None, :]
+        p = 1 / (1 + np.exp(-diff))
+        grad = (wins - n * p).sum(axis=1)
+        w = n * p * (1 - p)
+        info = np.diag(w.sum(axis=1)) - w
+        sub = info[np.ix_(free, free)]
+        if not free:
+            break
+        step = np.linalg.solve(sub, grad[free])
+        theta[free] += np.clip(step, -5, 5)
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    cov = np.zeros((k, k))
+    if free:
+        cov[np.ix_(free, free)] = np.linalg.inv(info[np.ix_(free, free)])
+    se = np.sqrt(np.maximum(np.diag(cov), 0)) * ELO_PER_NAT
+    rating = theta * ELO_PER_NAT
+    z = z_value(confidence)
+    out = pd.DataFrame({"agent": agents, "rating": rating, "se": se,
+                        "low": rating - z * se, "high": rating + z * se,
+                        "games": played_games.astype(int)})
+    return out.sort_values("rating", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Interval:
+    """How often the first leader (R12: the lowest card after the mulligan) wins, over
+    decisive games, with a Wilson interval; 0.5 means no advantage.
+
+    Between equal agents (a mirror match) this is the first player's edge itself. Between
+    unequal agents it mixes in their strength: who leads first depends on the mulligans too
+    (an agent that gives its lowest cards to the pile rarely leads first), so the stronger
+    agent may lead first more or less often than the other. Measure the advantage in mirror
+    matches.
+    """
+    decisive = games[games["winner"] >= 0]
+    wins = int((decisive["winner"] == decisive["first_leader"]).sum())
+    return wilson(wins, len(decisive), confidence)
+
+
+def seat_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Interval:
+    """How often seat P1 (who makes the first mulligan) wins, over decisive games."""
+    decisive = games[games["winner"] >= 0]
+    return wilson(int((decisive["winner"] == 0).sum()), len(decisive), confidence)
+
+
+# --- length and choices ---------------------------------------------------------------------
+
+def game_length(games: pd.DataFrame, column: str = "actions",
+                confidence: float = 0.95) -> pd.Series:
+    """The distribution of a game's length (``"actions"``: every decision of both players;
+    or ``"tricks"``): mean with its interval, deviation, quartiles and extremes."""
+    x = games[column].astype(float)
+    m = mean_interval(x, confidence)
+    return pd.Series({"games": float(len(x)), "mean": m.estimate, "low": m.low, "high": m.high,
+                      "sd": float(x.std(ddof=1)) if len(x) > 1 else math.nan,
+                      "min": float(x.min()), "q25": float(x.quantile(0.25)),
+                      "median": float(x.median()), "q75": float(x.quantile(0.75)),
+                      "max": float(x.max())}, name=column)
+
+
+def play_decisions(decisions: pd.DataFrame) -> pd.DataFrame:
+    """The decisions of play proper: the two mulligans (560 choices each, made before the
+    first trick) left out."""
+    return decisions[decisions["phase"] != Phase.MULLIGAN.value]
+
+
+def branching_by_phase(decisions: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Legal actions per decision (Concede not counted) by phase, and over all play: mean
+    with interval, median, maximum, and the share of forced decisions (one choice)."""
+    z = z_value(confidence)
+    rows = []
+    order = [p.value for p in Phase if p is not Phase.OVER]
+    groups: list[tuple[str, pd.Series]] = [
+        (ph, decisions.loc[decisions["phase"] == ph, "branching"]) for ph in order]
+    groups.append(("all play", play_decisions(decisions)["branching"]))
+    for name, b in groups:
+        if len(b) == 0:
+            continue
+        b = b.astype(float)
+        half = z * float(b.std(ddof=1)) / math.sqrt(len(b)) if len(b) > 1 else 0.0
+        rows.append({"phase": name, "decisions": len(b), "mean": float(b.mean()),
+                     "low": float(b.mean()) - half, "high": float(b.mean()) + half,
+                     "median": float(b.median()), "max": int(b.max()),
+                     "forced": float((b == 1).mean())})
+    return pd.DataFrame(rows, columns=["phase", "decisions", "mean", "low", "high", "median",
+                                       "max", "forced"])
+
+
+def branching_by_turn(decisions: pd.DataFrame, *, min_games: int = 1,
+                      confidence: float = 0.95) -> pd.DataFrame:
+    """Mean legal actions at each move number of play (mulligans left out), with its
+    interval and how many games were still running; moves reached by fewer than
+    ``min_games`` games are dropped (their means are noise)."""
+    d = play_decisions(decisions)
+    g = d.groupby("move")["branching"].agg(["count", "mean", "std"])
+    g = g[g["count"] >= min_games]
+    half = z_value(confidence) * g["std"].fillna(0) / np.sqrt(g["count"])
+    return pd.DataFrame({"move": g.index.to_numpy(), "games": g["count"].to_numpy(),
+                         "mean": g["mean"].to_numpy(), "low": (g["mean"] - half).to_numpy(),
+                         "high": (g["mean"] + half).to_numpy()})
+
+
+# --- who is ahead ---------------------------------------------------------------------------
+
+def count_lead_changes(p1_estimates: Sequence[float]) -> int:
+    """How many times the leader changes in a sequence of P1's lead estimates (> ½: P1
+    ahead, < ½: P2 ahead, ½: level, which keeps the last leader).
+
+    >>> count_lead_changes([0.5, 0.6, 0.5, 0.4, 0.45, 0.7])
+    2
+    """
+    changes, leader = 0, 0
+    for e in p1_estimates:
+        now = 1 if e > 0.5 else -1 if e < 0.5 else 0
+        if now and leader and now != leader:
+            changes += 1
+        if now:
+            leader = now
+    return changes
+
+
+def lead_changes(decisions: pd.DataFrame) -> pd.Series:
+    """Lead changes per game (indexed by ``game``), the leader at each decision of play being
+    the player with fewer cards (see :func:`wpp.analysis.match.lead_estimate`)."""
+    d = play_decisions(decisions)
+    out = {}
+    for game, g in d.groupby("game", sort=True):
+        est = [lead_estimate(a, b) for a, b in zip(g["hand_p1"], g["hand_p2"], strict=True)]
+        out[game] = count_lead_changes(est)
+    return pd.Series(out, name="lead_changes", dtype="int64")
