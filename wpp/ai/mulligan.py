@@ -1,0 +1,320 @@
+"""The mulligan: which 3 of the 16 dealt cards go to the pile (section 6.1).
+
+Rules implemented (the game's description, 6.1):
+
+1. Twos, kings and aces are never used in the mulligan's poker hands, and never discarded
+   while anything else can be (they are the cards that win tricks late in a game).
+2. **Candidates.** The hand as it is ("no poker hand"), and every viable straight or flush
+   (see :mod:`wpp.ai.pokerhands`): no twos, kings or aces, four of a kind never broken, and
+   no poker hand that breaks up three or more pairs. **At most one** straight or flush per
+   candidate.
+3. **Discard.** For each candidate, the cards outside its poker hand are grouped by rank;
+   *outliers* are the cards held once. The 3 lowest outliers are discarded.
+4. **Score.** The *number of outliers* left after the discard (the main tiebreaker) and the
+   *strength of outliers* — the sum of their ranks, i.e. all outliers minus the three lowest
+   (the second tiebreaker, higher is better). Fewest outliers wins; then the highest strength.
+5. **Fallback** when fewer than 3 outliers are free: every way of discarding 3 cards by rank
+   is scored the same way — this covers breaking up pairs, the lowest card of a three of a
+   kind and a whole three of a kind. Only when fewer than 3 ordinary cards are left are
+   twos, kings and aces given up (twos first, then kings, then aces: twos only beat aces),
+   and four of a kind is broken only after that.
+6. Where the description's two tiebreakers tie, the candidate that **discards the lower
+   cards** wins (the pile is face up and the opponent may take from it), then the stronger
+   poker hand. The description is silent there; this matches the original program on its
+   reference deals.
+
+It always returns exactly 3 cards the player holds. Suits are chosen last: the discard takes
+the lowest suit of each rank, so the cards kept are the higher ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+from wpp.ai.hand import RANK_SUM, cards_text, ranks_text
+from wpp.ai.pokerhands import STRAIGHT_WINDOWS, Groups, Plan, cards_for, find_plans, group
+from wpp.cards import Card, Rank, Suit, format_cards
+from wpp.explain import Cell, Explanation, Step
+
+__all__ = [
+    "MULLIGAN_CARDS",
+    "Candidate",
+    "Discard",
+    "MulliganAnalysis",
+    "analyse_mulligan",
+    "mulligan",
+    "mulligan_cards",
+]
+
+#: How many cards the mulligan puts in the pile (R11).
+MULLIGAN_CARDS: Final = 3
+
+Key = tuple[int, int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One way of discarding: ``ranks`` is ``((rank, how many), …)`` of ordinary cards;
+    ``extra`` holds power cards or four-of-a-kind cards, given up only when nothing else
+    is left (``level`` 1 for power cards, 2 for breaking four of a kind)."""
+
+    ranks: tuple[tuple[int, int], ...]
+    extra: tuple[Card, ...]
+    level: int
+    outliers: int  # mask of outlier ranks left after the discard
+    how: str
+
+    @property
+    def n_outliers(self) -> int:
+        return self.outliers.bit_count()
+
+    @property
+    def strength(self) -> int:
+        return RANK_SUM[self.outliers]
+
+    @property
+    def rank_sum(self) -> int:
+        return sum(r * k for r, k in self.ranks) + sum((c >> 2) + 2 for c in self.extra)
+
+    def key(self) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """Smaller is better: no power cards, fewest outliers, most strength, lowest cards."""
+        flat = tuple(r for r, k in self.ranks for _ in range(k))
+        return (self.level, self.n_outliers, -self.strength, self.rank_sum, flat)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A candidate of step 2: a poker hand (or none) and its best discard."""
+
+    plan: Plan | None
+    broken: int
+    discard: Discard | None        # None when the candidate is not allowed
+    hand_cards: tuple[Card, ...]   # the poker hand's cards
+    cards: tuple[Card, ...]        # the 3 discarded cards
+    options: tuple[Discard, ...]   # the fallback's options, best first (empty if not needed)
+
+    @property
+    def valid(self) -> bool:
+        return self.discard is not None
+
+    def key(self) -> Key:
+        """Smaller is better (see the module docs, rules 4 and 6)."""
+        d = self.discard
+        if d is None:
+            return (9, 99, 0, 0, 0, 0)
+        cat = int(self.plan.category) if self.plan else 0
+        top = self.plan.top if self.plan else 0
+        return (d.level, d.n_outliers, -d.strength, d.rank_sum, -cat, -top)
+
+    def label(self) -> str:
+        return self.plan.label() if self.plan else "no poker hand"
+
+
+@dataclass(frozen=True, slots=True)
+class MulliganAnalysis:
+    """The mulligan with every candidate considered."""
+
+    groups: Groups
+    candidates: tuple[Candidate, ...]
+    chosen: Candidate
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.chosen.cards
+
+
+def _how(r: int, k: int, held: int) -> str:
+    name = Rank(r).plural
+    if held == 1:
+        return f"the outlier {Rank(r).symbol}"
+    if held == k:
+        return f"the pair of {name}" if k == 2 else f"all three {name}"
+    if held == 2:
+        return f"one of the pair of {name}"
+    if k == 1:
+        return f"the lowest of three {name}"
+    return f"two of three {name}"
+
+
+def _options(counts: dict[int, int], outl: int) -> list[Discard]:
+    """Every way to discard 3 ordinary cards by rank from ``counts`` (rank → cards held)."""
+    ranks = sorted(counts)
+    picks: list[dict[int, int]] = [{a: 1, b: 1, c: 1} for a, b, c in combinations(ranks, 3)]
+    for r in ranks:
+        if counts[r] >= 2:
+            picks.extend({r: 2, o: 1} for o in ranks if o != r)
+        if counts[r] >= 3:
+            picks.append({r: 3})
+    out = []
+    for pick in picks:
+        o = outl
+        for r, k in pick.items():
+            left = counts[r] - k
+            if left == 1:
+                o |= 1 << r
+            else:
+                o &= ~(1 << r)
+        how = ", ".join(_how(r, k, counts[r]) for r, k in sorted(pick.items()))
+        out.append(Discard(tuple(sorted(pick.items())), (), 0, o, how))
+    out.sort(key=Discard.key)
+    return out
+
+
+def _power_order(c: Card) -> tuple[int, int]:
+    r = (c >> 2) + 2
+    return ({2: 0, 13: 1, 14: 2}[r], int(c))
+
+
+def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
+    mask = plan.mask if plan else 0
+    broken = (mask & g.groups).bit_count()
+    if broken > 2:
+        hands = cards_for(g, (plan,))[0] if plan else [()]
+        return Candidate(plan, broken, None, hands[0], (), ())
+    counts: dict[int, int] = {}
+    for r in range(3, 13):
+        n = len(g.by_rank[r])
+        if n and not g.quads >> r & 1:
+            n -= mask >> r & 1
+            if n:
+                counts[r] = n
+    outl = sum(1 << r for r, n in counts.items() if n == 1)
+    options: list[Discard] = []
+    if outl.bit_count() >= MULLIGAN_CARDS:
+        low = sorted(r for r, n in counts.items() if n == 1)[:MULLIGAN_CARDS]
+        left = outl & ~sum(1 << r for r in low)
+        best = Discard(tuple((r, 1) for r in low), (), 0, left,
+                       "the 3 lowest outliers " + ranks_text(sum(1 << r for r in low)))
+    elif sum(counts.values()) >= MULLIGAN_CARDS:
+        options = _options(counts, outl)
+        best = options[0]
+    else:
+        # Fewer than 3 ordinary cards outside the poker hand: all of them, then power cards,
+        # then cards of four of a kind.
+        need = MULLIGAN_CARDS - sum(counts.values())
+        spare = sorted(g.power, key=_power_order)
+        quad_cards = [c for r in range(3, 13) if g.quads >> r & 1 for c in g.by_rank[r]]
+        extra = (spare + quad_cards)[:need]
+        if len(extra) < need:
+            hands = cards_for(g, (plan,))[0] if plan else [()]
+            return Candidate(plan, broken, None, hands[0], (), ())
+        level = 2 if any(c in quad_cards for c in extra) else 1
+        how = ", ".join([*(_how(r, n, n) for r, n in sorted(counts.items())),
+                         *(f"the {c}" for c in extra)])
+        best = Discard(tuple(sorted(counts.items())), tuple(extra), level, 0, how)
+    hands, discards, _ = cards_for(g, (plan,) if plan else (), dict(best.ranks))
+    cards = tuple(sorted([*discards, *best.extra]))
+    return Candidate(plan, broken, best, hands[0] if plan else (), cards,
+                     tuple(options[:12]) if record else ())
+
+
+def analyse_mulligan(hand: tuple[Card, ...] | list[Card], *, record: bool = False
+                     ) -> MulliganAnalysis:
+    """Choose the mulligan and keep every candidate (see the module docs)."""
+    if len(hand) < MULLIGAN_CARDS:
+        raise ValueError(f"a mulligan needs at least {MULLIGAN_CARDS} cards, not {len(hand)}")
+    g = group(hand)
+    cands = [_candidate(g, None, record)]
+    cands.extend(_candidate(g, p, record) for p in find_plans(g, max_sets=MULLIGAN_CARDS))
+    best = min(cands, key=Candidate.key)
+    return MulliganAnalysis(g, tuple(cands), best)
+
+
+def mulligan_cards(hand: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    """The 3 cards to discard, without an explanation (the fast path)."""
+    return analyse_mulligan(hand).cards
+
+
+def _table_candidates(a: MulliganAnalysis) -> list[Candidate]:
+    """The candidates worth a row: the baseline, every straight, the best flush of each suit
+    (or one rejected flush, when a suit has no allowed one)."""
+    rows: list[Candidate] = [a.candidates[0]]
+    straights = [c for c in a.candidates if c.plan and c.plan.suit < 0]
+    rows.extend(sorted(straights, key=lambda c: STRAIGHT_WINDOWS.index(c.plan.mask)
+                       if c.plan else 0))
+    for s in range(4):
+        of_suit = [c for c in a.candidates if c.plan and c.plan.suit == s]
+        if of_suit:
+            rows.append(min(of_suit, key=Candidate.key))
+    if a.chosen not in rows:
+        rows.append(a.chosen)
+    return rows
+
+
+def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Explanation]:
+    """Choose the 3 cards of the mulligan (6.1) and explain how: ``(cards, explanation)``."""
+    a = analyse_mulligan(hand, record=True)
+    g = a.groups
+    steps: list[Step] = []
+    steps.append(Step(
+        "Set aside twos, kings and aces", g.power, highlight=g.power,
+        verdict=(f"{cards_text(g.power)} are never used in the mulligan's poker hands and "
+                 "are kept" if g.power else "no twos, kings or aces")))
+    ordinary = tuple(c for c in g.hand if c not in frozenset(g.power))
+    group_rows: list[tuple[Cell, ...]] = []
+    for label, mask in (("outliers (held once)", g.c1), ("pairs", g.c2),
+                        ("three of a kind", g.c3), ("four of a kind", g.quads)):
+        cards = tuple(c for r in range(3, 13) if mask >> r & 1 for c in g.by_rank[r])
+        group_rows.append((label, cards, mask.bit_count()))
+    steps.append(Step(
+        "Group the other cards by rank", ordinary, ("group", "cards", "ranks"), group_rows,
+        verdict=f"{g.c1.bit_count()} outlier{'s' if g.c1.bit_count() != 1 else ''} "
+                f"({ranks_text(g.c1)}): cards that match no other card"))
+    rows: list[tuple[Cell, ...]] = []
+    table = _table_candidates(a)
+    chosen_row = None
+    for i, c in enumerate(table):
+        if c is a.chosen:
+            chosen_row = i
+        d = c.discard
+        rows.append((c.label(), c.hand_cards, c.broken,
+                     c.cards if d else None,
+                     d.n_outliers if d else None, d.strength if d else None,
+                     c is a.chosen))
+    notes = ["outliers and strength are counted after the discard; fewest outliers wins, "
+             "then the highest strength, then the lower discard"]
+    for s in range(4):
+        n = sum(1 for c in a.candidates if c.plan and c.plan.suit == s)
+        if n > 1:
+            notes.append(f"{n} ways to make a {Suit(s).symbol} flush were tried; the best "
+                         "is shown")
+    rejected = [c for c in table if not c.valid]
+    if rejected:
+        notes.append("not allowed: " + "; ".join(
+            f"{c.label()} (breaks {c.broken} pairs)" if c.broken > 2 else
+            f"{c.label()} (leaves nothing to discard)" for c in rejected))
+    d = a.chosen.discard
+    assert d is not None  # the baseline is always allowed
+    steps.append(Step(
+        "Candidate poker hands: one straight or flush at most", ordinary,
+        ("candidate", "poker hand", "pairs broken", "cards discarded", "outliers",
+         "strength of outliers", "chosen"), rows,
+        verdict=f"{a.chosen.label()} leaves {d.n_outliers} outlier"
+                f"{'s' if d.n_outliers != 1 else ''} of strength {d.strength}: the best",
+        highlight=a.chosen.hand_cards, chosen_row=chosen_row, notes=tuple(notes)))
+    if a.chosen.options:
+        opt_rows: list[tuple[Cell, ...]] = []
+        for o in a.chosen.options:
+            _, disc, _ = cards_for(g, (a.chosen.plan,) if a.chosen.plan else (),
+                                       dict(o.ranks))
+            opt_rows.append((tuple(disc), o.how, o.n_outliers, o.strength, o is d))
+        steps.append(Step(
+            "Fewer than 3 outliers: break up pairs or three of a kind", ordinary,
+            ("cards discarded", "how", "outliers", "strength of outliers", "chosen"),
+            opt_rows, highlight=a.chosen.cards,
+            chosen_row=next((i for i, o in enumerate(a.chosen.options) if o is d), None),
+            verdict=f"discard {d.how}: {d.n_outliers} outlier"
+                    f"{'s' if d.n_outliers != 1 else ''} left, strength {d.strength}"))
+    elif d.extra:
+        steps.append(Step(
+            "Too few ordinary cards: give up power cards", a.chosen.cards,
+            highlight=d.extra,
+            verdict=f"discard {d.how} (twos go first, then kings, then aces; four of a kind "
+                    "is broken last)"))
+    summary = f"put {format_cards(a.cards)} in the pile"
+    steps.append(Step("The mulligan", a.cards, highlight=a.cards,
+                      verdict=summary + (f"; keep {a.chosen.label()}" if a.chosen.plan else "")))
+    return a.cards, Explanation("Mulligan", steps, a.cards, summary)
+
