@@ -124,17 +124,25 @@ def _plays_in_mode(hand: list[Card], mode: Mode, rules: Rules,
         return [SINGLES[c] for c in hand]
     by_rank, by_suit = _group(hand)
     if mode is Mode.PAIR:
-        return [
-            make_play(p, Category.PAIR, p[1])
-            for r in sorted(by_rank) for p in combinations(by_rank[r], 2)
-        ]
+        return _pairs(by_rank)
     return list(_poker(by_rank, by_suit, hand, rules, min_category))
+
+
+def _pairs(by_rank: dict[int, list[Card]]) -> list[Play]:
+    return [make_play(p, Category.PAIR, p[1])
+            for cards in by_rank.values() if len(cards) > 1 for p in combinations(cards, 2)]
 
 
 def all_plays(hand: Sequence[Card], rules: Rules = DEFAULT_RULES) -> list[Play]:
     """Every distinct play the hand can lead: singles, then pairs, then poker hands."""
     ordered = sorted(hand)
-    return [p for mode in Mode for p in _plays_in_mode(ordered, mode, rules, Category.TWO_PAIR)]
+    out = [SINGLES[c] for c in ordered]
+    if len(ordered) > 1:
+        by_rank, by_suit = _group(ordered)
+        out += _pairs(by_rank)
+        if len(by_rank) < len(ordered) or len(ordered) >= 5:  # a poker hand needs one of these
+            out += _poker(by_rank, by_suit, ordered, rules, Category.TWO_PAIR)
+    return out
 
 
 def answers(hand: Sequence[Card], table: Play | None, rules: Rules = DEFAULT_RULES) -> list[Play]:

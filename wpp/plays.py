@@ -92,6 +92,9 @@ class Category(IntEnum):
         return Mode.POKER
 
 
+_MODE_OF: Final = {c: c.mode for c in Category}
+
+
 class IllegalPlay(IllegalAction):
     """These cards are not a play; the message says why and names the rule."""
 
@@ -195,7 +198,7 @@ def make_play(
     else:
         key_rank = int(key)
         order = (key_rank - 2) * 4 + 3
-    return Play(cards, category.mode, category, key, order, key_rank, wrap)
+    return Play(cards, _MODE_OF[category], category, key, order, key_rank, wrap)
 
 
 def classify(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> Play:

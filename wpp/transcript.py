@@ -1,0 +1,46 @@
+"""A game written out move by move, with both hands after each move: readable, diffable.
+
+The test suite keeps one such transcript (``tests/data/playthrough_seed1.txt``) and
+regenerates it, so any change to the rules shows up as a readable diff. To accept a change on
+purpose: ``python -m wpp.transcript 1 > tests/data/playthrough_seed1.txt``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from wpp.agents import RandomAgent
+from wpp.cards import format_cards
+from wpp.game import Game
+from wpp.selfplay import play_game
+
+__all__ = ["random_playthrough", "transcript"]
+
+
+def transcript(game: Game) -> str:
+    """Every event of ``game`` (omniscient narration), each followed by the resulting hands,
+    table, pile and deck size."""
+    lines = [f"WarPairsPoker transcript — seed {game.seed}, rules {game.rules}"]
+    replay = game.replay()
+    for action, event in zip(game.actions, game.events, strict=True):
+        replay.apply(action)
+        s = replay.state
+        lines.append(f"{event.number + 1:4d}. {event.private}")
+        table = format_cards(s.table.shown) if s.table is not None else "—"
+        lines.append(f"      P1 [{len(s.hands[0]):2d}] {format_cards(s.hands[0])}")
+        lines.append(f"      P2 [{len(s.hands[1]):2d}] {format_cards(s.hands[1])}")
+        lines.append(f"      table {table} | pile {format_cards(s.pile) or '—'} | deck "
+                     f"{len(s.deck)} | discards {len(s.discards)}")
+    s = game.state
+    result = ("a draw" if s.winner is None else f"P{s.winner + 1} wins")
+    lines.append(f"Result: {result} ({s.end_reason.value if s.end_reason else 'unfinished'})")
+    return "\n".join(lines) + "\n"
+
+
+def random_playthrough(seed: int) -> str:
+    """The transcript of a game between two seeded random agents on deal ``seed``."""
+    return transcript(play_game((RandomAgent(seed), RandomAgent(seed + 1)), seed))
+
+
+if __name__ == "__main__":
+    sys.stdout.write(random_playthrough(int(sys.argv[1]) if len(sys.argv) > 1 else 1))
