@@ -97,7 +97,8 @@ def main(args: argparse.Namespace) -> int:
         rules = rules_from_args(args)
         if args.out is not None:
             table_format(args.out)
-    except (ValueError, ImportError) as err:
+    except (ValueError, ImportError, AttributeError) as err:
+        # AttributeError: wpp.ai imports but lacks ClassicAgent (not written yet)
         print(f"tournament: {err}", file=sys.stderr)
         return 2
     start = time.perf_counter()

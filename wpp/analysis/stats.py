@@ -103,7 +103,11 @@ def wilson(successes: float, n: float, confidence: float = 0.95) -> Interval:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or n successes the bounds are exactly 0 or 1 (the formula gets there up to
+    # rounding, which would leave the estimate outside its own interval).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(p, low, high)
 
 
 def mean_interval(values: Iterable[float], confidence: float = 0.95) -> Interval:
