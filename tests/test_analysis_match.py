@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 import pandas as pd
 import pytest
@@ -52,7 +53,7 @@ class Spy:
     """A greedy agent that notes the hand it is dealt (its first view)."""
 
     name = "spy"
-    hands: list[tuple[int, tuple[int, ...]]] = []
+    hands: ClassVar[list[tuple[int, tuple[int, ...]]]] = []
 
     def __init__(self, seed: int | None = None) -> None:
         self.inner = GreedyAgent(seed)
