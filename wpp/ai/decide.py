@@ -25,21 +25,30 @@ finds (6.3)::
 **Following** a play, the AI is locked into the trick's mode and uses only that mode's
 items, each time the *lowest* play of the item that beats the table (judged by the engine):
 
-* poker mode: the poker items above, in the same order and with the same conditions;
+* poker mode: the poker items above, in the same order and with the same conditions (an item
+  whose category is below the table's is skipped: it cannot beat it, R8);
 * pair mode: the lowest pair of the pairs segment that beats; else, **aggressively** (6.32),
   a pair of twos, kings or aces — only when the opponent holds
   :data:`AGGRESSIVE_OPPONENT_CARDS` cards or fewer, or the AI's hand has at most
   :data:`AGGRESSIVE_MAX_OUTLIERS` outlier (its other cards then go out in pairs and poker
   hands once it holds the lead); otherwise it draws;
-* single mode: a two on an ace (twos beat aces, R9); when the opponent holds
+* single mode: on an **ace**, a two or a higher ace (see below); when the opponent holds
   :data:`POWER_SINGLES_OPPONENT_CARDS` cards or fewer, only 2/K/A cards if one beats — the one
   the fewest unseen cards beat (6.32); else the lowest outlier that beats (the highest, when
   the opponent holds fewer cards than the AI, as the original did); else the lowest
   2/K/A card that beats;
+* **on aces** (singles or pairs): a higher ace holds the trick best (only a two beats it) but
+  a two has no other use; the AI plays the higher ace when it is behind (it holds at least as
+  many cards as the opponent) and the opponent holds more than
+  :data:`DESPERATE_OPPONENT_CARDS` cards, otherwise the two — the original's behaviour;
 * in every mode, when the opponent holds :data:`DESPERATE_OPPONENT_CARDS` cards or fewer, or
   drawing would reach the hand limit (R17), any legal answer beats drawing: the one using the
   fewest power cards, lowest first;
 * else the AI draws (see :mod:`wpp.ai.drawing`).
+
+**The opponent holds one card** (leading): a pair or poker hand cannot be answered with one
+card, so before leading a single the AI leads any pair or poker hand it has; if it has none
+it leads the single the fewest unseen cards beat. (The description is silent here.)
 """
 
 from __future__ import annotations
@@ -265,6 +274,41 @@ def _power_pairs(s: Segments) -> list[tuple[Card, ...]]:
     return out
 
 
+def _prefer_ace(x: _Ctx) -> bool:
+    """On an ace: a higher ace rather than a two? (see :func:`_on_aces`)."""
+    return x.c.opponent > DESPERATE_OPPONENT_CARDS and len(x.c.hand) >= x.c.opponent
+
+
+def _on_aces(x: _Ctx, options: Sequence[tuple[Card, ...]]) -> Found:
+    """Answer a play of aces with twos or higher aces (singles or pairs).
+
+    A higher ace holds the trick better (only a two beats it) while a two invites almost any
+    answer, but a two has no other use. So the AI plays the higher ace(s) when it is behind
+    (it holds at least as many cards as the opponent) and the opponent is not close to out;
+    otherwise the two(s), keeping the ace for the next answer. This is the original
+    program's behaviour, simplified.
+    """
+    legal = [o for o in options if x.legal(o)]
+    twos = [o for o in legal if (o[0] >> 2) + 2 == 2]
+    aces = [o for o in legal if (o[0] >> 2) + 2 == 14]
+    seen = tuple(c for o in options for c in o)
+    if not legal:
+        return _none_beats(x, "two or higher ace", options)
+    behind = _prefer_ace(x)
+    first, second = (aces, twos) if behind else (twos, aces)
+    got = (first or second)[0]
+    x.legal(got)
+    kind = "ace" if (got[0] >> 2) + 2 == 14 else "two"
+    if behind:
+        why = (f"aces on the table; the AI holds {len(x.c.hand)} cards, the opponent "
+               f"{x.c.opponent}: a higher {kind} keeps the trick best" if kind == "ace" else
+               "aces on the table: no higher ace, so a two (twos beat aces, R9)")
+    else:
+        why = ("aces on the table: twos beat aces (R9), and the ace is kept for the next "
+               "answer" if kind == "two" else "aces on the table: no two, so a higher ace")
+    return got, why, seen
+
+
 def _aggressive_pair(x: _Ctx) -> Found:
     s = x.c.segments
     options = _power_pairs(s)
@@ -277,6 +321,10 @@ def _aggressive_pair(x: _Ctx) -> Found:
                       "power cards"), tuple(c for p in options for c in p)
     why = (f"the opponent holds only {opp} cards" if opp <= AGGRESSIVE_OPPONENT_CARDS
            else f"only {outl} outlier{'s' if outl != 1 else ''} left")
+    t = x.c.table
+    if t is not None and t.key_rank == 14:
+        got, how, seen = _on_aces(x, options)
+        return got, (f"{why}: {how}" if got else how), seen
     got = x.first_legal(options)
     if got is None:
         return _none_beats(x, "pair of twos, kings or aces", options)
@@ -284,17 +332,14 @@ def _aggressive_pair(x: _Ctx) -> Found:
         c for p in options for c in p)
 
 
-def _two_on_ace(x: _Ctx) -> Found:
+def _ace_single(x: _Ctx) -> Found:
     t = x.c.table
-    twos = [c for c in x.c.segments.power if c < 4]
     if t is None or t.key_rank != 14:
         return None, "the table is not an ace", ()
-    if not twos:
-        return None, "no two to play on the ace", ()
-    got = x.first_legal([(c,) for c in twos])
-    if got is None:
-        return None, "no two beats it", tuple(twos)
-    return got, "twos beat aces (R9): the lowest two", tuple(twos)
+    options = [(c,) for c in x.c.segments.power if c < 4 or c >= 48]
+    if not options:
+        return None, "no two and no ace", ()
+    return _on_aces(x, options)
 
 
 def _power_singles_close(x: _Ctx) -> Found:
@@ -420,7 +465,7 @@ _PAIR: Final[tuple[tuple[str, Item], ...]] = (
 )
 _SINGLE: Final[tuple[tuple[str, Item], ...]] = (
     _LEAD[0],
-    ("a two on an ace", _two_on_ace),
+    ("an ace on the table: a two or a higher ace", _ace_single),
     ("2s, kings, aces: opponent close to out (6.32)", _power_singles_close),
     ("singles: outliers", _outliers_single),
     ("singles: 2s, kings, aces", _power_single),
