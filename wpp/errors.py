@@ -17,8 +17,12 @@ class IllegalAction(WppError):
 
     def __init__(self, reason: str, rule: str | None = None) -> None:
         super().__init__(reason)
-        self.reason = reason
         self.rule = rule
+
+    @property
+    def reason(self) -> str:
+        """Why, in words (the same as ``str(error)``)."""
+        return str(self)
 
 
 class GameFileError(WppError):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from itertools import combinations_with_replacement
 from typing import Final, NamedTuple
 
 from wpp.cards import CARDS, Card, Rank, format_cards, parse_cards
@@ -48,6 +49,7 @@ __all__ = [
     "Play",
     "classify",
     "make_play",
+    "play_of",
 ]
 
 
@@ -96,7 +98,19 @@ _MODE_OF: Final = {c: c.mode for c in Category}
 
 
 class IllegalPlay(IllegalAction):
-    """These cards are not a play; the message says why and names the rule."""
+    """These cards are not a play; the message says why and names the rule.
+
+    With ``cards`` the message reads "<cards> is not a play: <why>", formatted only when it is
+    read, because simulations ask about (and reject) millions of card sets.
+    """
+
+    def __init__(self, why: str, rule: str | None = "R4", cards: Iterable[Card] = ()) -> None:
+        super().__init__(why, rule)
+        self.cards = tuple(cards)
+
+    def __str__(self) -> str:
+        why = str(self.args[0])
+        return f"{format_cards(self.cards)} is not a play: {why}" if self.cards else why
 
 
 #: Straights as rank sets → rank of the top card (R5, R6). Ordinary ones first.
@@ -184,7 +198,7 @@ class Play(NamedTuple):
 
 
 def _reject(cards: tuple[Card, ...], why: str) -> IllegalPlay:
-    return IllegalPlay(f"{format_cards(cards)} is not a play: {why}")
+    return IllegalPlay(why, "R5" if "wrap-around" in why else "R4", cards)
 
 
 def make_play(
@@ -199,6 +213,42 @@ def make_play(
         key_rank = int(key)
         order = (key_rank - 2) * 4 + 3
     return Play(cards, _MODE_OF[category], category, key, order, key_rank, wrap)
+
+
+# Every play there is, by the bit mask of its cards (bit i for the card with index i), one
+# table per value of the wraps flag; built on first use from the move generator (~0.1 s).
+_TABLES: dict[bool, dict[int, Play]] = {}
+_BIT: Final = {c: 1 << c for c in CARDS}  # a dict, so a bad index raises KeyError
+
+
+def _table(wraps: bool) -> dict[int, Play]:
+    table = _TABLES.get(wraps)
+    if table is None:
+        from wpp.moves import all_plays  # late: moves builds on this module
+
+        table = {sum(_BIT[c] for c in p.cards): p
+                 for p in all_plays(CARDS, Rules(wraps=wraps))}
+        _TABLES[wraps] = table
+    return table
+
+
+def play_of(cards: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Play | None:
+    """The play these cards make, or ``None`` if they make none: one dictionary lookup.
+
+    The fast question; :func:`classify` asks the same and explains a refusal in words.
+
+    >>> play_of(parse_cards("9S 9H")).describe(), play_of(parse_cards("9S 8H"))
+    ('a pair of nines', None)
+    """
+    table = _TABLES.get(rules.wraps) or _table(rules.wraps)
+    mask = 0
+    n = 0
+    for c in cards:
+        mask |= _BIT[c]
+        n += 1
+    if n != mask.bit_count():
+        return None  # a card named twice
+    return table.get(mask)
 
 
 def classify(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> Play:
@@ -216,71 +266,65 @@ def classify(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> Play:
     wpp.plays.IllegalPlay: J♣ Q♦ K♥ A♠ 2♦ is not a play: ... are off in these rules, R5)
     """
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    try:
+        found = play_of(hand, rules)
+    except (KeyError, TypeError):
+        bad = next(c for c in hand if not (isinstance(c, int) and 0 <= c < 52))
+        raise IllegalPlay(f"{bad!r} is not a card (R3)", "R3") from None
+    if found is not None:
+        return found
+    # Not a play: work out why, in words (the slow path; the lookup above is the fast one).
     if len(set(hand)) != len(hand):
-        raise IllegalPlay(f"{format_cards(hand)} names a card twice (R3)")
-    for c in hand:
-        if not isinstance(c, Card):
-            raise IllegalPlay(f"{c!r} is not a card (R3)")
-    given = hand  # error messages echo the cards in the order the player gave them
-    hand = tuple(sorted(hand))
-    n = len(hand)
-    if n == 0:
+        raise IllegalPlay(f"{format_cards(hand)} names a card twice (R3)", "R3")
+    if not hand:
         raise IllegalPlay("no cards selected: a play is 1 card, a pair, or a poker hand of "
                           "3 to 5 cards (R4)")
-    if n == 1:
-        c = hand[0]
-        return Play(hand, Mode.SINGLE, Category.SINGLE, c, int(c), (c >> 2) + 2)
-    if n > 5:
-        raise _reject(given, f"{n} cards are too many; the largest play is 5 cards (R4)")
-    ranks = [(c >> 2) + 2 for c in hand]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    shape = sorted(counts.values(), reverse=True)
+    if len(hand) > 5:
+        raise _reject(hand, f"{len(hand)} cards are too many; the largest play is 5 cards (R4)")
+    # Every play is in the table, so these cards are none. Five cards of one suit are always a
+    # flush, so why they are no play depends on their ranks alone.
+    key = 0
+    for c in hand:
+        key += _RANK_COUNT[c]
+    raise _reject(hand, (_REASONS.get(rules.wraps) or _reasons(rules.wraps))[key])
+
+
+# Rank multisets packed in an int, 3 bits of count per rank; why such ranks are no play.
+_RANK_COUNT: Final = {c: 1 << (3 * (c >> 2)) for c in CARDS}
+_REASONS: dict[bool, dict[int, str]] = {}
+
+
+def _reasons(wraps: bool) -> dict[int, str]:
+    """Why each multiset of 2–5 ranks (that is not always a play) is no play (R4, R5)."""
+    out: dict[int, str] = {}
+    for n in range(2, 6):
+        for ranks in combinations_with_replacement(range(13), n):
+            counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+            if counts[0] > 4:
+                continue
+            out[sum(1 << (3 * r) for r in ranks)] = _why_no_play(ranks, counts, wraps)
+    _REASONS[wraps] = out
+    return out
+
+
+def _why_no_play(ranks: tuple[int, ...], counts: list[int], wraps: bool) -> str:
+    n = len(ranks)
     if n == 2:
-        if shape == [2]:
-            c = hand[1]
-            return Play(hand, Mode.PAIR, Category.PAIR, c, int(c), ranks[0])
-        raise _reject(given, "two cards must be a pair, two cards of the same rank (R4)")
+        return "two cards must be a pair, two cards of the same rank (R4)"
     if n == 3:
-        if shape == [3]:
-            return make_play(hand, Category.THREE_OF_A_KIND, Rank(ranks[0]))
-        raise _reject(given, "three cards must be three of a kind (R4)")
+        return "three cards must be three of a kind (R4)"
     if n == 4:
-        if shape == [4]:
-            return make_play(hand, Category.FOUR_OF_A_KIND, Rank(ranks[0]))
-        if shape == [2, 2]:
-            return make_play(hand, Category.TWO_PAIR, hand[3])  # the higher pair's higher card
-        raise _reject(given, "four cards must be two pair or four of a kind (R4)")
-    # Five cards.
-    if shape == [4, 1]:
-        four = next(r for r, k in counts.items() if k == 4)
-        return make_play(hand, Category.FOUR_OF_A_KIND, Rank(four))
-    if shape == [3, 2]:
-        three = next(r for r, k in counts.items() if k == 3)
-        return make_play(hand, Category.FULL_HOUSE, Rank(three))
-    if shape == [2, 2, 1]:
-        raise _reject(given, "two pair is always played as 4 cards, without a kicker (R4)")
-    if shape == [3, 1, 1]:
-        raise _reject(given, "three of a kind is always played as 3 cards, without kickers (R4)")
-    if shape == [2, 1, 1, 1]:
-        raise _reject(given, "a pair with three other cards is no poker hand (R4)")
-    flush = len({c & 3 for c in hand}) == 1
-    mask = 0
-    for r in ranks:
-        mask |= 1 << r
-    top = STRAIGHT_TOPS.get(mask)
-    wrap = mask in WRAP_MASKS
-    if top is not None and wrap and not rules.wraps:
-        top = None
-    if top is not None:
-        key = next(c for c in hand if (c >> 2) + 2 == top)
-        category = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
-        return make_play(hand, category, key, wrap)
-    if flush:
-        return make_play(hand, Category.FLUSH, hand[4])
-    extra = " (wrap-around straights are off in these rules, R5)" if wrap else " (R4, R5)"
-    raise _reject(given, "five cards of different ranks must be a straight or a flush" + extra)
+        return "four cards must be two pair or four of a kind (R4)"
+    if counts == [2, 2, 1]:
+        return "two pair is always played as 4 cards, without a kicker (R4)"
+    if counts == [3, 1, 1]:
+        return "three of a kind is always played as 3 cards, without kickers (R4)"
+    if counts == [2, 1, 1, 1]:
+        return "a pair with three other cards is no poker hand (R4)"
+    wrap = sum(1 << (r + 2) for r in ranks) in WRAP_MASKS
+    extra = " (wrap-around straights are off in these rules, R5)" if wrap and not wraps \
+        else " (R4, R5)"
+    return "five cards of different ranks must be a straight or a flush" + extra
 
 
 # Every single, as a Play, made once (the move generator reuses them).
