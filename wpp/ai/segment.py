@@ -183,14 +183,15 @@ def analyse(hand: tuple[Card, ...] | list[Card], *, record: bool = False) -> Seg
         singles.append(((0 if c.valid else 1, *k), p))
         if c.valid and k < best_key:
             best, best_key = c, k
-    if len(plans) > 1:
+    if plans:
         if len(plans) > MAX_PAIRED:
             singles.sort(key=lambda t: t[0])
             pool = [p for _, p in singles[:MAX_PAIRED]]
         else:
             pool = plans
         for i, p in enumerate(pool):
-            for q in pool[i + 1:]:
+            # A straight may be paired with itself: the same five ranks twice.
+            for q in pool[i if p.suit < 0 else i + 1:]:
                 c2 = _pair(g, p, q)
                 if c2 is None:
                     continue
