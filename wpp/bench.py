@@ -1,0 +1,179 @@
+"""The speed figures the README records: ``python -m wpp.bench`` (or ``make bench``).
+
+Everything runs in this one process, on one core, and the peers are measured in the same run
+on the same inputs (``treys`` for 5-card evaluation), so the comparison survives a noisy
+machine. Each figure is the best of a few repeats (the least disturbed one). Sections written
+with the other parts of the kit (the classic AI, classic poker, analysis) are added when those
+packages are present.
+
+    python -m wpp.bench            # everything
+    python -m wpp.bench --quick    # fewer repeats, for a smoke run
+    python -m wpp.bench --only engine
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from wpp.agents import RandomAgent
+from wpp.cards import CARDS, Card
+from wpp.plays import IllegalPlay, classify, play_of
+from wpp.selfplay import play_game
+from wpp.state import GameState, Phase, legal_actions
+
+__all__ = ["engine", "main"]
+
+
+def _best(fn: Callable[[], int], repeats: int) -> float:
+    """Items per second of the fastest of ``repeats`` runs of ``fn`` (which returns a count)."""
+    best = 0.0
+    for _ in range(repeats):
+        t = time.perf_counter()
+        n = fn()
+        dt = time.perf_counter() - t
+        best = max(best, n / dt)
+    return best
+
+
+def _treys_hands(hands: list[tuple[Card, ...]]) -> tuple[Callable[[], int], str] | None:
+    try:
+        from treys import Card as TreysCard  # type: ignore[import-untyped]
+        from treys import Evaluator
+    except ImportError:
+        return None
+    ranks, suits = "23456789TJQKA", "dchs"
+    converted = [[TreysCard.new(ranks[c >> 2] + suits[c & 3]) for c in h] for h in hands]
+    evaluator = Evaluator()
+
+    def run() -> int:
+        for h in converted:
+            evaluator.evaluate(h[:3], h[3:])
+        return len(converted)
+
+    return run, "treys.Evaluator.evaluate"
+
+
+def engine(quick: bool = False) -> dict[str, float]:
+    """The engine's figures: games/s, actions/s, legal_actions at a 13-card lead, classify/s."""
+    repeats = 2 if quick else 5
+    n_games = 100 if quick else 400
+    out: dict[str, float] = {}
+
+    # Random vs random, whole games, no history (the simulation path).
+    actions_played = 0
+
+    def games() -> int:
+        nonlocal actions_played
+        actions_played = 0
+        for seed in range(n_games):
+            g = play_game((RandomAgent(seed), RandomAgent(seed + 1)), seed, history=False)
+            actions_played += g.state.actions
+        return n_games
+
+    out["random games/s"] = _best(games, repeats)
+    out["actions/s"] = out["random games/s"] * actions_played / n_games
+    out["actions per game"] = actions_played / n_games
+
+    # The same games with full history and narration (what a UI pays).
+    def games_with_history() -> int:
+        for seed in range(n_games // 4):
+            play_game((RandomAgent(seed), RandomAgent(seed + 1)), seed)
+        return n_games // 4
+
+    out["random games/s (history+narration)"] = _best(games_with_history, repeats)
+
+    # legal_actions() for a 13-card hand leading a fresh trick.
+    rng = random.Random(7)
+    views = []
+    for _ in range(200):
+        cards = rng.sample(CARDS, 26)
+        s = GameState.custom((cards[:13], cards[13:26]), to_act=0, phase=Phase.LEAD)
+        views.append(s.view(0))
+    sizes = [len(legal_actions(v)) for v in views]
+
+    def legal() -> int:
+        for v in views:
+            legal_actions(v)
+        return len(views)
+
+    out["legal_actions µs (13 cards, lead)"] = 1e6 / _best(legal, repeats)
+    out["legal actions at a 13-card lead (mean)"] = statistics.mean(sizes)
+
+    # 5-card classification, on random 5-card sets (about 1% are plays).
+    hands = [tuple(rng.sample(CARDS, 5)) for _ in range(20_000 if quick else 100_000)]
+    play_of(hands[0])  # build the lookup table outside the timing
+
+    def classify_all() -> int:
+        for h in hands:
+            try:  # noqa: SIM105 - a context manager per call would distort the timing
+                classify(h)
+            except IllegalPlay:
+                pass
+        return len(hands)
+
+    def play_of_all() -> int:
+        for h in hands:
+            play_of(h)
+        return len(hands)
+
+    out["classify/s (5 random cards, refusals explained)"] = _best(classify_all, repeats)
+    out["play_of/s (5 random cards)"] = _best(play_of_all, repeats)
+    peer = _treys_hands(hands)
+    if peer is not None:
+        out["treys evaluate/s (same hands)"] = _best(peer[0], repeats)
+    return out
+
+
+# Other parts of the kit add their own sections: module path → section title.
+_SECTIONS = {
+    "wpp.ai.bench": "Classic AI",
+    "wpp.classic.bench": "Classic poker evaluator",
+    "wpp.analysis.bench": "Tournaments (process pool)",
+}
+
+
+def _print(title: str, figures: dict[str, Any]) -> None:
+    print(f"\n## {title}")
+    width = max(len(k) for k in figures)
+    for k, v in figures.items():
+        text = f"{v:,.1f}" if isinstance(v, float) else str(v)
+        print(f"  {k.ljust(width)}  {text}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m wpp.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    parser.add_argument("--only", choices=["engine", *(m.split(".")[1] for m in _SECTIONS)],
+                        help="run one section only")
+    args = parser.parse_args(argv)
+    print(f"WarPairsPoker benchmark — Python {sys.version.split()[0]}, one process")
+    if args.only in (None, "engine"):
+        _print("Engine", engine(args.quick))
+    for module, title in _SECTIONS.items():
+        if args.only not in (None, module.split(".")[1]):
+            continue
+        try:
+            run = import_module(module).run
+        except (ImportError, AttributeError):
+            print(f"\n## {title}\n  (not available: {module} has no run())")
+            continue
+        _print(title, run(**({"quick": True} if args.quick and _takes_quick(run) else {})))
+    return 0
+
+
+def _takes_quick(fn: Callable[..., Any]) -> bool:
+    import inspect
+
+    return "quick" in inspect.signature(fn).parameters
+
+
+if __name__ == "__main__":
+    sys.exit(main())
