@@ -1,0 +1,108 @@
+"""The action bar: one button per game action, shown only while that action is legal.
+
+Which buttons show is decided from the legal actions of the player to act (computed by the
+engine from their view). A hidden button can still be clicked by a page that wants to cheat;
+the app then asks the engine, which refuses — the bar only decides what is *offered*.
+
+>>> from wpp.game import Game
+>>> bar = ActionBar()
+>>> g = Game(seed=3)
+>>> bar.show(g.view(0).legal_actions(), g.phase, enabled=True)
+>>> bar.visible_kinds()
+['mulligan', 'concede']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import ipywidgets as w
+
+from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop
+from wpp.state import Phase
+
+__all__ = ["KINDS", "ActionBar"]
+
+#: The bar's buttons in display order: kind → (label, tooltip).
+KINDS: Final[dict[str, tuple[str, str]]] = {
+    "mulligan": ("Mulligan", "put the 3 selected cards face up in the pile (R11) — Enter"),
+    "play": ("Play", "play the selected cards (R7, R13) — Enter"),
+    "draw": ("Draw", "draw a deck card instead of beating the table (R14) — Shift+D"),
+    "more": ("Draw one more", "take a second deck card (R14) — Shift+D"),
+    "stop": ("Stop", "stop drawing; the trick ends (R14) — Shift+S"),
+    "redraw": ("Re-draw", "once a game: swap the cards drawn this turn for new ones (R15) "
+               "— Shift+R"),
+    "pass": ("Pass", "lead nothing; the other player must lead (R16) — Shift+P"),
+    "concede": ("Concede", "give up this game (R19); asks again before it counts"),
+}
+
+
+def legal_kinds(actions: Sequence[Action], phase: Phase) -> list[str]:
+    """The bar's kinds that the legal ``actions`` allow, in display order."""
+    kinds: set[str] = set()
+    for a in actions:
+        if isinstance(a, Mulligan):
+            kinds.add("mulligan")
+        elif isinstance(a, PlayCards):
+            kinds.add("play")
+        elif isinstance(a, Draw):
+            kinds.add("more" if phase is Phase.DRAWING else "draw")
+        elif isinstance(a, Stop):
+            kinds.add("stop")
+        elif isinstance(a, Redraw):
+            kinds.add("redraw")
+        elif isinstance(a, Pass):
+            kinds.add("pass")
+        elif isinstance(a, Concede):
+            kinds.add("concede")
+    return [k for k in KINDS if k in kinds]
+
+
+class ActionBar:
+    """Buttons for the actions legal now; ``on_action(callback)`` gets the kind clicked."""
+
+    def __init__(self) -> None:
+        self.buttons: dict[str, w.Button] = {}
+        for kind, (label, tip) in KINDS.items():
+            b = w.Button(description=label, tooltip=tip, layout=w.Layout(display="none"))
+            b.add_class("wpp-action")
+            b.add_class(f"wpp-act-{kind}")
+            b.on_click(lambda _b, k=kind: self._fire(k))
+            self.buttons[kind] = b
+        self.note = w.HTML("")
+        self.note.add_class("wpp-action-note")
+        self.box = w.HBox([*self.buttons.values(), self.note],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.box.add_class("wpp-actions")
+        self._callbacks: list[Callable[[str], None]] = []
+
+    def on_action(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(kind)`` when an action button is clicked (legal or not)."""
+        self._callbacks.append(callback)
+
+    def _fire(self, kind: str) -> None:
+        for cb in self._callbacks:
+            cb(kind)
+
+    def show(self, actions: Sequence[Action], phase: Phase, *, enabled: bool,
+             note: str = "") -> None:
+        """Show the buttons of the legal ``actions``; none when ``enabled`` is false
+        (it is not a person's turn)."""
+        kinds = set(legal_kinds(actions, phase)) if enabled else set()
+        for kind, b in self.buttons.items():
+            display = None if kind in kinds else "none"
+            if b.layout.display != display:
+                b.layout.display = display
+        if self.note.value != note:
+            self.note.value = note
+
+    def visible_kinds(self) -> list[str]:
+        """The kinds whose buttons are shown now."""
+        return [k for k, b in self.buttons.items() if b.layout.display != "none"]
+
+    def set_label(self, kind: str, label: str) -> None:
+        """Relabel one button (e.g. "Really concede?")."""
+        b = self.buttons[kind]
+        if b.description != label:
+            b.description = label

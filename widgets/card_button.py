@@ -1,0 +1,90 @@
+"""A card button: an ipywidgets ``Button`` that looks like a playing card.
+
+The card a button stands for lives only in Python (:attr:`CardButton.card`), never in a synced
+trait that the page could change and the kernel would trust: a click tells the kernel *which
+button* was clicked, and the kernel knows which card that button shows. A face-down button has
+no text, no tooltip and only the ``wpp-back`` class — its synced state names no card.
+
+>>> from wpp.cards import parse_card
+>>> b = CardButton()
+>>> b.show(parse_card("10H"), selected=True)
+>>> b.card, b.description, "wpp-selected" in b._dom_classes
+(Card('10♥'), '10\\n♥', True)
+>>> b.show(None)
+>>> b.card, b.description, b.tooltip, b._dom_classes
+(None, '', '', ('wpp-card', 'wpp-back'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import ipywidgets as w
+
+from widgets.faces import corner_text, face_classes
+from wpp.cards import Card
+
+__all__ = ["CardButton"]
+
+
+class CardButton(w.Button):  # type: ignore[misc]
+    """One card as a button: face up (a :class:`~wpp.cards.Card`) or face down (``None``).
+
+    Use :meth:`show` to change what it shows (it sends only what changed); read :attr:`card`
+    to learn what a click means. ``on_card(callback)`` calls ``callback(card)`` for clicks on
+    a face-up, enabled button.
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(description="", tooltip="", **kwargs)
+        self._card: Card | None = None
+        self._callbacks: list[Callable[[Card], None]] = []
+        self._dom_classes = ("wpp-card", "wpp-back")
+        self.on_click(self._clicked)
+
+    @property
+    def card(self) -> Card | None:
+        """The card shown, or ``None`` when face down (kernel-side truth, never synced)."""
+        return self._card
+
+    def on_card(self, callback: Callable[[Card], None]) -> None:
+        """Call ``callback(card)`` when this button is clicked while it shows a card."""
+        self._callbacks.append(callback)
+
+    def _clicked(self, _: w.Button) -> None:
+        # The page may click any button, even a disabled or face-down one: ignore what this
+        # button does not offer now.
+        card = self._card
+        if card is None or self.disabled:
+            return
+        for cb in self._callbacks:
+            cb(card)
+
+    def show(self, card: Card | None, *, selected: bool = False, clickable: bool = True,
+             extra: Sequence[str] = (), tooltip: str = "") -> None:
+        """Show ``card`` face up (``None``: face down); raise it when ``selected``."""
+        self._card = card
+        if card is None:
+            classes: tuple[str, ...] = ("wpp-card", "wpp-back", *extra)
+            text, tip = "", ""
+            clickable = False
+        else:
+            classes = (*face_classes(card), *(("wpp-selected",) if selected else ()), *extra)
+            text, tip = corner_text(card), tooltip or str(card)
+        # Assign only on change so an unchanged button sends nothing to the page.
+        if self._dom_classes != classes:
+            self._dom_classes = classes
+        if self.description != text:
+            self.description = text
+        if self.tooltip != tip:
+            self.tooltip = tip
+        if self.disabled == clickable:
+            self.disabled = not clickable
+
+    def set_selected(self, selected: bool) -> None:
+        """Raise or lower this (face-up) card: one small message, the fast path of a click."""
+        classes = tuple(c for c in self._dom_classes if c != "wpp-selected")
+        if selected and self._card is not None:
+            classes = (*classes, "wpp-selected")
+        if classes != self._dom_classes:
+            self._dom_classes = classes

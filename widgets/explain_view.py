@@ -1,0 +1,117 @@
+"""The explanation viewer: an AI decision told step by step, with card pictures and the
+candidate tables, the chosen row marked.
+
+Rendering happens in the kernel and only the finished HTML reaches the page; cards the viewer
+must not know are drawn face down and their names are blanked in every text (see
+:mod:`widgets.redact`).
+
+>>> from wpp.cards import parse_cards
+>>> from wpp.explain import Explanation, Step
+>>> e = Explanation("Answer", [Step("Pairs that beat the table", parse_cards("9D 9C KS KH"),
+...     columns=("pair", "kept for later"), rows=[(parse_cards("9D 9C"), False),
+...     (parse_cards("KS KH"), True)], chosen_row=0, verdict="play 9♦ 9♣; keep K♠ K♥")],
+...     choice=parse_cards("9D 9C"), summary="play 9♦ 9♣")
+>>> html = explanation_html(e, hidden=set(parse_cards("KS KH")))
+>>> "K♠" in html or "KS" in html, "9♦ 9♣" in html, "wpp-chosen" in html
+(False, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+import ipywidgets as w
+
+from widgets.faces import cards_html
+from widgets.redact import mask, redact_text
+from wpp.cards import Card
+from wpp.explain import Cell, Explanation, Step
+
+__all__ = ["ExplanationView", "explanation_html"]
+
+
+def _is_cards(x: object) -> bool:
+    return isinstance(x, tuple) and bool(x) and all(isinstance(c, Card) for c in x)
+
+
+def _cell_html(x: Cell, hidden: Collection[Card]) -> str:
+    if _is_cards(x):
+        assert isinstance(x, tuple)
+        return cards_html(mask(x, hidden), 24)
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if x is None or x == ():
+        return "—"
+    if isinstance(x, float):
+        return f"{x:.3g}"
+    return escape(redact_text(str(x), hidden))
+
+
+def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:
+    out = [f'<li class="wpp-step"><div class="wpp-step-title">{i}. '
+           f"{escape(redact_text(s.title, hidden))}</div>"]
+    if s.cards:
+        marked = [c for c in s.highlight if c not in hidden]
+        pics = cards_html(mask(s.cards, hidden), 30, highlight=marked)
+        out.append(f'<div class="wpp-step-cards">{pics}</div>')
+    for n in s.notes:
+        out.append(f'<div class="wpp-note">· {escape(redact_text(n, hidden))}</div>')
+    if s.columns:
+        head = "".join(f"<th>{escape(redact_text(c, hidden))}</th>" for c in s.columns)
+        body = []
+        for r, row in enumerate(s.rows):
+            cls = ' class="wpp-chosen"' if r == s.chosen_row else ""
+            cells = "".join(f"<td>{_cell_html(x, hidden)}</td>" for x in row)
+            body.append(f"<tr{cls}>{cells}</tr>")
+        out.append(f'<div class="wpp-cands"><table><thead><tr>{head}</tr></thead>'
+                   f'<tbody>{"".join(body)}</tbody></table></div>')
+    if s.verdict:
+        out.append(f'<div class="wpp-verdict">→ {escape(redact_text(s.verdict, hidden))}</div>')
+    out.append("</li>")
+    return "".join(out)
+
+
+def explanation_html(e: Explanation, hidden: Collection[Card] = (), heading: str = "") -> str:
+    """One explanation as HTML; ``hidden`` cards are drawn face down and blanked in text."""
+    title = redact_text(e.title + (f": {e.summary}" if e.summary else ""), hidden)
+    head = f'<div class="wpp-expl-head">{escape(heading)}{escape(title)}</div>'
+    choice = ""
+    if e.choice:
+        choice = f'<div class="wpp-expl-choice">{cards_html(mask(e.choice, hidden), 36)}</div>'
+    steps = "".join(_step_html(i, s, hidden) for i, s in enumerate(e.steps, start=1))
+    return f'<div class="wpp-expl">{head}{choice}<ol class="wpp-steps">{steps}</ol></div>'
+
+
+class ExplanationView:
+    """A titled panel that shows explanations (or a short message when there is none)."""
+
+    def __init__(self) -> None:
+        self.html = w.HTML("")
+        self.html.add_class("wpp-explain")
+
+    def show(self, title: str, items: Sequence[tuple[str, Explanation]],
+             hidden: Collection[Card] = (), empty: str = "") -> None:
+        """Show ``items`` (heading, explanation) under ``title``; ``empty`` if there are none."""
+        body = "".join(explanation_html(e, hidden, heading=h) for h, e in items) or (
+            f'<div class="wpp-muted">{escape(empty)}</div>')
+        value = (f'<div class="wpp-panel-title">{escape(title)}</div>{body}'
+                 if title or body else "")
+        if self.html.value != value:
+            self.html.value = value
+        if self.html.layout.display is not None:
+            self.html.layout.display = None
+
+    def set_html(self, value: str) -> None:
+        """Show ready-made HTML (e.g. the rules)."""
+        if self.html.value != value:
+            self.html.value = value
+        if self.html.layout.display is not None:
+            self.html.layout.display = None
+
+    def clear(self) -> None:
+        """Show nothing (and take no room)."""
+        if self.html.value:
+            self.html.value = ""
+        if self.html.layout.display != "none":
+            self.html.layout.display = "none"

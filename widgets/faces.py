@@ -1,0 +1,177 @@
+"""Card faces drawn by the project itself: SVG pictures and the CSS that makes buttons cards.
+
+Nothing here is downloaded: suits are SVG paths written below, the back is a CSS pattern, so the
+app works with no internet. Two ways to show a card:
+
+* :func:`card_svg` — a whole card as an inline ``<svg>`` (rank and suit in the corners, a large
+  suit in the middle), for pictures that are not clicked: the table, tricks, explanations.
+* a :class:`~widgets.card_button.CardButton` — an ipywidgets ``Button`` whose text is the
+  corner index (``"10\\n♥"``) and whose CSS classes (:func:`face_classes`) give it the card's
+  colour and a centre suit drawn from :data:`CARD_CSS`. A face-down card has the class
+  ``wpp-back`` and *no* text, so its widget state names no card.
+
+>>> from wpp.cards import parse_card
+>>> svg = card_svg(parse_card("10H"))
+>>> svg.startswith("<svg") and "10" in svg and "#c0392b" in svg
+True
+>>> face_classes(parse_card("10H"))
+('wpp-card', 'wpp-red', 'wpp-suit-H')
+>>> corner_text(parse_card("10H"))
+'10\\n♥'
+>>> "10♥" in back_svg() or "H" in back_svg()
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+from urllib.parse import quote
+
+from wpp.cards import Card, Suit
+
+__all__ = [
+    "BLACK",
+    "CARD_CSS",
+    "RED",
+    "back_svg",
+    "card_svg",
+    "cards_html",
+    "corner_text",
+    "face_classes",
+    "suit_svg",
+]
+
+#: Ink colours: hearts and diamonds red, clubs and spades black (as on real cards).
+RED: Final = "#c0392b"
+BLACK: Final = "#1b1b1b"
+
+# Suit outlines in a 100×100 box, drawn for this project.
+_SUIT_PATHS: Final[dict[Suit, str]] = {
+    Suit.DIAMONDS: "M50 4 L90 50 L50 96 L10 50 Z",
+    Suit.HEARTS: ("M50 93 C22 70 4 52 4 31 C4 15 16 5 30 5 C40 5 46 11 50 19 "
+                  "C54 11 60 5 70 5 C84 5 96 15 96 31 C96 52 78 70 50 93 Z"),
+    Suit.SPADES: ("M50 4 C78 28 96 44 96 62 C96 76 86 84 74 84 C65 84 58 80 54 73 "
+                  "C55 84 60 91 68 96 L32 96 C40 91 45 84 46 73 C42 80 35 84 26 84 "
+                  "C14 84 4 76 4 62 C4 44 22 28 50 4 Z"),
+    Suit.CLUBS: ("M50 6 A21 21 0 0 1 64 43 A21 21 0 1 1 56 74 C57 84 61 91 68 96 L32 96 "
+                 "C39 91 43 84 44 74 A21 21 0 1 1 36 43 A21 21 0 0 1 50 6 Z"),
+}
+
+
+def _ink(card: Card) -> str:
+    return RED if card.is_red else BLACK
+
+
+def _suit_path(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
+    s = size / 100
+    return (f'<path transform="translate({x:g} {y:g}) scale({s:g})" '
+            f'd="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
+
+
+def suit_svg(suit: Suit, size: int = 16) -> str:
+    """A suit symbol alone, as a small inline SVG (for text such as "mode: ♠ single")."""
+    colour = RED if suit.is_red else BLACK
+    return (f'<svg class="wpp-suit" width="{size}" height="{size}" viewBox="0 0 100 100" '
+            f'role="img" aria-label="{suit.name.lower()}">'
+            f'{_suit_path(suit, 0, 0, 100, colour)}</svg>')
+
+
+def corner_text(card: Card) -> str:
+    """The corner index a card button shows: rank above suit, e.g. ``"10\\n♥"``."""
+    return f"{card.rank.symbol}\n{card.suit.symbol}"
+
+
+def face_classes(card: Card) -> tuple[str, ...]:
+    """CSS classes that make a button look like this card (colour and centre suit)."""
+    return ("wpp-card", "wpp-red" if card.is_red else "wpp-black", f"wpp-suit-{card.suit.letter}")
+
+
+def card_svg(card: Card, width: int = 54, *, highlight: bool = False, dim: bool = False) -> str:
+    """One card as an inline SVG picture, ``width`` pixels wide (height 1.4 × width).
+
+    ``highlight`` outlines it (the cards an explanation singles out); ``dim`` greys it.
+    The 10 is drawn narrower so that it is never clipped.
+    """
+    ink = _ink(card)
+    rank = card.rank.symbol
+    ten = len(rank) == 2
+    stroke = "#d4a017" if highlight else "#8a8a8a"
+    sw = 4 if highlight else 1.5
+    fs = 17 if ten else 19
+    spacing = ' letter-spacing="-1.5"' if ten else ""
+    label = f"{card.rank.symbol}{card.suit.symbol}"
+    body = (
+        f'<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="{stroke}" '
+        f'stroke-width="{sw}"/>'
+        f'<text x="4" y="19" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
+        f'font-size="{fs}" fill="{ink}"{spacing}>{rank}</text>'
+        + _suit_path(card.suit, 5, 23, 13, ink)
+        + _suit_path(card.suit, 19, 36, 30, ink)
+        + f'<g transform="rotate(180 30 42)"><text x="4" y="19" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="{fs}" '
+        f'fill="{ink}"{spacing}>{rank}</text>' + _suit_path(card.suit, 5, 23, 13, ink) + "</g>"
+    )
+    opacity = ' opacity="0.45"' if dim else ""
+    return (f'<svg class="wpp-pic" width="{width}" height="{round(width * 1.4)}" '
+            f'viewBox="0 0 60 84" role="img" aria-label="{label}"{opacity}>{body}</svg>')
+
+
+def back_svg(width: int = 54) -> str:
+    """A face-down card: the same picture for every card, so it tells nothing."""
+    return (f'<svg class="wpp-pic wpp-pic-back" width="{width}" height="{round(width * 1.4)}" '
+            'viewBox="0 0 60 84" role="img" aria-label="face-down card">'
+            '<rect x="1" y="1" width="58" height="82" rx="6" fill="#1f4e79" stroke="#0d2b45" '
+            'stroke-width="1.5"/><rect x="6" y="6" width="48" height="72" rx="3" fill="none" '
+            'stroke="#d4a017" stroke-width="1.5"/>'
+            '<path d="M30 16 L46 42 L30 68 L14 42 Z" fill="none" stroke="#d4a017" '
+            'stroke-width="1.5"/></svg>')
+
+
+def cards_html(cards: Iterable[Card | None], width: int = 54,
+               highlight: Iterable[Card] = ()) -> str:
+    """A row of card pictures; ``None`` stands for a face-down card."""
+    marked = set(highlight)
+    parts = [back_svg(width) if c is None else card_svg(c, width, highlight=c in marked)
+             for c in cards]
+    return f'<span class="wpp-row">{"".join(parts)}</span>'
+
+
+def _suit_uri(suit: Suit) -> str:
+    colour = RED if suit.is_red else BLACK
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+           f'<path d="{_SUIT_PATHS[suit]}" fill="{colour}"/></svg>')
+    return "data:image/svg+xml," + quote(svg)
+
+
+_BACK_PATTERN: Final = (
+    "repeating-linear-gradient(45deg, #1f4e79 0 5px, #2a6399 5px 10px)"
+)
+
+#: The CSS that turns ``.wpp-card`` buttons into cards (inlined in the page; data URIs only).
+CARD_CSS: Final = "\n".join([
+    ".wpp-app .widget-button.wpp-card {",
+    "  width: 44px; height: 64px; min-width: 44px; padding: 3px 0 0 4px; margin: 0;",
+    "  border: 1px solid #8a8a8a; border-radius: 6px; background-color: #fff;",
+    "  background-repeat: no-repeat; background-position: 62% 78%; background-size: 24px 24px;",
+    "  white-space: pre; text-align: left; text-overflow: clip; overflow: visible;",
+    "  font: bold 17px/17px 'DejaVu Sans', Arial, sans-serif; letter-spacing: -1px;",
+    "  display: flex; flex-direction: column; align-items: flex-start;",
+    "  justify-content: flex-start; box-shadow: 0 1px 2px rgba(0,0,0,.25); cursor: pointer;",
+    "  flex: 0 0 auto;",
+    "}",
+    ".wpp-app .widget-button.wpp-card.wpp-red { color: " + RED + "; }",
+    ".wpp-app .widget-button.wpp-card.wpp-black { color: " + BLACK + "; }",
+    *(f".wpp-app .widget-button.wpp-card.wpp-suit-{s.letter} {{ background-image: "
+      f'url("{_suit_uri(s)}"); }}' for s in Suit),
+    ".wpp-app .widget-button.wpp-card.wpp-back { background: " + _BACK_PATTERN + ";",
+    "  border: 2px solid #d4a017; cursor: default; margin-right: -24px; }",
+    ".wpp-app .widget-button.wpp-card.wpp-selected { transform: translateY(-14px);",
+    "  box-shadow: 0 6px 10px rgba(0,0,0,.35); border: 2px solid #d4a017; }",
+    ".wpp-app .widget-button.wpp-card.wpp-cursor { outline: 2px dashed #138a8a;",
+    "  outline-offset: 1px; }",
+    ".wpp-app .widget-button.wpp-card:disabled { opacity: 1; cursor: default; }",
+    ".wpp-app .widget-button.wpp-card.wpp-dim { opacity: .55; }",
+    ".wpp-app .widget-button.wpp-card:focus { outline: none; }",
+    ".wpp-app .widget-button.wpp-card:focus-visible { outline: 2px solid #138a8a; }",
+])

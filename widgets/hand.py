@@ -1,0 +1,117 @@
+"""A hand: card buttons in value order, clickable to select, or face down.
+
+The buttons are pooled: a redraw changes what existing buttons show instead of creating new
+widgets, so a play updates a handful of traits rather than building a new hand in the page.
+Each face-up button carries a position class ``wpp-slot-N`` (its place in the hand, not its
+card) that the keyboard shortcuts use.
+
+>>> from wpp.cards import parse_cards
+>>> h = HandView("P1")
+>>> picked = []
+>>> h.on_toggle(picked.append)
+>>> h.show(parse_cards("7S 2D 10H"), selected={parse_cards("7S")[0]}, clickable=True)
+>>> [b.description for b in h.buttons[:3]]       # sorted by value: 2♦ < 7♠ < 10♥
+['2\\n♦', '7\\n♠', '10\\n♥']
+>>> h.buttons[2].click(); picked
+[Card('10♥')]
+>>> h.show_backs(5); {b.description for b in h.visible_buttons()}, h.count
+({''}, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+
+import ipywidgets as w
+
+from widgets.card_button import CardButton
+from wpp.cards import Card
+
+__all__ = ["HandView"]
+
+
+class HandView:
+    """One player's hand as a row of :class:`CardButton` (face up) or backs (face down)."""
+
+    def __init__(self, title: str) -> None:
+        self.title = w.HTML(f'<span class="wpp-hand-title">{title}</span>')
+        self.buttons: list[CardButton] = []
+        self.row = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.row.add_class("wpp-hand-row")
+        self.box = w.VBox([self.title, self.row])
+        self.box.add_class("wpp-hand")
+        self._callbacks: list[Callable[[Card], None]] = []
+        self._count = 0
+
+    @property
+    def count(self) -> int:
+        """How many cards the hand shows now."""
+        return self._count
+
+    def on_toggle(self, callback: Callable[[Card], None]) -> None:
+        """Call ``callback(card)`` when a face-up, clickable card of this hand is clicked."""
+        self._callbacks.append(callback)
+
+    def _toggle(self, card: Card) -> None:
+        for cb in self._callbacks:
+            cb(card)
+
+    def _ensure(self, n: int) -> None:
+        while len(self.buttons) < n:
+            b = CardButton()
+            b.on_card(self._toggle)
+            self.buttons.append(b)
+        if len(self.row.children) != len(self.buttons):
+            self.row.children = tuple(self.buttons)
+
+    def visible_buttons(self) -> list[CardButton]:
+        """The buttons now shown (the others are hidden spares of the pool)."""
+        return self.buttons[: self._count]
+
+    def set_title(self, html: str) -> None:
+        """The line above the hand (whose hand, how many cards)."""
+        text = f'<span class="wpp-hand-title">{html}</span>'
+        if self.title.value != text:
+            self.title.value = text
+
+    def set_active(self, active: bool) -> None:
+        """Mark the hand the keyboard's card keys act on."""
+        if active and "wpp-active" not in self.box._dom_classes:
+            self.box.add_class("wpp-active")
+        elif not active and "wpp-active" in self.box._dom_classes:
+            self.box.remove_class("wpp-active")
+
+    def show(self, cards: Sequence[Card], *, selected: Collection[Card] = (),
+             clickable: bool = False, cursor: Card | None = None) -> None:
+        """Show ``cards`` face up, sorted by value; ``selected`` ones raised."""
+        ordered = sorted(cards)
+        self._ensure(len(ordered))
+        for i, (b, c) in enumerate(zip(self.buttons, ordered, strict=False)):
+            extra = [f"wpp-slot-{i}"]
+            if c == cursor:
+                extra.append("wpp-cursor")
+            b.show(c, selected=c in selected, clickable=clickable, extra=extra)
+        self._hide_from(len(ordered))
+
+    def show_backs(self, n: int) -> None:
+        """Show ``n`` face-down cards: the page learns the count and nothing else."""
+        self._ensure(n)
+        for b in self.buttons[:n]:
+            b.show(None)
+        self._hide_from(n)
+
+    def _hide_from(self, n: int) -> None:
+        self._count = n
+        for i, b in enumerate(self.buttons):
+            display = None if i < n else "none"
+            if i >= n and b.card is not None:
+                b.show(None)  # a hidden spare keeps no card either
+            if b.layout.display != display:
+                b.layout.display = display
+
+    def button_for(self, card: Card) -> CardButton | None:
+        """The visible button showing ``card``, if any."""
+        for b in self.visible_buttons():
+            if b.card == card:
+                return b
+        return None

@@ -1,0 +1,119 @@
+"""Keyboard shortcuts like the original's, with no custom JavaScript build.
+
+The original bound the number keys and the letters below them to the cards of the hand, the
+arrow keys to moving the selected card left or right, and Enter to Play. Here a small script
+(:func:`hotkeys_html`, shown once as trusted HTML output) listens for keys and *clicks an
+element of the app*: the card in slot N of the active hand (class ``wpp-slot-N``), an action
+button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. So every key goes
+through the same widget click as the mouse, and all the logic stays in the kernel.
+
+=================================  ===============================================
+key                                what it does
+=================================  ===============================================
+``1``…``9``, ``0``, ``q``…``p``,   select / unselect the 1st … 36th card of your hand
+``a``…``l``, ``z``…``m``
+``←`` / ``→``                      move the selected card left / right
+``Enter``                          Play (Mulligan during the mulligan)
+``Esc``                            unselect all
+``Shift+D``                        Draw (or draw one more)
+``Shift+S`` / ``Shift+R``          Stop drawing / Re-draw
+``Shift+P``                        Pass
+``Shift+H`` / ``Shift+W``          Hint / Why? (the computer's last decision)
+``Shift+U`` / ``Shift+Y``          Undo / Redo
+=================================  ===============================================
+
+>>> SLOT_KEYS[:10], SLOT_KEYS.index("q")
+('1234567890', 10)
+>>> "wpp-slot-" in hotkeys_html() and "<script>" in hotkeys_html()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Final
+
+import ipywidgets as w
+
+__all__ = ["KEY_CLASSES", "SLOT_KEYS", "KeyPad", "hotkeys_html"]
+
+#: Keys for the hand's cards, in order: the number row, then the letter rows below it.
+SLOT_KEYS: Final = "1234567890qwertyuiopasdfghjklzxcvbnm"
+
+#: Other keys → the CSS class of the element they click.
+KEY_CLASSES: Final[dict[str, str]] = {
+    "Enter": "wpp-key-enter",
+    "ArrowLeft": "wpp-key-left",
+    "ArrowRight": "wpp-key-right",
+    "Escape": "wpp-key-clear",
+    "D": "wpp-key-draw",
+    "S": "wpp-act-stop",
+    "R": "wpp-act-redraw",
+    "P": "wpp-act-pass",
+    "H": "wpp-key-hint",
+    "W": "wpp-key-why",
+    "U": "wpp-key-undo",
+    "Y": "wpp-key-redo",
+}
+
+_SCRIPT: Final = """
+(function () {
+  if (window.__wppHotkeys) { return; }
+  window.__wppHotkeys = true;
+  var slotKeys = %(slots)s;
+  var classes = %(classes)s;
+  document.addEventListener('keydown', function (e) {
+    var t = e.target;
+    if (e.ctrlKey || e.metaKey || e.altKey) { return; }
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) { return; }
+    var app = document.querySelector('.wpp-app');
+    if (!app) { return; }
+    var sel = null;
+    var i = e.key.length === 1 ? slotKeys.indexOf(e.key) : -1;
+    if (i >= 0) { sel = '.wpp-hand.wpp-active .wpp-slot-' + i; }
+    else if (classes[e.key]) { sel = '.' + classes[e.key]; }
+    if (!sel) { return; }
+    var el = app.querySelector(sel);
+    if (el && !el.disabled) { e.preventDefault(); el.click(); }
+  });
+})();
+"""
+
+
+def hotkeys_html() -> str:
+    """The keyboard script as an HTML snippet (display it once, after the app)."""
+    script = _SCRIPT % {"slots": json.dumps(SLOT_KEYS), "classes": json.dumps(KEY_CLASSES)}
+    return f"<script>{script}</script>"
+
+
+class KeyPad:
+    """Invisible buttons for the keys that have no visible button of their own.
+
+    ``on_key(callback)`` receives the key's name: ``enter``, ``left``, ``right``, ``clear``,
+    ``draw``, ``hint``, ``why``, ``undo``, ``redo``.
+    """
+
+    NAMES: Final = ("enter", "left", "right", "clear", "draw", "hint", "why", "undo", "redo")
+
+    def __init__(self) -> None:
+        self._callbacks: list[Callable[[str], None]] = []
+        self.buttons: dict[str, w.Button] = {}
+        for name in self.NAMES:
+            b = w.Button(description="", layout=w.Layout(display="none"))
+            b.add_class(f"wpp-key-{name}")
+            b.on_click(lambda _b, n=name: self._fire(n))
+            self.buttons[name] = b
+        self.box = w.HBox(list(self.buttons.values()), layout=w.Layout(display="none"))
+
+    def on_key(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(name)`` when a key button is clicked."""
+        self._callbacks.append(callback)
+
+    def _fire(self, name: str) -> None:
+        for cb in self._callbacks:
+            cb(name)
+
+    def press(self, name: str) -> None:
+        """Press a key from Python (tests): the same path as the keyboard."""
+        self.buttons[name].click()

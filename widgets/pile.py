@@ -1,0 +1,70 @@
+"""The face-up pile: public cards, each a button that takes it when a pile draw is legal (R14).
+
+>>> from wpp.cards import parse_cards
+>>> p = PileView()
+>>> taken = []
+>>> p.on_take(taken.append)
+>>> p.show(parse_cards("QD 3S"), clickable=False)
+>>> p.buttons[0].click(); taken            # not clickable now: nothing happens
+[]
+>>> p.show(parse_cards("QD 3S"), clickable=True)
+>>> p.buttons[1].click(); taken
+[Card('Q♦')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import ipywidgets as w
+
+from widgets.card_button import CardButton
+from wpp.cards import Card
+
+__all__ = ["PileView"]
+
+
+class PileView:
+    """The pile as card buttons, enabled only while taking a pile card is legal."""
+
+    def __init__(self) -> None:
+        self.title = w.HTML('<span class="wpp-side-title">Face-up pile</span>')
+        self.buttons: list[CardButton] = []
+        self.row = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.row.add_class("wpp-pile-row")
+        self.box = w.VBox([self.title, self.row])
+        self.box.add_class("wpp-pile")
+        self._callbacks: list[Callable[[Card], None]] = []
+
+    def on_take(self, callback: Callable[[Card], None]) -> None:
+        """Call ``callback(card)`` when a pile card is clicked while taking one is legal."""
+        self._callbacks.append(callback)
+
+    def _take(self, card: Card) -> None:
+        for cb in self._callbacks:
+            cb(card)
+
+    def show(self, pile: Sequence[Card], *, clickable: bool) -> None:
+        """Show the pile (sorted by value); ``clickable`` when a pile draw is legal now."""
+        cards = sorted(pile)
+        while len(self.buttons) < len(cards):
+            b = CardButton()
+            b.on_card(self._take)
+            self.buttons.append(b)
+            self.row.children = tuple(self.buttons)
+        for i, b in enumerate(self.buttons):
+            if i < len(cards):
+                tip = f"take {cards[i]} from the pile" if clickable else str(cards[i])
+                b.show(cards[i], clickable=clickable, tooltip=tip,
+                       extra=() if clickable else ("wpp-dim",))
+                if b.layout.display is not None:
+                    b.layout.display = None
+            else:
+                b.show(None)
+                if b.layout.display != "none":
+                    b.layout.display = "none"
+        title = ("Face-up pile — <b>click a card to take it</b>" if clickable and cards
+                 else f"Face-up pile ({len(cards)})")
+        text = f'<span class="wpp-side-title">{title}</span>'
+        if self.title.value != text:
+            self.title.value = text

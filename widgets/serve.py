@@ -1,0 +1,85 @@
+"""Start Voilà on the app the way ``make play`` does, for tests and the benchmark.
+
+``make play`` runs, from the project root::
+
+    JUPYTER_PATH=serve/jupyter voila --Voila.config_file_paths=serve --port=PORT \\
+        notebooks/play.ipynb
+
+``serve/voila.json`` holds the settings (127.0.0.1 only, idle kernels culled, the ``wpp``
+template that fetches nothing from the internet, TCP_NODELAY on the websocket) and
+``serve/jupyter`` the template. :func:`voila_command` builds the same command line, and
+:func:`running_voila` runs it on a free port until the ``with`` block ends.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+__all__ = ["ROOT", "free_port", "running_voila", "voila_command", "voila_env"]
+
+#: The project's root (where the Makefile is).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def voila_command(port: int, notebook: str = "notebooks/play.ipynb") -> list[str]:
+    """The Voilà command line of ``make play`` (run it from :data:`ROOT`)."""
+    voila = Path(sys.executable).with_name("voila")
+    return [str(voila), f"--Voila.config_file_paths={ROOT / 'serve'}", f"--port={port}",
+            notebook]
+
+
+def voila_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment ``make play`` gives Voilà (plus ``extra``, e.g. ``WPP_SEED``)."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = str(ROOT / "serve" / "jupyter")
+    env.update(extra or {})
+    return env
+
+
+@contextmanager
+def running_voila(extra_env: Mapping[str, str] | None = None, *, timeout: float = 60.0,
+                  log: Path | None = None) -> Iterator[str]:
+    """Run Voilà on a free local port; yield the app's address; stop it afterwards."""
+    port = free_port()
+    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(voila_command(port), cwd=ROOT, env=voila_env(extra_env),
+                            stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"voila exited with code {proc.returncode}")
+            try:
+                with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"voila did not answer on {url}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if log and hasattr(out, "close"):
+            out.close()

@@ -1,0 +1,101 @@
+"""The table: the play to beat (its mode and category in words), whose turn it is, the deck
+and discard counts, and — when asked — the trick so far and the last trick.
+
+Everything shown here is public: plays on the table, counts, whose turn. It is one ``HTML``
+widget, rewritten when the game changes (an unchanged table sends nothing).
+
+>>> from wpp.game import Game
+>>> t = TableView()
+>>> g = Game(seed=3)
+>>> t.show(g.view(0), names=("You (P1)", "Computer (P2)"), bottom=0)
+>>> "mulligan" in t.html.value and "wpp-arrow" in t.html.value
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+
+from widgets.faces import cards_html
+from wpp.state import Phase, TrickPlay, View
+
+__all__ = ["TableView", "trick_html"]
+
+_MODE_WORDS = {
+    "single": "single cards",
+    "pair": "pairs",
+    "poker": "poker hands",
+}
+
+
+def trick_html(trick: Sequence[TrickPlay], names: Sequence[str], title: str) -> str:
+    """A trick as a list of plays, oldest first: who played what, in pictures and words."""
+    if not trick:
+        return (f'<div class="wpp-trick"><div class="wpp-trick-title">{escape(title)}</div>'
+                '<div class="wpp-muted">nothing yet</div></div>')
+    rows = []
+    for i, tp in enumerate(trick):
+        verb = "led" if i == 0 else "played"
+        rows.append(
+            f'<div class="wpp-trick-play">{cards_html(tp.play.shown, 30)}'
+            f'<span>{escape(names[tp.player])} {verb} {escape(tp.play.describe())}</span></div>')
+    return (f'<div class="wpp-trick"><div class="wpp-trick-title">{escape(title)}</div>'
+            + "".join(rows) + "</div>")
+
+
+class TableView:
+    """The middle of the board. ``html`` is the widget to place."""
+
+    def __init__(self) -> None:
+        self.html = w.HTML("")
+        self.html.add_class("wpp-table")
+
+    def show(self, view: View, *, names: Sequence[str], bottom: int, show_trick: bool = False,
+             show_last: bool = False) -> None:
+        """Draw the table from a player's view (public facts only).
+
+        ``bottom`` is the seat drawn at the bottom of the board: the arrow points down when
+        that seat acts and up for the other.
+        """
+        parts: list[str] = []
+        over = view.phase is Phase.OVER
+        if over:
+            arrow = '<div class="wpp-arrow wpp-arrow-none">■ game over</div>'
+        else:
+            sign = "▼" if view.to_act == bottom else "▲"
+            arrow = (f'<div class="wpp-arrow">{sign} <b>{escape(names[view.to_act])}</b> '
+                     f"to act</div>")
+        table = view.table
+        if view.phase is Phase.MULLIGAN:
+            centre = ('<div class="wpp-play-words">The mulligan: each player puts 3 cards '
+                      "face up in the pile (R11).</div>")
+        elif table is None:
+            mode_note = " The lead was passed: it must be played (R16)." if view.passed else ""
+            centre = ('<div class="wpp-empty-table"></div>'
+                      '<div class="wpp-play-words">Fresh trick: the leader plays a single '
+                      f"card, a pair or a poker hand (R13).{mode_note}</div>")
+        else:
+            last = view.trick[-1]
+            mode = table.mode.label
+            centre = (
+                f'<div class="wpp-play">{cards_html(table.shown, 58)}</div>'
+                f'<div class="wpp-play-words"><b>{escape(names[last.player])}</b> '
+                f"{'led' if len(view.trick) == 1 else 'played'} "
+                f"<b>{escape(table.describe())}</b></div>"
+                f'<div class="wpp-mode">mode: {escape(mode)} — this trick is played in '
+                f"{_MODE_WORDS[mode]}; category: {escape(table.category.label)}</div>")
+        counts = (f'<div class="wpp-counts">deck <b>{view.deck_size}</b> · discards '
+                  f"<b>{len(view.discards)}</b> · P1 re-draw "
+                  f"{'used' if view.redraw_used[0] else 'available'} · P2 re-draw "
+                  f"{'used' if view.redraw_used[1] else 'available'}</div>")
+        parts.extend([arrow, centre, counts])
+        if show_trick and view.phase is not Phase.MULLIGAN:
+            parts.append(trick_html(view.trick, names, "This trick"))
+        if show_last and view.phase is not Phase.MULLIGAN:
+            parts.append(trick_html(view.last_trick, names, "Last trick"))
+        value = "".join(parts)
+        if self.html.value != value:
+            self.html.value = value

@@ -1,0 +1,109 @@
+"""The app's stylesheet: the board's layout, the black-and-gold action buttons of the original,
+the teal turn arrow, and the card faces of :mod:`widgets.faces`.
+
+It is inlined in the page (an ``HTML`` widget holding a ``<style>``): no file or font is
+fetched. The layout is one flexible row that wraps, so the board stays usable from 800 px wide
+up.
+
+>>> ".wpp-app" in STYLE_HTML and STYLE_HTML.startswith("<style>")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from widgets.faces import CARD_CSS
+
+__all__ = ["APP_CSS", "STYLE_HTML"]
+
+TEAL: Final = "#138a8a"
+GOLD: Final = "#d4a017"
+
+APP_CSS: Final = """
+.wpp-app { max-width: 1280px; font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 14px;
+  color: #1b1b1b; box-sizing: border-box; padding: 4px; }
+.wpp-app .wpp-header { align-items: baseline; gap: 12px; border-bottom: 2px solid @GOLD@;
+  padding-bottom: 4px; margin-bottom: 6px; flex-wrap: wrap; }
+.wpp-app .wpp-brand { font-size: 20px; font-weight: bold; color: #0d2b45; white-space: nowrap; }
+.wpp-app .wpp-status { flex: 1 1 300px; font-size: 15px; }
+.wpp-app .wpp-body { flex-flow: row wrap; align-items: flex-start; gap: 10px; }
+.wpp-app .wpp-menu { flex: 0 0 172px; width: 172px; background: #f4f1e8;
+  border: 1px solid #d9d2bd; border-radius: 8px; padding: 6px; gap: 2px; }
+.wpp-app .wpp-menu-label { font-size: 13px; color: #333; }
+.wpp-app .wpp-menu-title { font-weight: bold; color: #0d2b45; margin-bottom: 2px; }
+.wpp-app .wpp-menu .widget-button { height: 26px; margin: 1px 0; font-size: 13px; }
+.wpp-app .wpp-menu .widget-text, .wpp-app .wpp-menu .widget-dropdown { margin: 1px 0; }
+.wpp-app .wpp-menu .widget-label { min-width: 52px; width: 52px; }
+.wpp-app .wpp-menu .widget-checkbox { height: 24px; margin: 0; }
+.wpp-app .wpp-center { flex: 100 1 560px; min-width: 0; gap: 6px; }
+.wpp-app .wpp-side { flex: 1 1 280px; min-width: 250px; max-width: 360px; gap: 6px; }
+.wpp-app .wpp-hand { background: #2e7d4f; border-radius: 10px; padding: 6px 8px 8px 8px;
+  min-height: 98px; }
+.wpp-app .wpp-hand.wpp-active { box-shadow: 0 0 0 3px @TEAL@; }
+.wpp-app .wpp-hand-title { color: #fff; font-weight: bold; }
+.wpp-app .wpp-hand-row { gap: 2px; padding-top: 14px; min-height: 66px; }
+.wpp-app .wpp-hand-row > .widget-button, .wpp-app .wpp-pile-row > .widget-button { margin: 0; }
+.wpp-app .wpp-table { background: #e8f3ec; border: 1px solid #b9d8c4; border-radius: 10px;
+  padding: 6px 10px; }
+.wpp-app .wpp-table .widget-html-content, .wpp-app .wpp-explain .widget-html-content,
+.wpp-app .wpp-log .widget-html-content, .wpp-app .wpp-msg .widget-html-content,
+.wpp-app .wpp-status .widget-html-content, .wpp-app .wpp-selinfo .widget-html-content {
+  line-height: 1.35; white-space: normal; }
+.wpp-app .wpp-arrow { color: @TEAL@; font-size: 16px; }
+.wpp-app .wpp-arrow b { color: @TEAL@; }
+.wpp-app .wpp-play { min-height: 82px; margin: 4px 0; }
+.wpp-app .wpp-empty-table { height: 20px; }
+.wpp-app .wpp-play-words { font-size: 15px; }
+.wpp-app .wpp-mode, .wpp-app .wpp-counts, .wpp-app .wpp-muted { color: #555; font-size: 13px; }
+.wpp-app .wpp-row { display: inline-flex; gap: 3px; vertical-align: middle; flex-wrap: wrap; }
+.wpp-app .wpp-pic { display: inline-block; }
+.wpp-app .wpp-trick { margin-top: 6px; border-top: 1px dashed #b9d8c4; padding-top: 4px; }
+.wpp-app .wpp-trick-title { font-weight: bold; font-size: 13px; }
+.wpp-app .wpp-trick-play { display: flex; gap: 8px; align-items: center; margin: 2px 0;
+  font-size: 13px; }
+.wpp-app .wpp-actions { gap: 6px; min-height: 34px; }
+.wpp-app .widget-button.wpp-action { background: #111; color: @GOLD@;
+  border: 2px solid @GOLD@; border-radius: 6px; font-weight: bold; height: 32px;
+  padding: 0 14px; width: auto; }
+.wpp-app .widget-button.wpp-action:hover { background: #333; }
+.wpp-app .widget-button.wpp-act-concede { background: #5a1a1a; }
+.wpp-app .wpp-action-note { color: #444; }
+.wpp-app .wpp-msg { color: #a11; font-weight: bold; }
+.wpp-app .wpp-msg .wpp-info { color: #0d2b45; font-weight: normal; }
+.wpp-app .wpp-selinfo { color: #333; min-height: 20px; }
+.wpp-app .wpp-pile { background: #f4f1e8; border: 1px solid #d9d2bd; border-radius: 8px;
+  padding: 6px; }
+.wpp-app .wpp-pile-row { gap: 3px; padding-top: 4px; }
+.wpp-app .wpp-side-title, .wpp-app .wpp-panel-title { font-weight: bold; color: #0d2b45; }
+.wpp-app .wpp-explain { max-height: 420px; overflow-y: auto; border: 1px solid #ddd;
+  border-radius: 8px; padding: 0 6px; }
+.wpp-app .wpp-explain:empty { display: none; }
+.wpp-app .wpp-expl-head { font-weight: bold; margin: 4px 0; }
+.wpp-app .wpp-steps { padding-left: 4px; margin: 0; list-style: none; }
+.wpp-app .wpp-step { margin: 4px 0 8px 0; }
+.wpp-app .wpp-step-title { font-weight: bold; font-size: 13px; }
+.wpp-app .wpp-verdict { color: #0d5c2e; font-size: 13px; }
+.wpp-app .wpp-note { color: #555; font-size: 12px; }
+.wpp-app .wpp-cands table { border-collapse: collapse; font-size: 12px; margin: 2px 0; }
+.wpp-app .wpp-cands th, .wpp-app .wpp-cands td { border: 1px solid #ddd; padding: 1px 4px;
+  text-align: left; vertical-align: middle; }
+.wpp-app .wpp-cands tr.wpp-chosen td { background: #fff3c4; font-weight: bold; }
+.wpp-app .wpp-rules p { margin: 4px 0; font-size: 13px; }
+.wpp-app .wpp-log { font-size: 12px; color: #333; max-height: 220px; overflow-y: auto; }
+.wpp-app .wpp-log ol { margin: 0; padding-left: 26px; }
+.wpp-app .widget-button.wpp-side-button { width: auto; flex: 1 1 auto; }
+.wpp-app .widget-button.wpp-reveal { background: @TEAL@; color: #fff; height: 36px;
+  font-weight: bold; width: auto; }
+@media (max-width: 900px) {
+  .wpp-app .wpp-menu { flex: 1 1 100%; width: auto; flex-flow: row wrap; }
+  .wpp-app .wpp-menu > * { width: auto !important; flex: 0 1 auto; }
+  .wpp-app .wpp-menu .widget-button { width: auto !important; padding: 0 8px; }
+  .wpp-app .wpp-menu .widget-checkbox { margin-right: 10px; }
+  .wpp-app .wpp-menu .wpp-menu-label { margin-left: 6px; }
+  .wpp-app .wpp-side { max-width: none; }
+}
+""".replace("@TEAL@", TEAL).replace("@GOLD@", GOLD)
+
+#: The whole stylesheet, ready to put in an ``HTML`` widget.
+STYLE_HTML: Final = f"<style>{APP_CSS}\n{CARD_CSS}</style>"
