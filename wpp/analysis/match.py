@@ -333,6 +333,16 @@ class MatchResult:
     games: pd.DataFrame
     decisions: pd.DataFrame
 
+    def between(self, a: str, b: str) -> MatchResult:
+        """The games between agents ``a`` and ``b`` (either seat), e.g. one match of a round
+        robin, with their decisions; game numbers are kept."""
+        g = self.games
+        mask = (((g["agent_p1"] == a) & (g["agent_p2"] == b))
+                | ((g["agent_p1"] == b) & (g["agent_p2"] == a)))
+        games = g[mask].reset_index(drop=True)
+        decisions = self.decisions[self.decisions["game"].isin(games["game"])]
+        return MatchResult(games, decisions.reset_index(drop=True))
+
     def save(self, path: str) -> None:
         """Save the games table as Parquet (``.parquet``) or CSV (``.csv``); the decisions
         table goes beside it with ``.decisions`` before the extension."""

@@ -11,6 +11,8 @@ notebook shows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pandas as pd
 
 from wpp.analysis.match import MatchResult
@@ -23,10 +25,11 @@ from wpp.analysis.stats import (
     head_to_head,
     lead_changes,
     mean_interval,
+    play_decisions,
     seat_advantage,
 )
 
-__all__ = ["format_summary", "summary"]
+__all__ = ["compare", "format_summary", "summary"]
 
 
 def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataFrame]:
@@ -70,6 +73,25 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
                         "note": f"{row['agent']} against random"})
     out["game quality"] = pd.DataFrame(quality)
     return out
+
+
+def compare(results: Mapping[str, MatchResult], confidence: float = 0.95) -> pd.DataFrame:
+    """One row per labelled match: games, how often the first leader wins, game length,
+    choices per decision of play and lead changes, each with its interval."""
+    rows = []
+    for label, r in results.items():
+        fp = first_player_advantage(r.games, confidence)
+        length = mean_interval(r.games["actions"], confidence)
+        choices = mean_interval(play_decisions(r.decisions)["branching"], confidence)
+        changes = mean_interval(lead_changes(r.decisions), confidence)
+        rows.append({
+            "match": label, "games": len(r.games),
+            "first leader wins": fp.estimate, "fl low": fp.low, "fl high": fp.high,
+            "actions": length.estimate, "act low": length.low, "act high": length.high,
+            "choices": choices.estimate, "ch low": choices.low, "ch high": choices.high,
+            "lead changes": changes.estimate, "lc low": changes.low, "lc high": changes.high,
+        })
+    return pd.DataFrame(rows).set_index("match")
 
 
 def format_summary(tables: dict[str, pd.DataFrame]) -> str:
