@@ -32,6 +32,8 @@ def time_match(agent: str, games: int, workers: int, seed: int = 0) -> float:
 def run(scale: float = 1.0) -> dict[str, float]:
     """The figures, by name; ``scale`` multiplies the number of games (e.g. 0.1 to try)."""
     out: dict[str, float] = {}
+    # Other work on the machine slows the 2-worker runs most: say how busy it was.
+    out["tournament: load average at start (1 min)"] = os.getloadavg()[0]
     for agent, n in GAMES.items():
         games = max(20, int(n * scale) // 2 * 2)
         time_match(agent, 20, 1)  # warm-up: imports, first-call caches

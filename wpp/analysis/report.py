@@ -3,8 +3,9 @@ notebook shows.
 
 >>> from wpp.analysis.tournament import run_match
 >>> tables = summary(run_match(("greedy", "random"), games=20, seed=3, progress=False))
->>> list(tables)
-['results', 'ratings', 'first player', 'game length', 'branching factor', 'endings', 'game quality']
+>>> list(tables)  # doctest: +NORMALIZE_WHITESPACE
+['results', 'ratings', 'first player', 'game length', 'branching factor', 'endings',
+ 'game quality']
 >>> tables["results"][["agent", "opponent", "games"]].values.tolist()
 [['greedy', 'random', 20], ['random', 'greedy', 20]]
 """
@@ -40,6 +41,14 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
     agents = sorted(set(games["agent_p1"]) | set(games["agent_p2"]))
     if len(agents) >= 2:
         out["ratings"] = bradley_terry(games, confidence=confidence)
+    pairs = sorted({tuple(sorted(p)) for p in zip(games["agent_p1"], games["agent_p2"],
+                                                    strict=True)})
+    if len(pairs) > 1:  # a round robin: the pooled figures below mix different matches
+        per_match = compare({f"{a} vs {b}": result.between(a, b) for a, b in pairs},
+                            confidence)
+        out["matches"] = per_match[["games", "first leader wins", "fl low", "fl high",
+                                    "actions", "act low", "act high", "choices",
+                                    "lead changes"]]
     fp = first_player_advantage(games, confidence)
     seat = seat_advantage(games, confidence)
     out["first player"] = pd.DataFrame([
