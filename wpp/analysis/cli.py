@@ -39,11 +39,26 @@ def _hand_limit(text: str) -> int | None:
         raise argparse.ArgumentTypeError(f"a whole number or 'none', not {text!r}") from None
 
 
+_DESCRIPTION = """\
+Run a match (two agents) or a round robin (three or more; --games per pair) and print win
+rates with 95% Wilson intervals, Bradley-Terry ratings, the first player's advantage, game
+length, branching factor and the CardStock game-quality metrics.
+
+Deals are duplicated (each seed played twice, seats swapped) unless --no-duplicate. The
+progress bar goes to stderr, the summary to stdout. --out saves the games table (Parquet or
+CSV by extension) and the decisions table beside it.
+
+examples:
+  python -m wpp tournament --agents classic,random --games 2000 --workers 2 --out results.parquet
+  python -m wpp tournament --agents classic,greedy,random --games 400 --scheduler tcp://host:8786
+"""
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``tournament`` subcommand to ``python -m wpp``'s subparsers."""
     p: argparse.ArgumentParser = subparsers.add_parser(
         "tournament", help="run a match or round robin between agents and print statistics",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", default="classic,random",
                    help=f"two or more of {', '.join(agent_names())}, comma-separated "
                    "(default classic,random; 3 or more: a round robin)")
