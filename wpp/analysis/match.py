@@ -41,7 +41,6 @@ from wpp.actions import (
     Action,
     Concede,
     Draw,
-    Mulligan,
     Pass,
     PlayCards,
     Redraw,
@@ -170,17 +169,31 @@ def lead_estimate(mine: int, theirs: int) -> float:
     return 0.5 if total == 0 else theirs / total
 
 
-def _hand_change(action: Action, view: View) -> int:
-    """How the decider's hand size changes right away with ``action`` (for the spread)."""
-    if isinstance(action, PlayCards):
-        return -len(action.cards)
-    if isinstance(action, TakeFromPile):
-        return 1
-    if isinstance(action, Draw):
-        return 1 if view.deck_available() else 0
-    if isinstance(action, Mulligan):
-        return -MULLIGAN_SIZE
-    return 0  # Pass, Stop, Redraw (as many new cards as go to the pile)
+def _spread(legal: Sequence[Action], view: View, mine: int, theirs: int) -> tuple[int, float]:
+    """The number of legal actions (Concede not counted) and the spread of the decider's
+    lead estimate right after each: a play sheds its cards, a deck draw (when the deck can
+    give one) or a pile card adds one, pass/stop/re-draw change nothing."""
+    draw = 1 if view.deck_available() else 0
+    low, high, n = 99, -99, 0
+    for a in legal:
+        kind = type(a)
+        if kind is Concede:
+            continue
+        n += 1
+        if kind is PlayCards:
+            change = -len(a.cards)  # type: ignore[union-attr]
+        elif kind is TakeFromPile:
+            change = 1
+        elif kind is Draw:
+            change = draw
+        else:
+            change = 0
+        low = min(low, change)
+        high = max(high, change)
+    if not n:
+        return 0, 0.0
+    # Fewer cards is better: the smallest change gives the highest estimate.
+    return n, lead_estimate(mine + low, theirs) - lead_estimate(mine + high, theirs)
 
 
 class Recorder:
@@ -215,12 +228,7 @@ class Recorder:
             branching = comb(len(view.hand), MULLIGAN_SIZE)
             spread = 0.0
         else:
-            options = [a for a in legal if not isinstance(a, Concede)]
-            branching = len(options)
-            mine, theirs = hands[p], hands[1 - p]
-            changes = {_hand_change(a, view) for a in options}
-            ests = [lead_estimate(mine + d, theirs) for d in changes] or [0.5]
-            spread = max(ests) - min(ests)
+            branching, spread = _spread(legal, view, hands[p], hands[1 - p])
         d = self.decisions
         d["game"].append(self.game)
         d["move"].append(state.actions)
