@@ -97,6 +97,7 @@ def card_clicks(page: Page, n: int) -> list[float]:
         want = "true" if i % 2 == 0 else "false"
         done = f"document.querySelector('{sel}').classList.contains('wpp-selected') === {want}"
         out.append(page.evaluate(_TIMED_CLICK, [sel, done]))
+        time.sleep(0.05)  # a person's clicks are this far apart at the very least
     return out
 
 
@@ -107,6 +108,7 @@ def play_clicks(page: Page, n: int) -> list[float]:
         page.wait_for_selector(".wpp-hand.wpp-active .wpp-slot-0.wpp-selected")
         label = page.get_attribute(".wpp-hand.wpp-active .wpp-slot-0", "title")
         done = f"!!document.querySelector('.wpp-table .wpp-play svg[aria-label=\"{label}\"]')"
+        time.sleep(0.05)
         out.append(page.evaluate(_TIMED_CLICK, [".wpp-act-play", done]))
         page.click(".wpp-opt-undo")
         page.wait_for_selector(".wpp-table .wpp-play", state="detached")

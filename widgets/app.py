@@ -708,6 +708,10 @@ class App:
         top = 1 - bottom
         acting = self._acting_human()
         public = g.view(bottom)  # used for public facts only (table, pile, counts)
+        # The table first: after a play it is what the player looks at.
+        self.table.show(public, names=names, bottom=bottom,
+                        show_trick=self.menu.show_trick.value,
+                        show_last=self.menu.show_last.value)
         for seat, hand in ((bottom, self.bottom), (top, self.top)):
             size = len(g.state.hands[seat])
             if self.face_up(seat):
@@ -720,9 +724,6 @@ class App:
             tag = " — to act" if seat == g.to_act and not g.is_over else ""
             hand.set_title(f"{escape(names[seat])}: {size} card{'s' if size != 1 else ''}"
                            f"{tag}")
-        self.table.show(public, names=names, bottom=bottom,
-                        show_trick=self.menu.show_trick.value,
-                        show_last=self.menu.show_last.value)
         legal: list[Action] = []
         if acting is not None:
             legal = _legal_for_bar(g.view(acting))

@@ -71,15 +71,16 @@ class CardButton(w.Button):  # type: ignore[misc]
         else:
             classes = (*face_classes(card), *(("wpp-selected",) if selected else ()), *extra)
             text, tip = corner_text(card), tooltip or str(card)
-        # Assign only on change so an unchanged button sends nothing to the page.
-        if self._dom_classes != classes:
-            self._dom_classes = classes
-        if self.description != text:
-            self.description = text
-        if self.tooltip != tip:
-            self.tooltip = tip
-        if self.disabled == clickable:
-            self.disabled = not clickable
+        # Assign only on change, in one message, so an unchanged button sends nothing.
+        with self.hold_sync():
+            if self._dom_classes != classes:
+                self._dom_classes = classes
+            if self.description != text:
+                self.description = text
+            if self.tooltip != tip:
+                self.tooltip = tip
+            if self.disabled == clickable:
+                self.disabled = not clickable
 
     def set_selected(self, selected: bool) -> None:
         """Raise or lower this (face-up) card: one small message, the fast path of a click."""
