@@ -13,9 +13,21 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[app,analysis,bench,dev]'
 	touch $(STAMP)
 
-## play: the main job (the Voila app once it lands; until then a seeded game, move by move)
+## play: the app in a web page: Voila on 127.0.0.1:$(PORT), a game against the classic AI.
+## Settings (local only, idle kernels culled, no CDN, TCP_NODELAY) are in serve/voila.json.
 play: $(STAMP)
+	@echo "WarPairsPoker: open http://127.0.0.1:$(PORT)/ in a browser (Ctrl+C stops the server)"
+	JUPYTER_PATH=$(CURDIR)/serve/jupyter $(VENV)/bin/voila \
+		--Voila.config_file_paths=$(CURDIR)/serve --port=$(PORT) notebooks/play.ipynb
+
+.PHONY: demo bench-ui
+## demo: a seeded game between two AIs printed move by move in the terminal
+demo: $(STAMP)
 	$(PY) -m wpp play --seed 1
+
+## bench-ui: the app's speed in Chromium (first render, click-to-update latency)
+bench-ui: $(STAMP) browser
+	$(PY) scripts/bench_ui.py
 
 ## test: everything: ruff, mypy --strict on wpp/, the whole pytest suite (browser tests included)
 test: $(STAMP) browser lint typecheck pytest
