@@ -12,10 +12,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import Mulligan
+from wpp.actions import Mulligan, PlayCards
 from wpp.agents import Agent, RandomAgent, make_agent
 from wpp.ai import ClassicAgent
-from wpp.cards import CARDS, Card
+from wpp.cards import CARDS, Card, parse_cards
 from wpp.game import Game
 from wpp.moves import all_plays
 from wpp.rules import EmptyDeck, Rules
@@ -191,3 +191,25 @@ def test_not_my_turn_is_refused() -> None:
         pass
     else:  # pragma: no cover
         raise AssertionError("deciding out of turn must fail")
+
+
+def test_an_illegal_heuristic_choice_falls_back_to_a_legal_play(monkeypatch: Any) -> None:
+    import wpp.ai.classic as classic
+    from wpp.ai.decide import PlayPlan
+
+    def broken(context: Any) -> PlayPlan:
+        return PlayPlan(context.hand[:1], (("broken", (), "test"),), 0, "a broken heuristic")
+
+    monkeypatch.setattr(classic, "plan_play", broken)
+    s = GameState.custom(("3D 5C 5H 9S", "KD KS 6C"), to_act=0, phase=Phase.ANSWER,
+                         table=[(1, "4C 4H")])
+    v = s.view(0)
+    d = AI.decide(v)
+    assert d.action == PlayCards(parse_cards("5C 5H"))
+    assert "refuses" in str(d.explanation)
+    assert AI.choose(v) == d.action
+    s = GameState.custom(("3D 5C 5H 9S", "KD KS 6C"), to_act=0, phase=Phase.ANSWER,
+                         table=[(1, "AC AH")])
+    v = s.view(0)
+    d = AI.decide(v)
+    assert d.action in v.legal_actions() and "refuses" in str(d.explanation)

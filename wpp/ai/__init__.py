@@ -26,6 +26,7 @@ The pure functions return their result with an :class:`~wpp.explain.Explanation`
 
 from wpp.ai.classic import ClassicAgent, classic_decision
 from wpp.ai.decide import Context, PlayPlan, plan_play
+from wpp.ai.drawing import after_first_card, after_second_card, deck_or_pile, keeps_one
 from wpp.ai.mulligan import analyse_mulligan, mulligan, mulligan_cards
 from wpp.ai.segment import SEGMENT_NAMES, Segments, analyse, segment, segments_of
 
@@ -35,9 +36,13 @@ __all__ = [
     "Context",
     "PlayPlan",
     "Segments",
+    "after_first_card",
+    "after_second_card",
     "analyse",
     "analyse_mulligan",
     "classic_decision",
+    "deck_or_pile",
+    "keeps_one",
     "mulligan",
     "mulligan_cards",
     "plan_play",

@@ -131,11 +131,14 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
         cards = plan.cards
         problem = _check(view, cards)
         notes: tuple[str, ...] = ()
-        if problem is not None:  # pragma: no cover - the list only returns judged plays
+        if problem is not None:  # the list only returns judged plays; this is a safety net
             fb = _fallback(view)
             notes = (f"the list chose {format_cards(cards)}, which the engine refuses: "
-                     f"{problem}; the lowest legal play is chosen instead",)
+                     f"{problem}; " + ("the lowest legal play is chosen instead" if fb else
+                                       "nothing is legal, so the AI draws"),)
             if fb is None:
+                steps.append(Step("Is it legal?", cards, verdict="no: draw instead",
+                                  notes=notes))
                 return _draw(view, explain, steps, use_pile, me)
             cards = fb
         action = PlayCards(cards)

@@ -313,6 +313,8 @@ def segment_steps(a: SegmentAnalysis) -> list[Step]:
 def segment(hand: tuple[Card, ...] | list[Card]) -> tuple[Segments, Explanation]:
     """Segment a hand (6.2) and explain how: ``(segments, explanation)``."""
     a = analyse(hand, record=True)
+    s = a.segments
+    poker = tuple(c for h in (*s.straights, *s.flushes, *s.straight_flushes) for c in h)
     e = Explanation(f"Segment of {format_cards(a.groups.hand) or 'an empty hand'}",
-                    segment_steps(a), a.segments.all_cards(), a.segments.summary())
+                    segment_steps(a), poker, s.summary())
     return a.segments, e
