@@ -9,8 +9,8 @@ finds (6.3)::
 * Poker hands come from the segments (:mod:`wpp.ai.segment`); the lowest of a kind is played.
 * **Three of a kind** is played only when the AI holds more sets than pairs, or no pairs at
   all; otherwise the sets are kept for full houses.
-* **Two pair** is played only when a higher poker hand (a set or four of a kind) is left to
-  play after it; the two lowest pairs are used.
+* **Two pair** is played only when a higher poker hand (a set, four of a kind, or a straight
+  or flush not yet played) is left to play after it; the two lowest pairs are used.
 * **Full house**: the lowest set with the lowest pair (or two cards of another set).
 * **Four of a kind** takes a kicker (3.8): the lowest outlier, else a card of a set, else a card
   of a pair, else it is played as four cards.
