@@ -639,9 +639,9 @@ class App:
         elif self._panel == "why":
             hidden = self.hidden()
             items = [(f"Move {k + 1}: ", e) for k, e in self.computer_decisions()]
-            note = (" Cards you have not seen are shown face down until the game ends."
+            note = ("Cards you have not seen are shown face down until the game ends."
                     if hidden and items else "")
-            self.panel.show("Why the computer did that" + note, items, hidden,
+            self.panel.show("Why the computer did that", items, hidden, note=note,
                             empty="The computer has not moved yet." if self.computer is not None
                             else "Nobody plays by computer in this game.")
         elif self._panel == "hint" and self._hint is not None:

@@ -91,12 +91,13 @@ class ExplanationView:
         self.html.add_class("wpp-explain")
 
     def show(self, title: str, items: Sequence[tuple[str, Explanation]],
-             hidden: Collection[Card] = (), empty: str = "") -> None:
-        """Show ``items`` (heading, explanation) under ``title``; ``empty`` if there are none."""
+             hidden: Collection[Card] = (), empty: str = "", note: str = "") -> None:
+        """Show ``items`` (heading, explanation) under ``title`` and a ``note``; ``empty`` if
+        there are none."""
         body = "".join(explanation_html(e, hidden, heading=h) for h, e in items) or (
             f'<div class="wpp-muted">{escape(empty)}</div>')
-        value = (f'<div class="wpp-panel-title">{escape(title)}</div>{body}'
-                 if title or body else "")
+        sub = f'<div class="wpp-muted">{escape(note)}</div>' if note else ""
+        value = f'<div class="wpp-panel-title">{escape(title)}</div>{sub}{body}'
         if self.html.value != value:
             self.html.value = value
         if self.html.layout.display is not None:

@@ -93,7 +93,10 @@ class TableView:
                   f"{'used' if view.redraw_used[1] else 'available'}</div>")
         parts.extend([arrow, centre, counts])
         if show_trick and view.phase is not Phase.MULLIGAN:
-            parts.append(trick_html(view.trick, names, "This trick"))
+            if view.trick or show_last or not view.last_trick:
+                parts.append(trick_html(view.trick, names, "This trick"))
+            else:  # a fresh trick: what just happened is more useful than "nothing yet"
+                parts.append(trick_html(view.last_trick, names, "Last trick"))
         if show_last and view.phase is not Phase.MULLIGAN:
             parts.append(trick_html(view.last_trick, names, "Last trick"))
         value = "".join(parts)

@@ -96,20 +96,25 @@ def secret_cards(game: Game, computer: int) -> frozenset[Card]:
     return frozenset((set(s.hands[computer]) | set(s.deck)) - shown)
 
 
-def card_forms(card: Card) -> list[str]:
-    """The text forms a card could take in a page: ``7♠``, ``7S`` (``10``/``T``…)."""
-    forms = [str(card), card.ascii]
-    if card.rank == 10:
-        forms.append("T" + card.suit.letter)
+def card_forms(card: Card, *, ascii: bool = True) -> list[str]:
+    """The text forms a card could take in a page: ``7♠``, a button's ``7\\n♠`` (also as
+    JSON writes it), and with ``ascii`` ``7S`` (``TS`` for a ten)."""
+    r, s = card.rank.symbol, card.suit.symbol
+    forms = [str(card), f"{r}\n{s}", f"{r}\\n{s}"]
+    if ascii:
+        forms.append(card.ascii)
+        if card.rank == 10:
+            forms.append("T" + card.suit.letter)
     return forms
 
 
-def leaks(text: str, cards: Iterable[Card]) -> list[str]:
+def leaks(text: str, cards: Iterable[Card], *, ascii: bool = True) -> list[str]:
     """The forms of ``cards`` found in ``text`` (empty when none is). ASCII forms count as
-    words only (``7S`` but not ``17S``, nor ``%3C`` in a URL-encoded picture)."""
+    words only (``7S`` but not ``17S``, nor ``%3C`` in a URL-encoded picture); ``ascii=False``
+    skips them, for text that is not ours (a page's scripts and licences say "AS IS")."""
     found = []
     for c in cards:
-        for f in card_forms(c):
+        for f in card_forms(c, ascii=ascii):
             if f in text if not f.isascii() else re.search(
                     rf"(?<![A-Za-z0-9%]){re.escape(f)}(?![A-Za-z0-9])", text):
                 found.append(f)
