@@ -264,3 +264,27 @@ def test_widget_values_set_by_the_page_cannot_make_an_illegal_move(server: str,
     page.do(Mulligan(hand[:3]), Phase.MULLIGAN)
     page.page.wait_for_selector(".wpp-log li", timeout=STEP_TIMEOUT)
     page.page.close()
+
+
+def test_keys_select_cards_and_enter_plays(server: str, browser: Any) -> None:
+    page = Page(browser, server)
+    p = page.page
+    p.click(".wpp-brand")  # focus the page, not a widget
+    for key in "123":
+        p.keyboard.press(key)
+    p.wait_for_function("document.querySelectorAll('.wpp-active .wpp-card.wpp-selected')"
+                        ".length === 3", timeout=STEP_TIMEOUT)
+    p.keyboard.press("Escape")
+    p.wait_for_function("document.querySelectorAll('.wpp-active .wpp-card.wpp-selected')"
+                        ".length === 0", timeout=STEP_TIMEOUT)
+    p.keyboard.press("ArrowRight")  # nothing selected: the first card
+    p.wait_for_selector(".wpp-active .wpp-slot-0.wpp-selected", timeout=STEP_TIMEOUT)
+    p.keyboard.press("ArrowRight")  # moves to the second card
+    p.wait_for_selector(".wpp-active .wpp-slot-1.wpp-selected", timeout=STEP_TIMEOUT)
+    for key in "13":
+        p.keyboard.press(key)
+    p.keyboard.press("Enter")  # the mulligan of cards 1, 2 and 3
+    p.wait_for_selector(".wpp-log li", timeout=STEP_TIMEOUT)
+    hand = sorted(Game(SEED).view(0).hand)
+    assert f"P1 put {hand[0]} {hand[1]} {hand[2]} aside" in p.inner_text(".wpp-log")
+    page.page.close()
