@@ -131,6 +131,10 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"tournament: {err}", file=sys.stderr)
         return 2
+    except OSError as err:  # e.g. no Dask scheduler at that address
+        print(f"tournament: cannot reach the Dask scheduler {args.scheduler}: {err}"
+              if args.scheduler else f"tournament: {err}", file=sys.stderr)
+        return 1
     elapsed = time.perf_counter() - start
     n = len(result.games)
     where = (f"Dask at {args.scheduler}" if args.scheduler

@@ -89,22 +89,24 @@ def map_chunks(
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    size = chunk_size or default_chunk_size(len(items), workers)
-    chunks = _chunks(items, size)
     results: dict[int, R] = {}
     with contextlib.ExitStack() as stack:
         runs: Iterator[tuple[int, R]]
         if client is not None or scheduler is not None:
             if client is None:
                 distributed = import_module("distributed")
-                client = stack.enter_context(distributed.Client(scheduler))
+                client = stack.enter_context(distributed.Client(scheduler, timeout=15))
+            threads = sum(client.nthreads().values()) or 1  # the cluster's parallelism
+            chunks = _chunks(items, chunk_size or default_chunk_size(len(items), threads))
             executor: cf.Executor = client.get_executor(pure=False)
             runs = _run_on(executor, fn, chunks)
-        elif workers > 1 and len(chunks) > 1:
-            pool = stack.enter_context(cf.ProcessPoolExecutor(max_workers=workers))
-            runs = _run_on(pool, fn, chunks)
         else:
-            runs = _run_here(fn, chunks)
+            chunks = _chunks(items, chunk_size or default_chunk_size(len(items), workers))
+            if workers > 1 and len(chunks) > 1:
+                pool = stack.enter_context(cf.ProcessPoolExecutor(max_workers=workers))
+                runs = _run_on(pool, fn, chunks)
+            else:
+                runs = _run_here(fn, chunks)
         bar = stack.enter_context(progress_bar(len(items), desc, progress))
         for i, result in runs:
             results[i] = result
