@@ -200,3 +200,11 @@ def test_cannot_act_for_the_other_player() -> None:
     g = Game(seed=1)
     with pytest.raises(IllegalAction, match="P1's turn, not P2's"):
         g.apply(Mulligan(g.state.hands[1][:3]), player=1)
+
+
+def test_custom_position_with_an_exhausted_deck_puts_the_rest_in_the_discards() -> None:
+    s = GameState.custom(("3D 5C", "4C 6D"), to_act=0, phase=Phase.ANSWER, table=[(1, "9C")],
+                         deck=())
+    assert s.deck == () and len(s.discards) == 47 and s.deck_available() == 47
+    with pytest.raises(ValueError, match="exactly one place"):
+        GameState.custom(("3D 5C", "3D 6D"))

@@ -202,8 +202,8 @@ class GameState(NamedTuple):
         """A position set up by hand, for lessons, puzzles and tests (after the mulligan).
 
         ``table`` lists the trick so far as ``(player, cards)``, each play legal on the one
-        before. Cards named nowhere form the deck, in card order, unless ``deck`` is given;
-        every card must then be in exactly one place.
+        before. Cards named nowhere form the deck, in card order; if ``deck`` is given (``()``
+        for an exhausted deck), they join the discards instead.
 
         >>> s = GameState.custom(("3D 5C 5H", "9S"), table=[(1, "4C")], to_act=0,
         ...                      phase=Phase.ANSWER)
@@ -221,19 +221,45 @@ class GameState(NamedTuple):
             if verdict.table is None:
                 raise ValueError(f"the table's plays must follow the rules: {verdict.reason}")
             trick.append(TrickPlay(who, verdict.table))
-        placed = [*h[0], *h[1], *cards(pile), *cards(discards),
+        d = () if deck is None else cards(deck)
+        placed = [*h[0], *h[1], *cards(pile), *cards(discards), *d,
                   *(c for tp in trick for c in tp.play.cards)]
+        if len(set(placed)) != len(placed):
+            raise ValueError("each of the 52 cards must be in exactly one place; some are "
+                             "named twice")
         rest = tuple(c for c in CARDS if c not in set(placed))
-        d = rest if deck is None else cards(deck)
-        everything = sorted([*placed, *d])
-        if everything != list(CARDS):
-            raise ValueError("each of the 52 cards must be in exactly one place")
+        extra_discards: tuple[Card, ...] = ()
+        if deck is None:
+            d = rest
+        else:
+            extra_discards = rest
         if phase is Phase.ANSWER and not trick:
             raise ValueError("an ANSWER position needs a play on the table")
         return cls(rules=rules, seed=seed, hands=h, deck=d, pile=tuple(sorted(cards(pile))),
-                   discards=cards(discards), trick=tuple(trick), last_trick=(), phase=phase,
+                   discards=cards(discards) + extra_discards, trick=tuple(trick), last_trick=(),
+                   phase=phase,
                    to_act=to_act, passed=passed, drawn=(), redraw_used=redraw_used,
                    mulligans=((), ()))
+
+    def redeal_hidden(self, player: int, rng: random.Random) -> GameState:
+        """The same position as ``player`` sees it, with everything hidden from them dealt
+        anew: the opponent's hand, the deck order and a secret pending mulligan.
+
+        ``self.view(player)`` equals the result's view: for tests that a decision depends only
+        on the view, and for agents that sample the unknown (e.g. Monte Carlo).
+        """
+        other = 1 - player
+        pending = self.mulligans[other] if self.phase is _MULLIGAN else None
+        hidden = [*self.hands[other], *self.deck, *(pending or ())]
+        rng.shuffle(hidden)
+        n_hand, n_pending = len(self.hands[other]), len(pending or ())
+        hands = list(self.hands)
+        hands[other] = tuple(sorted(hidden[:n_hand]))
+        mulligans = list(self.mulligans)
+        if pending is not None:
+            mulligans[other] = tuple(sorted(hidden[n_hand:n_hand + n_pending]))
+        return self._replace(hands=(hands[0], hands[1]), deck=tuple(hidden[n_hand + n_pending:]),
+                             mulligans=(mulligans[0], mulligans[1]))
 
     # --- derived facts -------------------------------------------------------------------
     @property
