@@ -63,7 +63,7 @@ class PileView:
                 b.show(None)
                 if b.layout.display != "none":
                     b.layout.display = "none"
-        title = ("Face-up pile — <b>click a card to take it</b>" if clickable and cards
+        title = ("Face-up pile: <b>click a card to take it</b>" if clickable and cards
                  else f"Face-up pile ({len(cards)})")
         text = f'<span class="wpp-side-title">{title}</span>'
         if self.title.value != text:

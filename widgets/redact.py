@@ -67,13 +67,16 @@ def redact_text(text: str, hidden: Collection[Card], *, ranks: bool = True) -> s
     :data:`HIDDEN_MARK`.
 
     With ``ranks`` (for explanations written about a hidden hand) rank words (``sevens``) and
-    runs of bare ranks (``3 5 7 8 J``) are blanked too when a card of that rank is hidden; a
-    lone number is left alone, as it is usually a count.
+    runs of bare ranks (``3 5 7 8 J``) are blanked too when a card of that rank is hidden,
+    unless the same text shows a card of that rank (then it speaks of that card); a lone
+    number is left alone, as it is usually a count.
 
     >>> from wpp.cards import parse_cards
     >>> hidden = set(parse_cards("7S 8S"))
-    >>> redact_text("outliers (3 7 8 J): keep the sevens, 5 cards; 7♠ 7H", hidden)
-    'outliers (3 🂠 🂠 J): keep the 🂠, 5 cards; 🂠 7H'
+    >>> redact_text("outliers (3 7 8 J): keep the sevens, 5 cards; 7♠ 9D", hidden)
+    'outliers (3 🂠 🂠 J): keep the 🂠, 5 cards; 🂠 9D'
+    >>> redact_text("play 7♥ 7♦, a pair of sevens", hidden)  # the shown sevens
+    'play 7♥ 7♦, a pair of sevens'
     """
     if not hidden:
         return text
@@ -88,7 +91,9 @@ def redact_text(text: str, hidden: Collection[Card], *, ranks: bool = True) -> s
     out = _CARD_TEXT.sub(card_sub, text)
     if not ranks:
         return out
-    hidden_ranks = {int(c.rank) for c in hidden}
+    # A rank word next to a shown card of that rank ("4♥ 4♠, a pair of fours") is about it.
+    shown_here = {int(parse_card(m.group(0)).rank) for m in _CARD_TEXT.finditer(out)}
+    hidden_ranks = {int(c.rank) for c in hidden} - shown_here
 
     def run_sub(m: re.Match[str]) -> str:
         return _RANK_TOKEN.sub(

@@ -76,6 +76,7 @@ APP_CSS: Final = """
   padding: 6px; }
 .wpp-app .wpp-pile-row { gap: 3px; padding-top: 4px; }
 .wpp-app .wpp-side-title, .wpp-app .wpp-panel-title { font-weight: bold; color: #0d2b45; }
+.wpp-app .widget-html > .widget-html-content { line-height: 1.35; white-space: normal; }
 .wpp-app .wpp-explain { max-height: 420px; overflow-y: auto; border: 1px solid #ddd;
   border-radius: 8px; padding: 0 6px; }
 .wpp-app .wpp-explain:empty { display: none; }

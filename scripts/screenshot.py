@@ -1,0 +1,69 @@
+"""Take the README's screenshot of the app (``docs/screenshot.png``) in headless Chromium.
+
+A fixed deal, a few moves made by clicking (the classic AI's choices for P1), the computer's
+explanation open and two cards raised: what a newcomer sees mid-game. Run from the project
+root: ``.venv/bin/python scripts/screenshot.py [--out docs/screenshot.png]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from widgets.serve import ROOT, running_voila
+from wpp.actions import Mulligan, PlayCards
+from wpp.agents import make_agent
+from wpp.game import Game
+
+SEED = 31
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
+    args = parser.parse_args(argv)
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium not found (apt-get install chromium)", file=sys.stderr)
+        return 2
+    game, ai, me = Game(SEED), make_agent("classic"), make_agent("classic")
+    with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0"}) as url, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url)
+        page.wait_for_selector(".wpp-hand.wpp-active .wpp-slot-0", timeout=60_000)
+        for _ in range(3):  # three of P1's decisions, each followed by the computer's
+            action = me.decide(game.view(0)).action
+            if not isinstance(action, Mulligan | PlayCards):
+                break
+            for c in action.cards:
+                page.click(f'.wpp-hand.wpp-active .wpp-card[title="{c}"]')
+            page.click(".wpp-act-mulligan" if isinstance(action, Mulligan) else ".wpp-act-play")
+            game.apply(action)
+            while not game.is_over and game.to_act == 1:
+                game.apply(ai.decide(game.view(1)).action)
+            page.wait_for_function("document.querySelectorAll('.wpp-log li').length === "
+                                   f"{len(game.events)}", timeout=20_000)
+        page.click(".wpp-why")
+        page.wait_for_selector(".wpp-explain .wpp-expl", timeout=20_000)
+        for slot in (0, 1):
+            page.click(f".wpp-hand.wpp-active .wpp-slot-{slot}")
+        time.sleep(0.5)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(args.out))
+        browser.close()
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
