@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -54,11 +54,16 @@ def voila_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
 
 @contextmanager
 def running_voila(extra_env: Mapping[str, str] | None = None, *, timeout: float = 60.0,
-                  log: Path | None = None) -> Iterator[str]:
-    """Run Voilà on a free local port; yield the app's address; stop it afterwards."""
+                  log: Path | None = None, extra_args: Sequence[str] = ()) -> Iterator[str]:
+    """Run Voilà on a free local port; yield the app's address; stop it afterwards.
+
+    ``extra_args`` go before the notebook (e.g. a shorter kernel-culling timeout).
+    """
     port = free_port()
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(voila_command(port), cwd=ROOT, env=voila_env(extra_env),
+    command = voila_command(port)
+    command[-1:-1] = list(extra_args)
+    proc = subprocess.Popen(command, cwd=ROOT, env=voila_env(extra_env),
                             stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
