@@ -1,0 +1,148 @@
+"""Lesson 5 (and the walkthrough of lesson 2): a whole game recorded move by move, with the
+explanation of every decision and the moments worth a look.
+
+:func:`record_game` plays a seeded game between two agents (two classic AIs unless told
+otherwise). Each :class:`Move` keeps the state before and after, the narration, the agent's
+:class:`~wpp.explain.Explanation`, the rules the move used (:func:`wpp.teach.rules.rules_used`)
+and *tags* for the interesting moments a lesson jumps to: aggressive plays with twos, kings
+and aces (6.32), answers on aces, desperate answers, re-draws, pile cards taken, a rebuilt
+deck, the winning play.
+
+>>> g = record_game(5)
+>>> len(g.moves), g.result()
+(13, 'P2 wins: P2 emptied their hand')
+>>> [(i, tag) for i, tag in g.moments()][:2]
+[(3, 'takes a pile card'), (5, 'takes a pile card')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from wpp.actions import Action, PlayCards, Redraw, TakeFromPile
+from wpp.agents.base import Agent
+from wpp.ai.classic import ClassicAgent
+from wpp.explain import Explanation
+from wpp.game import Game
+from wpp.rules import DEFAULT_RULES, Rules
+from wpp.state import EndReason, GameState, Phase, player_name
+from wpp.teach.rules import rules_used
+
+__all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "record_game"]
+
+#: Decision-list items (6.3) worth a stop, by a phrase of their name → the moment's label.
+DECISION_TAGS: Final[tuple[tuple[str, str], ...]] = (
+    ("(6.32)", "aggressive play with 2s, kings or aces"),
+    ("an ace on the table", "on aces: a two or a higher ace"),
+    ("any answer (opponent close to out)", "a desperate answer"),
+    ("opponent holds one card", "the opponent holds one card"),
+)
+
+_LIST_TITLE: Final = "The decision list"
+
+
+def decided_by(e: Explanation) -> str | None:
+    """The decision-list item that chose the move (``None`` for mulligans and drawing)."""
+    for s in e.steps:
+        if s.title.startswith(_LIST_TITLE) and s.chosen_row is not None \
+                and 0 <= s.chosen_row < len(s.rows):
+            return str(s.rows[s.chosen_row][1])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of the game, with everything a lesson shows about it."""
+
+    number: int
+    player: int
+    before: GameState
+    after: GameState
+    action: Action
+    narration: str
+    explanation: Explanation
+    rules: tuple[str, ...]
+    tags: tuple[str, ...]
+
+    @property
+    def item(self) -> str | None:
+        """The decision-list item that chose this move, if any."""
+        return decided_by(self.explanation)
+
+    def headline(self) -> str:
+        """``Move 12 · P2 answers: play 9♦ 9♣``: who did what, in a line."""
+        phase = self.before.phase
+        doing = {Phase.MULLIGAN: "mulligan", Phase.LEAD: "leads", Phase.ANSWER: "answers",
+                 Phase.DRAWING: "is drawing"}.get(phase, "")
+        return f"Move {self.number + 1} · {player_name(self.player)} {doing}: {self.action}"
+
+
+def _tags(before: GameState, action: Action, after: GameState, e: Explanation) -> list[str]:
+    tags: list[str] = []
+    item = decided_by(e)
+    if item is not None:
+        tags.extend(label for phrase, label in DECISION_TAGS if phrase in item)
+    if isinstance(action, Redraw):
+        tags.append("re-draw")
+    if isinstance(action, TakeFromPile):
+        tags.append("takes a pile card")
+    if after.reshuffles > before.reshuffles:
+        tags.append("the deck is rebuilt from the discards")
+    if isinstance(action, PlayCards) and before.table is not None and after.trick and \
+            after.trick[-1].play.category > before.table.category:
+        tags.append("a higher category beats the table")
+    if after.is_over:
+        tags.append("the end of the game")
+    return tags
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """A game from the deal to its end, move by move."""
+
+    seed: int
+    start: GameState
+    moves: tuple[Move, ...]
+    agents: tuple[str, str]
+
+    def result(self) -> str:
+        """``P2 wins: emptied their hand`` (or a draw)."""
+        end = self.moves[-1].after if self.moves else self.start
+        if end.end_reason is None:
+            return "unfinished"
+        if end.winner is None:
+            return f"a draw: the game {end.end_reason.value}"
+        actor = end.winner if end.end_reason is EndReason.EMPTIED_HAND else 1 - end.winner
+        return f"{player_name(end.winner)} wins: {player_name(actor)} {end.end_reason.value}"
+
+    def moments(self) -> list[tuple[int, str]]:
+        """Every tagged move, in order: (move index, label)."""
+        return [(m.number, t) for m in self.moves for t in m.tags]
+
+    def state_at(self, position: int) -> GameState:
+        """The state after ``position`` moves (0: the deal)."""
+        return self.start if position == 0 else self.moves[position - 1].after
+
+
+def record_game(seed: int, agents: Sequence[Agent] | None = None,
+                rules: Rules = DEFAULT_RULES) -> RecordedGame:
+    """Play deal ``seed`` between ``agents`` (two classic AIs by default), recording every
+    decision with its explanation."""
+    players: Sequence[Agent] = agents if agents is not None else (ClassicAgent(), ClassicAgent())
+    if len(players) != 2:
+        raise ValueError(f"a game needs 2 agents, not {len(players)}")
+    game = Game(seed, rules)
+    start = game.state
+    moves: list[Move] = []
+    while not game.is_over:
+        p = game.to_act
+        before = game.state
+        decision = players[p].decide(game.view(p))
+        event = game.apply(decision.action)
+        after = game.state
+        moves.append(Move(len(moves), p, before, after, decision.action, event.private,
+                          decision.explanation, rules_used(before, decision.action, after),
+                          tuple(_tags(before, decision.action, after, decision.explanation))))
+    return RecordedGame(seed, start, tuple(moves), (players[0].name, players[1].name))
