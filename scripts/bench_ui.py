@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         results["warm"] = first_render(page2, url)
         page.close()
         page = page2
+        time.sleep(6)  # the pool starts its next kernel now: let it finish, as on a quiet server
         # The mulligan: the 3 highest cards, so that this deal's P1 leads.
         for slot in (-1, -2, -3):
             page.locator(".wpp-hand.wpp-active .wpp-card").nth(slot).click()

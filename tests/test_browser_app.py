@@ -288,3 +288,24 @@ def test_keys_select_cards_and_enter_plays(server: str, browser: Any) -> None:
     hand = sorted(Game(SEED).view(0).hand)
     assert f"P1 put {hand[0]} {hand[1]} {hand[2]} aside" in p.inner_text(".wpp-log")
     page.page.close()
+
+
+def test_two_people_alternate_reveal_leaves_no_card_on_a_back(server: str,
+                                                               browser: Any) -> None:
+    page = Page(browser, server)
+    p = page.page
+    p.select_option(".wpp-opt-computer select", label="nobody: 2 players")
+    p2 = [str(c) for c in sorted(Game(SEED).view(1).hand)]
+    p.wait_for_selector(f'.wpp-card[title="{p2[0]}"]', timeout=STEP_TIMEOUT)  # both face up
+    p.click(".wpp-check:has-text('Alternate reveal') input")
+    p.wait_for_selector(".wpp-reveal", state="visible", timeout=STEP_TIMEOUT)
+    # Both hands are backs now: no text, no title, in the page as well as in the kernel.
+    backs = p.eval_on_selector_all(
+        ".wpp-card.wpp-back", "els => els.map(e => [e.textContent.trim(), e.title])")
+    assert len(backs) >= 32 and all(t == "" and title == "" for t, title in backs), backs[:3]
+    p1 = sorted(Game(SEED).view(0).hand)
+    assert page.leaks(frozenset(p1) | frozenset(Game(SEED).state.hands[1])) == []
+    p.click(".wpp-reveal")
+    page.wait_hand([str(c) for c in p1])
+    page.shot("05-two-people-1280")
+    page.page.close()

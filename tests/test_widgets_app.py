@@ -78,7 +78,7 @@ def test_the_first_screen_offers_the_mulligan_only() -> None:
     app = App(seed=5, agent=AGENT)
     assert app.game.phase is Phase.MULLIGAN and app.game.to_act == 0
     assert app.bar.visible_kinds() == ["mulligan", "concede"]
-    assert app.top.count == 16 and {b.description for b in app.top.visible_buttons()} == {""}
+    assert app.top.count == 16 and {b.description for b in app.top.visible_buttons()} == {" "}
     faces = [b.card for b in app.bottom.visible_buttons()]
     assert faces == sorted(app.game.view(0).hand)  # sorted by value, all face up
     assert "mulligan" in app.status.value
@@ -247,14 +247,14 @@ def test_two_people_alternate_reveal_hides_the_other_hand() -> None:
     # P1 to act, but nothing is face up until P1 uncovers their hand.
     assert app.reveal_button.layout.display is None
     shown = app.bottom.visible_buttons() + app.top.visible_buttons()
-    assert all(b.description == "" for b in shown)
+    assert all(b.description.strip() == "" for b in shown)
     assert app.bar.visible_kinds() == []
     hand = sorted(app.game.view(0).hand)
     app.bottom.visible_buttons()[0].click()
     assert not app.selected  # a face-down card cannot be selected
     app.reveal_button.click()
     assert [b.card for b in app.bottom.visible_buttons()] == hand
-    assert all(b.description == "" for b in app.top.visible_buttons())  # P2's stays down
+    assert all(b.description.strip() == "" for b in app.top.visible_buttons())  # P2's stays down
     click_action(app, Mulligan(hand[:3]))
     # P2's turn: the curtain again; P1's hand is face down now.
     assert app.game.to_act == 1 and app.reveal_button.layout.display is None

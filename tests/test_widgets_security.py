@@ -105,7 +105,7 @@ def test_the_leak_search_finds_every_form() -> None:
 def test_a_face_down_card_tells_nothing_even_when_the_page_renames_it() -> None:
     app = App(seed=21, agent=AGENT)
     back = app.top.visible_buttons()[0]
-    assert back.card is None and back.description == "" and back.tooltip == ""
+    assert back.card is None and back.description == " " and back.tooltip == ""
     assert back._dom_classes == ("wpp-card", "wpp-back")
     state = app.game.state
     from_page_update(back, description="A\n♠", disabled=False)
@@ -113,7 +113,7 @@ def test_a_face_down_card_tells_nothing_even_when_the_page_renames_it() -> None:
     assert app.game.state == state and not app.selected
     # The next redraw puts the truth back.
     app.refresh()
-    assert back.description == ""
+    assert back.description == " "
 
 
 def test_renaming_a_card_button_selects_the_card_it_really_shows() -> None:

@@ -3,7 +3,9 @@
 The card a button stands for lives only in Python (:attr:`CardButton.card`), never in a synced
 trait that the page could change and the kernel would trust: a click tells the kernel *which
 button* was clicked, and the kernel knows which card that button shows. A face-down button has
-no text, no tooltip and only the ``wpp-back`` class — its synced state names no card.
+a blank text (one space: ipywidgets' button keeps its old text on an empty description, so a
+card that turns face down must be overwritten), no tooltip and only the ``wpp-back`` class —
+its synced state names no card.
 
 >>> from wpp.cards import parse_card
 >>> b = CardButton()
@@ -12,7 +14,7 @@ no text, no tooltip and only the ``wpp-back`` class — its synced state names n
 (Card('10♥'), '10\\n♥', True)
 >>> b.show(None)
 >>> b.card, b.description, b.tooltip, b._dom_classes
-(None, '', '', ('wpp-card', 'wpp-back'))
+(None, ' ', '', ('wpp-card', 'wpp-back'))
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ import ipywidgets as w
 from widgets.faces import corner_text, face_classes
 from wpp.cards import Card
 
-__all__ = ["CardButton"]
+__all__ = ["BACK_TEXT", "CardButton"]
+
+#: The text of a face-down card: blank, but not empty (see the module docs).
+BACK_TEXT = " "
 
 
 class CardButton(w.Button):  # type: ignore[misc]
@@ -36,7 +41,7 @@ class CardButton(w.Button):  # type: ignore[misc]
     """
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(description="", tooltip="", **kwargs)
+        super().__init__(description=BACK_TEXT, tooltip="", **kwargs)
         self._card: Card | None = None
         self._callbacks: list[Callable[[Card], None]] = []
         self._dom_classes = ("wpp-card", "wpp-back")
@@ -66,7 +71,7 @@ class CardButton(w.Button):  # type: ignore[misc]
         self._card = card
         if card is None:
             classes: tuple[str, ...] = ("wpp-card", "wpp-back", *extra)
-            text, tip = "", ""
+            text, tip = BACK_TEXT, ""
             clickable = False
         else:
             classes = (*face_classes(card), *(("wpp-selected",) if selected else ()), *extra)

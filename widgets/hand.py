@@ -15,7 +15,7 @@ card) that the keyboard shortcuts use.
 >>> h.buttons[2].click(); picked
 [Card('10♥')]
 >>> h.show_backs(5); {b.description for b in h.visible_buttons()}, h.count
-({''}, 5)
+({' '}, 5)
 """
 
 from __future__ import annotations

@@ -1,0 +1,21 @@
+"""The lessons' widgets: what a learner clicks and looks at in ``notebooks/01_…`` to ``06_…``.
+
+Each lesson widget is built from the app's pieces (card pictures and buttons, the theme) and
+asks :mod:`wpp.teach` what to show, so the notebooks stay glue. One module per lesson:
+
+==============  ==========================================================================
+module          what it holds
+==============  ==========================================================================
+``base``        the lessons' styles, the lesson frame, the seed field, the board of a state
+``picker``      :class:`CardPicker`: the 52 cards as buttons, to pick any cards
+``start``       lesson 1: :class:`DealPreview`, a deal as the players see it
+``rules``       lesson 2: the play inspector, the beat explorer, the quiz, rule scenes and
+                the walkthrough of a whole game
+``mulligan``    lesson 3: the AI's mulligan step by step, and "your turn"
+``segment``     lesson 4: the segment step by step, and how the choice moves the outliers
+``replay``      lesson 5: a recorded game, move by move, with the AI's reasons
+==============  ==========================================================================
+
+The step-by-step viewer they share is :class:`widgets.stepper.Stepper`, and the figures are
+in :mod:`widgets.figures`.
+"""

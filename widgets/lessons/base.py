@@ -1,0 +1,214 @@
+"""What every lesson widget shares: the stylesheet, the lesson frame, a seed field, the board
+drawn from a game state, and rule badges.
+
+Lesson widgets are plain Python objects holding ipywidgets (like :class:`~widgets.app.App`):
+each has a ``root`` widget to place and shows itself when it is a cell's last line. Its plain
+text form (``text/plain``, what nbval compares and a terminal prints) is a one-line summary of
+what it shows, so a change of behaviour shows up as a changed cell output.
+
+>>> from wpp.state import GameState
+>>> html = board_html(GameState.custom(("3D 5C", "9S")))
+>>> "P1" in html and "3♦" in html and "wpp-board" in html
+True
+>>> print(rule_badges(("R9",)))
+<span class="wpp-badge" title="twos beat aces in every mode, and an ace ...">R9</span>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+
+from widgets.faces import back_svg, cards_html
+from widgets.theme import STYLE_HTML
+from wpp.cards import Card
+from wpp.state import GameState, Phase
+from wpp.teach.replay import result_text
+from wpp.teach.rules import RULES
+
+__all__ = [
+    "LESSON_CSS",
+    "LESSON_STYLE",
+    "Lesson",
+    "SeedField",
+    "board_html",
+    "lesson_root",
+    "rule_badges",
+    "table_html",
+]
+
+#: Styles the lessons add to the app's theme (everything under ``.wpp-lesson``).
+LESSON_CSS: Final = """
+.wpp-lesson { max-width: 1100px; }
+.wpp-lesson .wpp-lesson-title { font-weight: bold; color: #0d2b45; font-size: 15px; }
+.wpp-lesson .wpp-nav { align-items: center; gap: 6px; flex-wrap: wrap; margin: 4px 0; }
+.wpp-lesson .widget-button.wpp-nav-button { background: #111; color: #d4a017;
+  border: 2px solid #d4a017; border-radius: 6px; font-weight: bold; width: auto;
+  padding: 0 12px; height: 30px; }
+.wpp-lesson .widget-button.wpp-nav-button:disabled { opacity: .35; }
+.wpp-lesson .wpp-nav-label { font-weight: bold; color: #0d2b45; min-width: 90px; }
+.wpp-lesson .wpp-panel { border: 1px solid #d9d2bd; border-radius: 8px; padding: 6px 10px;
+  background: #fffdf6; }
+.wpp-lesson .wpp-panel .widget-html-content { line-height: 1.4; white-space: normal; }
+.wpp-lesson .wpp-step-head { font-weight: bold; font-size: 15px; color: #0d2b45;
+  margin-bottom: 4px; }
+.wpp-lesson .wpp-step-cards { margin: 4px 0; }
+.wpp-lesson .wpp-verdict { font-size: 14px; margin-top: 4px; }
+.wpp-lesson .wpp-cands { overflow-x: auto; max-width: 100%; }
+.wpp-lesson .wpp-cands table { font-size: 13px; }
+.wpp-lesson .wpp-cands td .wpp-row { flex-wrap: nowrap; }
+.wpp-lesson .wpp-facts td { padding: 2px 8px 2px 0; vertical-align: top; }
+.wpp-lesson .wpp-facts td:first-child { color: #555; white-space: nowrap; }
+.wpp-lesson .wpp-ok { color: #0d5c2e; font-weight: bold; }
+.wpp-lesson .wpp-no { color: #a11; font-weight: bold; }
+.wpp-lesson tr.wpp-legal td { background: #e8f3ec; }
+.wpp-lesson .wpp-badge { display: inline-block; background: #0d2b45; color: #fff;
+  border-radius: 4px; padding: 0 5px; margin-right: 3px; font-size: 12px; font-weight: bold; }
+.wpp-lesson .wpp-board { background: #2e7d4f; color: #fff; border-radius: 10px;
+  padding: 6px 10px; }
+.wpp-lesson .wpp-board .wpp-seat { margin: 2px 0; }
+.wpp-lesson .wpp-board .wpp-seat-name { font-weight: bold; display: inline-block;
+  min-width: 120px; vertical-align: middle; }
+.wpp-lesson .wpp-board .wpp-seat.wpp-acting .wpp-seat-name { color: #ffe08a; }
+.wpp-lesson .wpp-board .wpp-mid { background: #e8f3ec; color: #1b1b1b; border-radius: 8px;
+  padding: 4px 8px; margin: 4px 0; }
+.wpp-lesson .wpp-narration { font-size: 15px; margin: 4px 0; }
+.wpp-lesson .wpp-feedback { font-size: 15px; min-height: 22px; }
+.wpp-lesson .wpp-choice .widget-dropdown, .wpp-lesson .wpp-choice select { width: auto;
+  max-width: 560px; }
+.wpp-lesson .widget-button.wpp-answer { width: auto; padding: 0 14px; height: 32px;
+  font-weight: bold; }
+.wpp-lesson .wpp-picker-row { gap: 2px; margin-bottom: 2px; flex-wrap: nowrap; }
+.wpp-lesson .wpp-picker { overflow-x: auto; padding-top: 14px; }
+"""
+
+#: The app's theme and the lessons' styles, ready for an ``HTML`` widget.
+LESSON_STYLE: Final = STYLE_HTML + f"<style>{LESSON_CSS}</style>"
+
+
+def lesson_root(children: Sequence[w.Widget], *classes: str) -> w.VBox:
+    """The frame of a lesson widget: the styles, then ``children``, under the app's and the
+    lessons' CSS classes (card buttons and pictures look as in the app)."""
+    box = w.VBox([w.HTML(LESSON_STYLE), *children])
+    for c in ("wpp-app", "wpp-lesson", *classes):
+        box.add_class(c)
+    return box
+
+
+def nav_button(label: str, tooltip: str = "") -> w.Button:
+    """A black-and-gold button, as the app's actions."""
+    b = w.Button(description=label, tooltip=tooltip or label)
+    b.add_class("wpp-nav-button")
+    return b
+
+
+class Lesson:
+    """Base of the lesson widgets: ``root`` is shown in a notebook, ``summary()`` is the plain
+    text nbval compares."""
+
+    root: w.Widget
+
+    def summary(self) -> str:  # pragma: no cover - every lesson widget says what it shows
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self.summary()
+        return bundle
+
+    def __repr__(self) -> str:
+        return self.summary()
+
+
+class SeedField:
+    """A deal's seed: a number field, "Deal" (deal that seed) and "New deal" (the next one).
+
+    The same seed always gives the same deal, so a teacher can name a deal to a class.
+    """
+
+    def __init__(self, seed: int, on_deal: Callable[[int], None], label: str = "Deal") -> None:
+        self.field = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed",
+                                      layout=w.Layout(width="170px"))
+        self.deal_button = nav_button(label, "deal the cards of this seed")
+        self.new_button = nav_button("New deal", "the next seed")
+        self._on_deal = on_deal
+        self.deal_button.on_click(lambda _b: self._on_deal(int(self.field.value)))
+        self.new_button.on_click(lambda _b: self.next())
+        self.box = w.HBox([self.field, self.deal_button, self.new_button])
+        self.box.add_class("wpp-nav")
+
+    @property
+    def seed(self) -> int:
+        return int(self.field.value)
+
+    def next(self) -> None:
+        """Deal the next seed."""
+        self.field.value = min(self.seed + 1, 10**9)
+        self._on_deal(self.seed)
+
+
+def rule_badges(rules: Iterable[str]) -> str:
+    """Rule numbers as small badges whose tooltip is the rule in a line."""
+    return "".join(f'<span class="wpp-badge" title="{escape(RULES.get(r, ""))}">{escape(r)}</span>'
+                   for r in rules)
+
+
+def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
+               chosen: Iterable[int] = (), legal: Iterable[int] = (),
+               css: str = "wpp-cands") -> str:
+    """A table whose cells are ready HTML; ``chosen`` rows are marked like the AI's choice,
+    ``legal`` rows tinted green."""
+    picked, ok = set(chosen), set(legal)
+    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body = []
+    for i, r in enumerate(rows):
+        cls = " ".join(n for n, on in (("wpp-chosen", i in picked), ("wpp-legal", i in ok)) if on)
+        attr = f' class="{cls}"' if cls else ""
+        body.append(f"<tr{attr}>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>")
+    return (f'<div class="{css}"><table><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table></div>')
+
+
+def _seat(state: GameState, p: int, names: Sequence[str], highlight: Iterable[Card],
+          width: int) -> str:
+    hand = state.hands[p]
+    acting = not state.is_over and state.to_act == p
+    cls = "wpp-seat wpp-acting" if acting else "wpp-seat"
+    arrow = " ◀ to act" if acting else ""
+    return (f'<div class="{cls}"><span class="wpp-seat-name">{escape(names[p])} '
+            f"({len(hand)}){arrow}</span>{cards_html(hand, width, highlight=highlight)}</div>")
+
+
+def board_html(state: GameState, names: Sequence[str] = ("P1", "P2"),
+               highlight: Iterable[Card] = (), width: int = 34) -> str:
+    """The whole position, every card face up (for lessons, never for a game in play): P2's
+    hand, the table and the trick, the pile, deck and discards, P1's hand. ``highlight``
+    outlines cards (e.g. the ones about to be played)."""
+    marked = tuple(highlight)
+    table = state.table
+    if state.phase is Phase.MULLIGAN:
+        mid = "The mulligan: each player puts 3 cards face up in the pile (R11)."
+    elif table is None:
+        mid = "Fresh trick: nothing on the table."
+    else:
+        plays = []
+        for i, tp in enumerate(state.trick):
+            verb = "led" if i == 0 else "played"
+            plays.append(f"<div>{cards_html(tp.play.shown, width)} {escape(names[tp.player])} "
+                         f"{verb} <b>{escape(tp.play.describe())}</b></div>")
+        mid = "".join(plays) + f'<div class="wpp-muted">mode: {escape(table.mode.label)}</div>'
+    deck = back_svg(22) if state.deck else ""
+    pile = cards_html(state.pile, 26) if state.pile else "—"
+    counts = (f"<div>pile: {pile}</div><div>deck {deck} <b>{len(state.deck)}</b> · discards "
+              f"<b>{len(state.discards)}</b> · re-draw used: P1 "
+              f"{'yes' if state.redraw_used[0] else 'no'}, P2 "
+              f"{'yes' if state.redraw_used[1] else 'no'}</div>")
+    end = ""
+    if state.is_over:
+        end = f"<div><b>Game over — {escape(result_text(state))}.</b></div>"
+    return (f'<div class="wpp-board">{_seat(state, 1, names, marked, width)}'
+            f'<div class="wpp-mid">{mid}{counts}{end}</div>'
+            f"{_seat(state, 0, names, marked, width)}</div>")

@@ -1,0 +1,411 @@
+"""Lesson 2, the rules, as things to click:
+
+* :class:`CardText` — type cards as text and see them, or why the text is no card (R1–R3);
+* :class:`PlayInspector` — pick cards and see at once what play they make (R4–R6);
+* :class:`BeatExplorer` — put a play on the table and see which plays of a hand beat it, and
+  which rule decides each (R7–R9);
+* :class:`Quiz` — "does this beat that?" with feedback in the engine's words;
+* :class:`SceneViewer` — small hand-made positions for the rules of a game (R13–R20);
+* :class:`GameWalkthrough` — a whole game, move by move, with the rules each move uses.
+
+The facts come from :mod:`wpp.teach.rules`; these classes only draw them.
+
+>>> q = Quiz()
+>>> q.yes_button.click(); q.summary()
+'quiz: question 1 of 13, 1 right of 1 answered'
+>>> p = PlayInspector("7S 7H 9D 9C 3D"); p.summary()
+'3♦ 7♥ 7♠ 9♦ 9♣: no play — two pair is always played as 4 cards, without a kicker (R4)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+
+from widgets.faces import cards_html
+from widgets.lessons.base import (
+    Lesson,
+    SeedField,
+    board_html,
+    lesson_root,
+    nav_button,
+    rule_badges,
+    table_html,
+)
+from widgets.lessons.picker import CardPicker
+from wpp.cards import CardParseError, format_cards, parse_cards
+from wpp.plays import classify
+from wpp.state import DEAL_SIZE, deal
+from wpp.teach.replay import RecordedGame, record_game
+from wpp.teach.rules import (
+    QUIZ,
+    RULES,
+    PlayInfo,
+    Question,
+    Scene,
+    inspect,
+    judge_hand,
+    scenes,
+    tally,
+)
+
+__all__ = ["BeatExplorer", "CardText", "GameWalkthrough", "PlayInspector", "Quiz",
+           "SceneViewer"]
+
+
+def _rules_list(rules: Sequence[str]) -> str:
+    return "".join(f"<div>{rule_badges((r,))} {escape(RULES[r])}</div>" for r in rules)
+
+
+# --------------------------------------------------------------------------- cards as text
+
+class CardText(Lesson):
+    """A text box: type cards (``7S 10h TH 7♠``…) and see them drawn, or the parser's
+    reason for refusing the text (R3)."""
+
+    def __init__(self, text: str = "7S 10h QD 2c A♠") -> None:
+        self.box = w.Text(value=text, description="cards", continuous_update=True,
+                          layout=w.Layout(width="420px"))
+        self.out = w.HTML("")
+        self.out.add_class("wpp-panel")
+        self.box.observe(lambda _c: self._render(), names="value")
+        self.root = lesson_root([self.box, self.out])
+        self._render()
+
+    def _render(self) -> None:
+        try:
+            cards = parse_cards(self.box.value)
+        except CardParseError as err:
+            self.message = f"refused: {err}"
+            self.out.value = f'<span class="wpp-no">{escape(self.message)}</span> ' + \
+                rule_badges(("R3",))
+            return
+        self.message = format_cards(cards) if cards else "no cards"
+        ordered = sorted(cards)
+        self.out.value = (f"<div>as written: {cards_html(cards, 40)}</div>"
+                          f"<div>in card order (R2): {cards_html(ordered, 40)}</div>")
+
+    def summary(self) -> str:
+        return f"cards from text: {self.message}"
+
+
+# --------------------------------------------------------------------------- what is a play
+
+PRESETS: Final[tuple[tuple[str, str], ...]] = (
+    ("a single card", "7S"),
+    ("a pair", "7H 7S"),
+    ("two pair (4 cards)", "5D 5C 9H 9S"),
+    ("two pair + a kicker: no play", "5D 5C 9H 9S 3C"),
+    ("three of a kind", "8D 8C 8S"),
+    ("three of a kind + 2 kickers: no play", "8D 8C 8S 3H 5C"),
+    ("a straight", "4H 5S 6D 7C 8H"),
+    ("a wrap-around straight, 2 high", "JC QD KH AS 2D"),
+    ("A-2-3-4-5: 5 high", "AD 2C 3H 4S 5D"),
+    ("a flush", "3H 7H 9H JH KH"),
+    ("a full house", "6D 6C 6S QH QS"),
+    ("four of a kind with a kicker", "7S 7H 7D 7C 3D"),
+    ("a straight flush", "9S 10S JS QS KS"),
+    ("two cards of two ranks: no play", "7C 8H"),
+)
+
+
+class PlayInspector(Lesson):
+    """Pick up to 5 cards (or a preset) and see their mode, category and key — or why they
+    are no play — with the rule that says so."""
+
+    def __init__(self, cards: str = "JC QD KH AS 2D") -> None:
+        self.picker = CardPicker(limit=5)
+        self.presets = w.Dropdown(options=[("— examples —", "")] + [
+            (label, text) for label, text in PRESETS], value="", description="try")
+        self.clear_button = nav_button("Clear", "pick no cards")
+        self.out = w.HTML("")
+        self.out.add_class("wpp-panel")
+        self.picker.on_change(lambda _cards: self._render())
+        self.presets.observe(self._preset, names="value")
+        self.clear_button.on_click(lambda _b: self.picker.clear())
+        bar = w.HBox([self.presets, self.clear_button])
+        bar.add_class("wpp-nav")
+        self.root = lesson_root([bar, self.picker.box, self.out])
+        self.picker.set_selected(parse_cards(cards))
+
+    def _preset(self, change: dict[str, object]) -> None:
+        text = change["new"]
+        if isinstance(text, str) and text:
+            self.picker.set_selected(parse_cards(text))
+
+    @property
+    def info(self) -> PlayInfo:
+        """What the picked cards are."""
+        return inspect(self.picker.selected)
+
+    def _render(self) -> None:
+        info = inspect(self.picker.selected)
+        pics = cards_html(info.play.shown if info.play else info.cards, 50) if info.cards \
+            else '<span class="wpp-muted">click cards above</span>'
+        if info.play is None:
+            verdict = (f'<div class="wpp-no">No play: {escape(info.reason)}</div>'
+                       f"{rule_badges((info.rule,))}")
+            body = verdict
+        else:
+            rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>"
+                           for k, v in info.rows()[1:])
+            body = (f'<div class="wpp-ok">{escape(info.play.describe())}</div>'
+                    f'<table class="wpp-facts">{rows}</table>')
+        self.out.value = f"<div>{pics}</div>{body}"
+
+    def summary(self) -> str:
+        return inspect(self.picker.selected).summary()
+
+
+# --------------------------------------------------------------------------- what beats what
+
+TABLES: Final[tuple[tuple[str, str], ...]] = (
+    ("the A♠", "AS"),
+    ("the 9♥", "9H"),
+    ("a pair of sevens, 7♦ 7♠", "7D 7S"),
+    ("a pair of aces, A♥ A♠", "AH AS"),
+    ("two pair, aces and fives", "AH AS 5D 5C"),
+    ("three nines", "9D 9C 9H"),
+    ("a straight, 10 to A", "10D JC QH KS AD"),
+    ("a flush, Q♥ high", "3H 5H 8H 10H QH"),
+    ("a full house, twos over nines", "2D 2C 2H 9D 9C"),
+)
+
+#: Rows of plays shown at most (a big hand has dozens of poker plays).
+MAX_ROWS: Final = 40
+
+
+class BeatExplorer(Lesson):
+    """Choose the play on the table and a hand (a seeded deal): every play of the hand is
+    judged against the table — beats it or not, why, and under which rule."""
+
+    def __init__(self, table: str = "AS", seed: int = 10) -> None:
+        options = [(label, text) for label, text in TABLES]
+        if table not in [t for _, t in options]:
+            options.insert(0, (str(classify(table)), table))
+        self.tables = w.Dropdown(options=options, value=table, description="table")
+        self.seed = SeedField(seed, lambda _s: self._render(), label="Deal this hand")
+        self.out = w.HTML("")
+        self.out.add_class("wpp-panel")
+        self.tables.observe(lambda _c: self._render(), names="value")
+        choice = w.HBox([self.tables])
+        choice.add_class("wpp-choice")
+        self.root = lesson_root([choice, self.seed.box, self.out])
+        self._render()
+
+    def _render(self) -> None:
+        table = classify(self.tables.value)
+        hand = tuple(sorted(c for c in deal(self.seed.seed)[:DEAL_SIZE]
+                            if c not in set(table.cards)))
+        judged = judge_hand(hand, table)
+        self.judged = judged
+        counts = tally(judged)
+        ok = sum(j.legal for j in judged)
+        self.line = (f"{ok} of {len(judged)} plays beat {table.describe()}; rules: " +
+                     ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
+        rows = []
+        legal_rows = []
+        for i, j in enumerate(judged[:MAX_ROWS]):
+            if j.legal:
+                legal_rows.append(i)
+            rows.append([cards_html(j.play.shown, 26), escape(j.play.describe()),
+                         '<span class="wpp-ok">yes</span>' if j.legal else
+                         '<span class="wpp-no">no</span>', rule_badges((j.rule,)),
+                         escape(j.verdict.reason)])
+        more = (f'<div class="wpp-muted">… and {len(judged) - MAX_ROWS} more plays</div>'
+                if len(judged) > MAX_ROWS else "")
+        self.out.value = (
+            f"<div><b>On the table:</b> {cards_html(table.shown, 44)} "
+            f"{escape(table.describe())} ({escape(table.mode.label)} mode)</div>"
+            f"<div><b>Your hand:</b> {cards_html(hand, 30)}</div>"
+            f"<div class='wpp-narration'>{escape(self.line)}</div>"
+            + table_html(("play", "in words", "beats it?", "rule", "why"), rows,
+                         legal=legal_rows) + more)
+
+    def summary(self) -> str:
+        return f"beat explorer, deal {self.seed.seed}: {self.line}"
+
+
+# --------------------------------------------------------------------------- the quiz
+
+class Quiz(Lesson):
+    """Does this beat that? Answer yes or no; the engine says whether you are right, and
+    why, citing the rule. ``Next question`` moves on; the score counts first answers."""
+
+    def __init__(self, questions: Sequence[Question] = QUIZ) -> None:
+        self.questions = tuple(questions)
+        self.index = 0
+        self.answers: dict[int, bool] = {}   # question index → the learner's first answer right?
+        self.yes_button = w.Button(description="Yes, it beats it")
+        self.no_button = w.Button(description="No, it does not")
+        for b in (self.yes_button, self.no_button):
+            b.add_class("wpp-answer")
+        self.next_button = nav_button("Next question ▶")
+        self.question = w.HTML("")
+        self.question.add_class("wpp-panel")
+        self.feedback = w.HTML("")
+        self.feedback.add_class("wpp-feedback")
+        self.score = w.HTML("")
+        self.yes_button.on_click(lambda _b: self.answer(True))
+        self.no_button.on_click(lambda _b: self.answer(False))
+        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        bar = w.HBox([self.yes_button, self.no_button, self.next_button, self.score])
+        bar.add_class("wpp-nav")
+        self.root = lesson_root([self.question, bar, self.feedback])
+        self.go(0)
+
+    def go(self, index: int) -> None:
+        """Show question ``index`` (wrapping round after the last)."""
+        self.index = index % len(self.questions)
+        q = self.questions[self.index]
+        t, p = q.table_play(), q.played()
+        self.question.value = (
+            f'<div class="wpp-step-head">Question {self.index + 1} of {len(self.questions)}'
+            f" — {escape(q.topic)}</div>"
+            f"<div>On the table: {cards_html(t.shown, 44)} {escape(t.describe())}</div>"
+            f"<div>Can you play: {cards_html(p.shown, 44)} {escape(p.describe())}?</div>")
+        self.feedback.value = ""
+        self._score()
+
+    def answer(self, says_yes: bool) -> None:
+        """The learner answers the question shown."""
+        fb = self.questions[self.index].check(says_yes)
+        self.answers.setdefault(self.index, fb.correct)
+        cls = "wpp-ok" if fb.correct else "wpp-no"
+        self.feedback.value = f'<span class="{cls}">{escape(fb.text)}</span>'
+        self._score()
+
+    def _score(self) -> None:
+        right = sum(self.answers.values())
+        self.score.value = f"score: <b>{right}</b> of {len(self.answers)}"
+
+    def summary(self) -> str:
+        return (f"quiz: question {self.index + 1} of {len(self.questions)}, "
+                f"{sum(self.answers.values())} right of {len(self.answers)} answered")
+
+
+# --------------------------------------------------------------------------- scenes
+
+class SceneViewer(Lesson):
+    """Choose a rule's scene; step through its actions (Next / Back) and watch the board,
+    the engine's narration and what the player to act may do next."""
+
+    def __init__(self, start: int = 0) -> None:
+        self.scenes: tuple[Scene, ...] = scenes()
+        self.choice = w.Dropdown(options=[(f"{s.rule} · {s.title}", i)
+                                          for i, s in enumerate(self.scenes)],
+                                 value=start, description="scene")
+        self.back_button = nav_button("◀ Back")
+        self.next_button = nav_button("Next ▶")
+        self.label = w.HTML("")
+        self.label.add_class("wpp-nav-label")
+        self.text = w.HTML("")
+        self.board = w.HTML("")
+        self.story = w.HTML("")
+        self.story.add_class("wpp-panel")
+        self.choice.observe(lambda _c: self.show(self.choice.value), names="value")
+        self.back_button.on_click(lambda _b: self.go(self.frame - 1))
+        self.next_button.on_click(lambda _b: self.go(self.frame + 1))
+        nav = w.HBox([self.back_button, self.label, self.next_button])
+        nav.add_class("wpp-nav")
+        choice = w.HBox([self.choice])
+        choice.add_class("wpp-choice")
+        self.root = lesson_root([choice, self.text, nav, self.board, self.story])
+        self.show(start)
+
+    def show(self, index: int) -> None:
+        """Show scene ``index`` from its start."""
+        self.scene = self.scenes[index]
+        self.frames = self.scene.frames()
+        if self.choice.value != index:
+            self.choice.value = index
+        self.text.value = (f"<div>{rule_badges((self.scene.rule,))} "
+                           f"<b>{escape(RULES[self.scene.rule])}</b></div>"
+                           f"<div>{escape(self.scene.text)}</div>")
+        self.go(0)
+
+    def go(self, frame: int) -> None:
+        """Show the position after ``frame`` actions of the scene."""
+        self.frame = max(0, min(frame, len(self.frames) - 1))
+        f = self.frames[self.frame]
+        self.label.value = f"{self.frame} of {len(self.frames) - 1} actions"
+        self.board.value = board_html(f.state)
+        said = "The position." if self.frame == 0 else f"{f.narration}."
+        self.story.value = (f'<div class="wpp-narration">{escape(said)} {rule_badges(f.rules)}'
+                            f'</div><div class="wpp-muted">{escape(f.next_options)}</div>')
+        self.back_button.disabled = self.frame == 0
+        self.next_button.disabled = self.frame + 1 >= len(self.frames)
+
+    def summary(self) -> str:
+        f = self.frames[self.frame]
+        said = "the position" if self.frame == 0 else f.narration
+        return f"scene {self.scene.rule} · {self.scene.title}: {said}"
+
+
+# --------------------------------------------------------------------------- a whole game
+
+class GameWalkthrough(Lesson):
+    """A whole game between two classic AIs, every card face up, move by move (slider or
+    Back / Next): the board, what happened, and the rules the move used. The list below
+    fills in as the game uses more of the rules."""
+
+    def __init__(self, seed: int = 22) -> None:
+        self.seed = SeedField(seed, self.load, label="Play this deal")
+        self.slider = w.IntSlider(value=0, min=0, max=1, description="move",
+                                  continuous_update=False, layout=w.Layout(width="420px"))
+        self.back_button = nav_button("◀ Back")
+        self.next_button = nav_button("Next ▶")
+        self.board = w.HTML("")
+        self.story = w.HTML("")
+        self.story.add_class("wpp-panel")
+        self.used = w.HTML("")
+        self.slider.observe(lambda _c: self._render(), names="value")
+        self.back_button.on_click(lambda _b: self.go(self.slider.value - 1))
+        self.next_button.on_click(lambda _b: self.go(self.slider.value + 1))
+        nav = w.HBox([self.back_button, self.slider, self.next_button])
+        nav.add_class("wpp-nav")
+        self.root = lesson_root([self.seed.box, nav, self.story, self.board, self.used])
+        self.load(seed)
+
+    def load(self, seed: int) -> None:
+        """Play deal ``seed`` and show it from the deal."""
+        self.game: RecordedGame = record_game(seed)
+        self.slider.max = len(self.game.moves)
+        if self.slider.value == 0:
+            self._render()
+        else:
+            self.slider.value = 0
+
+    def go(self, position: int) -> None:
+        """Show the game after ``position`` moves (0: the deal)."""
+        self.slider.value = max(0, min(position, len(self.game.moves)))
+
+    def _render(self) -> None:
+        pos = int(self.slider.value)
+        state = self.game.state_at(pos)
+        if pos == 0:
+            text = ("The deal (R10): 16 cards to each player, 20 face down in the deck. "
+                    "Press Next to see the mulligans.")
+            rules: tuple[str, ...] = ("R10",)
+            self.line = "the deal"
+        else:
+            m = self.game.moves[pos - 1]
+            text = f"{m.headline()} — {m.narration}."
+            rules = m.rules
+            self.line = m.headline()
+        self.board.value = board_html(state)
+        self.story.value = (f'<div class="wpp-narration">{escape(text)}</div>'
+                            f"{_rules_list(rules)}")
+        seen = {"R10"} | {r for m in self.game.moves[:pos] for r in m.rules}
+        ordered = sorted(seen, key=lambda r: int(r[1:]))
+        self.used.value = (f'<div class="wpp-muted">Rules used so far ({len(ordered)} of 20): '
+                           f"{rule_badges(ordered)}</div>")
+        self.back_button.disabled = pos == 0
+        self.next_button.disabled = pos >= len(self.game.moves)
+
+    def summary(self) -> str:
+        return (f"walkthrough of deal {self.game.seed} ({len(self.game.moves)} moves, "
+                f"{self.game.result()}): {self.line}")
