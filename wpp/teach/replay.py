@@ -30,7 +30,7 @@ from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import EndReason, GameState, Phase, player_name
 from wpp.teach.rules import rules_used
 
-__all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "record_game"]
+__all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "record_game", "result_text"]
 
 #: Decision-list items (6.3) worth a stop, by a phrase of their name → the moment's label.
 DECISION_TAGS: Final[tuple[tuple[str, str], ...]] = (
@@ -98,6 +98,16 @@ def _tags(before: GameState, action: Action, after: GameState, e: Explanation) -
     return tags
 
 
+def result_text(state: GameState) -> str:
+    """How a game ended, in words: ``P2 wins: P1 reached the hand limit``."""
+    if state.end_reason is None:
+        return "unfinished"
+    if state.winner is None:
+        return f"a draw: the game {state.end_reason.value}"
+    actor = state.winner if state.end_reason is EndReason.EMPTIED_HAND else 1 - state.winner
+    return f"{player_name(state.winner)} wins: {player_name(actor)} {state.end_reason.value}"
+
+
 @dataclass(frozen=True, slots=True)
 class RecordedGame:
     """A game from the deal to its end, move by move."""
@@ -108,14 +118,8 @@ class RecordedGame:
     agents: tuple[str, str]
 
     def result(self) -> str:
-        """``P2 wins: emptied their hand`` (or a draw)."""
-        end = self.moves[-1].after if self.moves else self.start
-        if end.end_reason is None:
-            return "unfinished"
-        if end.winner is None:
-            return f"a draw: the game {end.end_reason.value}"
-        actor = end.winner if end.end_reason is EndReason.EMPTIED_HAND else 1 - end.winner
-        return f"{player_name(end.winner)} wins: {player_name(actor)} {end.end_reason.value}"
+        """``P2 wins: P2 emptied their hand`` (or a draw)."""
+        return result_text(self.moves[-1].after if self.moves else self.start)
 
     def moments(self) -> list[tuple[int, str]]:
         """Every tagged move, in order: (move index, label)."""
