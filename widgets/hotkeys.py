@@ -5,7 +5,9 @@ arrow keys to moving the selected card left or right, and Enter to Play. Here a 
 (:func:`hotkeys_html`, shown once as trusted HTML output) listens for keys and *clicks an
 element of the app*: the card in slot N of the active hand (class ``wpp-slot-N``), an action
 button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. So every key goes
-through the same widget click as the mouse, and all the logic stays in the kernel.
+through the same widget click as the mouse, and all the logic stays in the kernel. In Voilà the
+keys always go to the app; in JupyterLab only while the focus is inside it (the notebook keeps
+its own shortcuts otherwise). No package beyond ipywidgets is needed.
 
 =================================  ===============================================
 key                                what it does
@@ -63,20 +65,25 @@ _SCRIPT: Final = """
   window.__wppHotkeys = true;
   var slotKeys = %(slots)s;
   var classes = %(classes)s;
-  document.addEventListener('keydown', function (e) {
+  window.addEventListener('keydown', function (e) {
     var t = e.target;
     if (e.ctrlKey || e.metaKey || e.altKey) { return; }
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) { return; }
     var app = document.querySelector('.wpp-app');
     if (!app) { return; }
+    // In Voila the page is the app; in JupyterLab keys belong to the notebook unless the
+    // focus is inside the app (after a click on it).
+    if (!document.body.hasAttribute('data-voila') && !app.contains(document.activeElement)) {
+      return;
+    }
     var sel = null;
     var i = e.key.length === 1 ? slotKeys.indexOf(e.key) : -1;
     if (i >= 0) { sel = '.wpp-hand.wpp-active .wpp-slot-' + i; }
     else if (classes[e.key]) { sel = '.' + classes[e.key]; }
     if (!sel) { return; }
     var el = app.querySelector(sel);
-    if (el && !el.disabled) { e.preventDefault(); el.click(); }
-  });
+    if (el && !el.disabled) { e.preventDefault(); e.stopPropagation(); el.click(); }
+  }, true);
 })();
 """
 
