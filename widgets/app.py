@@ -486,9 +486,13 @@ class App:
             self._revealed = None
 
     def _auto_mulligan(self, seat: int) -> None:
-        decision = self.agent_for_hints().decide(self.game.view(seat))
         index = self.game.state.actions
-        self.game.apply(decision.action, player=seat)
+        try:
+            decision = self.agent_for_hints().decide(self.game.view(seat))
+            self.game.apply(decision.action, player=seat)
+        except Exception as err:  # an agent bug must not break the board
+            self._refuse(f"the auto-mulligan failed ({type(err).__name__}): choose 3 cards")
+            return
         self._after_apply(index)
         if not self._two_people():
             self._hint = (self.game.state.actions, seat, decision.explanation)
