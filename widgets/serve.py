@@ -54,14 +54,17 @@ def voila_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
 
 @contextmanager
 def running_voila(extra_env: Mapping[str, str] | None = None, *, timeout: float = 60.0,
-                  log: Path | None = None, extra_args: Sequence[str] = ()) -> Iterator[str]:
+                  log: Path | None = None, extra_args: Sequence[str] = (),
+                  notebook: str | None = None) -> Iterator[str]:
     """Run Voilà on a free local port; yield the app's address; stop it afterwards.
 
-    ``extra_args`` go before the notebook (e.g. a shorter kernel-culling timeout).
+    ``extra_args`` go before the notebook (e.g. a shorter kernel-culling timeout);
+    ``notebook`` (a path from the project root) serves another notebook with the same
+    settings, e.g. a lesson.
     """
     port = free_port()
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 - closed below
-    command = voila_command(port)
+    command = voila_command(port) if notebook is None else voila_command(port, notebook)
     command[-1:-1] = list(extra_args)
     proc = subprocess.Popen(command, cwd=ROOT, env=voila_env(extra_env),
                             stdout=out, stderr=subprocess.STDOUT)
