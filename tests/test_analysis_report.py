@@ -43,6 +43,17 @@ def test_summary_sections_and_text(rr: MatchResult) -> None:
     assert "lead changes" in text and "all play" in text
 
 
+def test_summary_of_a_mirror_match() -> None:
+    r = run_match(("random", "random"), 4, seed=2, progress=False)
+    tables = summary(r)
+    assert tables["results"].to_dict("records") == [
+        {"agent": "random", "games": 4, "decisive": 4, "draws": 0,
+         "note": "mirror match: strength is equal by design"}]
+    assert "ratings" not in tables
+    assert "order" not in set(tables["game quality"]["metric"])
+    assert "mirror match" in format_summary(tables)
+
+
 def test_compare_one_row_per_match(rr: MatchResult) -> None:
     c = compare({"a": rr.between("greedy", "random"), "b": rr.between("classic", "greedy")})
     assert list(c.index) == ["a", "b"]

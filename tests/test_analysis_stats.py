@@ -15,6 +15,7 @@ from wpp.analysis.stats import (
     branching_by_phase,
     branching_by_turn,
     count_lead_changes,
+    elo_difference,
     first_player_advantage,
     game_length,
     head_to_head,
@@ -88,6 +89,24 @@ def test_head_to_head_counts_both_seats_and_draws() -> None:
     h = head_to_head(g).set_index("agent")
     assert h.loc["a", ["games", "wins", "draws", "losses"]].tolist() == [4, 2, 1, 1]
     assert h.loc["a", "score"] == 0.625 and h.loc["b", "score"] == 0.375
+    # 0.625 is odds of 5:3, 400·log10(5/3) = 88.7 Elo; the gap's ends follow Wilson's.
+    assert h.loc["a", "elo"] == pytest.approx(88.74, abs=0.01)
+    assert h.loc["b", "elo"] == pytest.approx(-88.74, abs=0.01)
+    assert h.loc["a", "elo low"] == pytest.approx(elo_difference(h.loc["a", "low"]))
+
+
+def test_head_to_head_leaves_mirror_games_out() -> None:
+    g = games_table([("a", "a", 0), ("a", "b", 1), ("b", "b", 1)])
+    h = head_to_head(g)
+    assert list(zip(h["agent"], h["opponent"], h["games"], strict=True)) == [
+        ("a", "b", 1), ("b", "a", 1)]
+    assert head_to_head(games_table([("a", "a", 0)])).empty
+
+
+def test_elo_difference() -> None:
+    assert elo_difference(0.7) == pytest.approx(400 * math.log10(7 / 3))
+    assert elo_difference(10 / 11) == pytest.approx(400)        # 10:1 odds
+    assert elo_difference(0) == -math.inf and elo_difference(1) == math.inf
 
 
 def test_bradley_terry_two_agents_seven_of_ten() -> None:

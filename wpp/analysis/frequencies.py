@@ -259,8 +259,9 @@ def _bars(table: pd.DataFrame, title: str, xlabel: str, exact: bool) -> Figure:
     ax.set_xlim(0, 1)
     ax.set_xlabel(xlabel)
     ax.set_title(title)
+    labels = ax.get_yaxis_transform()  # x in axes fractions, y in data
     for yi, s in zip(y, share, strict=True):
-        ax.text(min(s + 0.02, 0.9), yi, f"{s:.0%}", va="center", fontsize=8)
+        ax.text(1.01, yi, f"{s:.0%}", va="center", fontsize=8, transform=labels)
     fig.tight_layout()
     return fig
 

@@ -37,7 +37,14 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
     """The sections of a match's summary, each a small table (see :func:`format_summary`)."""
     games, decisions = result.games, result.decisions
     out: dict[str, pd.DataFrame] = {}
-    out["results"] = head_to_head(games, confidence)
+    h2h = head_to_head(games, confidence)
+    out["results"] = h2h
+    if h2h.empty:  # a mirror match: the same agent in both seats
+        draws = int((games["winner"] < 0).sum())
+        out["results"] = pd.DataFrame([{
+            "agent": games["agent_p1"].iloc[0] if len(games) else "", "games": len(games),
+            "decisive": len(games) - draws, "draws": draws,
+            "note": "mirror match: strength is equal by design"}])
     agents = sorted(set(games["agent_p1"]) | set(games["agent_p2"]))
     if len(agents) >= 2:
         out["ratings"] = bradley_terry(games, confidence=confidence)
@@ -76,7 +83,6 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
         {"metric": "drama", "value": drama(decisions, games), "note": ""},
         {"metric": "security", "value": security(decisions, games), "note": ""},
     ]
-    h2h = out["results"]
     for _, row in h2h[(h2h["opponent"] == "random") & (h2h["agent"] != "random")].iterrows():
         quality.append({"metric": "order", "value": order(float(row["score"])),
                         "note": f"{row['agent']} against random"})

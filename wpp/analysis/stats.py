@@ -36,6 +36,7 @@ __all__ = [
     "bradley_terry",
     "branching_by_phase",
     "branching_by_turn",
+    "elo_difference",
     "first_player_advantage",
     "game_length",
     "head_to_head",
@@ -140,14 +141,29 @@ def _results(games: pd.DataFrame) -> pd.DataFrame:
     return pd.concat(rows, ignore_index=True)
 
 
-def head_to_head(games: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Each agent's record against each opponent: games, wins, draws, losses, and its score
-    rate (wins + draws/2) / games with a Wilson interval.
+def elo_difference(score: float) -> float:
+    """The Elo gap that makes ``score`` the expected score: 400·log10(p / (1 − p)), infinite
+    at 0 and 1.
 
-    In a mirror match (the same agent in both seats) the rows count each game twice, once
-    per seat, and the score is ½ by construction.
+    >>> round(elo_difference(0.765), 1), elo_difference(0.5), elo_difference(1.0)
+    (205.0, 0.0, inf)
+    """
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return 400 * math.log10(score / (1 - score))
+
+
+def head_to_head(games: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Each agent's record against each opponent: games, wins, draws, losses, its score
+    rate (wins + draws/2) / games with a Wilson interval, and the Elo gap that score means
+    (with the interval's ends carried over: the gap is a monotone function of the score).
+
+    Mirror games (the same agent in both seats) say nothing about strength and are left out.
     """
     r = _results(games)
+    r = r[r["agent"] != r["opponent"]]
     out = []
     for (agent, opp), g in r.groupby(["agent", "opponent"], sort=True):
         n = len(g)
@@ -157,9 +173,10 @@ def head_to_head(games: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
         w = wilson(score, n, confidence)
         out.append({"agent": agent, "opponent": opp, "games": n, "wins": wins,
                     "draws": draws, "losses": n - wins - draws, "score": w.estimate,
-                    "low": w.low, "high": w.high})
+                    "low": w.low, "high": w.high, "elo": elo_difference(w.estimate),
+                    "elo low": elo_difference(w.low), "elo high": elo_difference(w.high)})
     return pd.DataFrame(out, columns=["agent", "opponent", "games", "wins", "draws", "losses",
-                                      "score", "low", "high"])
+                                      "score", "low", "high", "elo", "elo low", "elo high"])
 
 
 def bradley_terry(games: pd.DataFrame, *, anchor: str | None = None, prior: float = 1.0,
