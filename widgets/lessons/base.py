@@ -81,8 +81,13 @@ LESSON_CSS: Final = """
   max-width: 560px; }
 .wpp-lesson .widget-button.wpp-answer { width: auto; padding: 0 14px; height: 32px;
   font-weight: bold; }
-.wpp-lesson .wpp-picker-row { gap: 2px; margin-bottom: 2px; flex-wrap: nowrap; }
-.wpp-lesson .wpp-picker { overflow-x: auto; padding-top: 14px; }
+.wpp-lesson .wpp-picker-row { gap: 3px; margin-bottom: 4px; flex-wrap: nowrap; }
+.wpp-lesson .wpp-picker { overflow-x: auto; padding: 2px; }
+.wpp-app.wpp-lesson .wpp-picker .widget-button.wpp-card.wpp-selected { transform: none;
+  background-color: #fff3c4; border: 3px solid #d4a017; box-shadow: 0 0 4px #d4a017; }
+.wpp-lesson .wpp-inline { display: flex; align-items: center; gap: 6px; flex-wrap: wrap;
+  margin: 2px 0; }
+.wpp-lesson .wpp-scroll { max-height: 420px; overflow-y: auto; }
 """
 
 #: The app's theme and the lessons' styles, ready for an ``HTML`` widget.
@@ -202,9 +207,9 @@ def board_html(state: GameState, names: Sequence[str] = ("P1", "P2"),
         mid = "".join(plays) + f'<div class="wpp-muted">mode: {escape(table.mode.label)}</div>'
     deck = back_svg(22) if state.deck else ""
     pile = cards_html(state.pile, 26) if state.pile else "—"
-    counts = (f"<div>pile: {pile}</div><div>deck {deck} <b>{len(state.deck)}</b> · discards "
-              f"<b>{len(state.discards)}</b> · re-draw used: P1 "
-              f"{'yes' if state.redraw_used[0] else 'no'}, P2 "
+    counts = (f'<div class="wpp-inline">pile: {pile}</div><div class="wpp-inline">deck {deck} '
+              f"<b>{len(state.deck)}</b> · discards <b>{len(state.discards)}</b> · re-draw "
+              f"used: P1 {'yes' if state.redraw_used[0] else 'no'}, P2 "
               f"{'yes' if state.redraw_used[1] else 'no'}</div>")
     end = ""
     if state.is_over:

@@ -222,8 +222,9 @@ class BeatExplorer(Lesson):
             f"{escape(table.describe())} ({escape(table.mode.label)} mode)</div>"
             f"<div><b>Your hand:</b> {cards_html(hand, 30)}</div>"
             f"<div class='wpp-narration'>{escape(self.line)}</div>"
+            + '<div class="wpp-scroll">'
             + table_html(("play", "in words", "beats it?", "rule", "why"), rows,
-                         legal=legal_rows) + more)
+                         legal=legal_rows) + more + "</div>")
 
     def summary(self) -> str:
         return f"beat explorer, deal {self.seed.seed}: {self.line}"

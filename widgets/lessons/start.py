@@ -50,7 +50,7 @@ class DealPreview(Lesson):
         deck = back_svg(36)
         self.html.value = (
             f"<div><b>The other player (P2), 16 cards:</b></div><div>{other}</div>"
-            f"<div><b>The deck:</b> {deck} 20 cards face down</div>"
+            f'<div class="wpp-inline"><b>The deck:</b> {deck} 20 cards face down</div>'
             f"<div><b>You (P1), 16 cards in card order:</b></div>"
             f"<div>{cards_html(self.mine, 44)}</div>")
 

@@ -3,10 +3,12 @@
 The classic AI (:mod:`wpp.ai.mulligan`, the game's description 6.1) judges a mulligan by what
 it leaves in the hand:
 
-1. **power cards given up** — twos, kings and aces are kept while anything else can go;
+1. **four of a kind broken**, then **power cards given up** — the AI breaks four of a kind
+   only as a last resort, and keeps twos, kings and aces while anything else can go;
 2. **outliers left** — the ordinary cards (3 to Q) that match no other card, counted after
    setting aside the best straight or flush the remaining cards allow (one at most, made of
-   no power card, breaking no four of a kind and at most two pairs): fewer is better;
+   no power card, breaking no four of a kind and at most two of the hand's pairs): fewer is
+   better;
 3. **strength of outliers** — the sum of their ranks: higher is better (high cards are
    easier to play later);
 4. **the cards given away** — the pile is face up and the opponent may take from it, so the
@@ -25,6 +27,7 @@ checks it on many deals).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
@@ -39,6 +42,7 @@ __all__ = ["MEASURES", "Comparison", "PickScore", "best_pick", "compare", "score
 
 #: The measures, in the order they decide: (label, how to read it).
 MEASURES: Final = (
+    ("four of a kind broken", "fewer is better"),
     ("power cards given up", "fewer is better"),
     ("outliers left", "fewer is better"),
     ("strength of outliers", "higher is better"),
@@ -51,6 +55,7 @@ class PickScore:
     """A mulligan measured the AI's way (see the module docs)."""
 
     pick: tuple[Card, ...]
+    quads: int
     power: int
     outliers: int
     strength: int
@@ -58,26 +63,31 @@ class PickScore:
     outlier_ranks: int         # mask of the outlier ranks left
     poker_hand: str            # the straight or flush set aside, or "no poker hand"
 
-    def key(self) -> tuple[int, int, int, int]:
+    def key(self) -> tuple[int, int, int, int, int]:
         """Smaller is better, measure by measure."""
-        return (self.power, self.outliers, -self.strength, self.given)
+        return (self.quads, self.power, self.outliers, -self.strength, self.given)
 
-    def values(self) -> tuple[int, int, int, int]:
-        """The four measures, in :data:`MEASURES` order."""
-        return (self.power, self.outliers, self.strength, self.given)
+    def values(self) -> tuple[int, int, int, int, int]:
+        """The five measures, in :data:`MEASURES` order."""
+        return (self.quads, self.power, self.outliers, self.strength, self.given)
 
     def outliers_text(self) -> str:
         return ranks_text(self.outlier_ranks)
 
 
-def _best_leftover(rest: tuple[Card, ...]) -> tuple[int, str]:
-    """The outlier ranks left by the best allowed straight or flush (or none) of ``rest``."""
+def _best_leftover(rest: tuple[Card, ...], groups: int) -> tuple[int, str]:
+    """The outlier ranks left by the best allowed straight or flush (or none) of ``rest``.
+
+    ``groups`` are the ranks the *whole* hand holds two or three times: a poker hand may
+    break at most two of them (6.1), counted on the hand as dealt, as the AI counts — so a
+    discard cannot dodge the rule by breaking the pairs first.
+    """
     g = group(rest)
     best: tuple[int, str] = (g.c1, "no poker hand")
     best_key = (g.c1.bit_count(), -RANK_SUM[g.c1])
     plans: list[Plan] = find_plans(g, max_sets=MULLIGAN_CARDS)
     for p in plans:
-        if (p.mask & g.groups).bit_count() > 2:
+        if (p.mask & groups).bit_count() > 2:
             continue  # breaks three or more pairs: not allowed (6.1)
         # The hand's cards of the plan's ranks: singles are used up, a pair leaves one card
         # (an outlier), three of a kind leaves a pair.
@@ -99,8 +109,10 @@ def score_pick(hand: Iterable[Card], pick: Iterable[Card]) -> PickScore:
     if missing:
         raise ValueError(f"{format_cards(missing)} is not in the hand")
     rest = tuple(c for c in cards if c not in set(chosen))
-    outl, label = _best_leftover(rest)
-    return PickScore(chosen, sum(is_power(c) for c in chosen), outl.bit_count(),
+    outl, label = _best_leftover(rest, group(cards).groups)
+    counts = Counter(c.rank for c in cards)
+    quads = len({c.rank for c in chosen if counts[c.rank] == 4 and not is_power(c)})
+    return PickScore(chosen, quads, sum(is_power(c) for c in chosen), outl.bit_count(),
                      RANK_SUM[outl], sum(c.rank for c in chosen), outl, label)
 
 
@@ -113,7 +125,7 @@ class Comparison:
 
     @property
     def better(self) -> Literal["learner", "ai", "same"]:
-        """Whose pick the AI's measures prefer ("same" when they tie on all four)."""
+        """Whose pick the AI's measures prefer ("same" when they tie on every measure)."""
         a, b = self.learner.key(), self.ai.key()
         return "same" if a == b else ("learner" if a < b else "ai")
 

@@ -72,11 +72,11 @@ class Move:
         return decided_by(self.explanation)
 
     def headline(self) -> str:
-        """``Move 12 · P2 answers: play 9♦ 9♣``: who did what, in a line."""
-        phase = self.before.phase
-        doing = {Phase.MULLIGAN: "mulligan", Phase.LEAD: "leads", Phase.ANSWER: "answers",
-                 Phase.DRAWING: "is drawing"}.get(phase, "")
-        return f"Move {self.number + 1} · {player_name(self.player)} {doing}: {self.action}"
+        """``Move 12 · P2 answers: play 9♦ 9♣`` (``Move 1 · P1: mulligan 3♦ 8♣ Q♦``): who did
+        what, in a line."""
+        doing = {Phase.LEAD: " leads", Phase.ANSWER: " answers",
+                 Phase.DRAWING: " is drawing"}.get(self.before.phase, "")
+        return f"Move {self.number + 1} · {player_name(self.player)}{doing}: {self.action}"
 
 
 def _tags(before: GameState, action: Action, after: GameState, e: Explanation) -> list[str]:

@@ -1,0 +1,244 @@
+"""End to end: every lesson as a Voilà page in headless Chromium, clicked through.
+
+Each lesson is served as ``voila notebooks/<lesson>.ipynb`` is, with the project's Voilà
+settings, by :func:`widgets.serve.running_voila` (the launcher the app's browser tests use;
+pointed at the lesson's notebook). The test waits for the lesson's widgets, clicks through
+them as a learner would (Next, a card, an answer, a choice in a list), checks that the page
+shows what it should after each click, and saves screenshots of each widget under
+``artifacts/lessons/`` (ignored by git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from widgets import serve
+from wpp.ai import mulligan
+from wpp.cards import format_cards
+from wpp.state import DEAL_SIZE, deal
+
+pytestmark = pytest.mark.browser
+
+SHOTS = serve.ROOT / "artifacts" / "lessons"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+WAIT = 30_000  # ms for the page to answer a click
+
+
+@contextmanager
+def lesson_page(browser: Any, name: str, width: int = 1280, height: int = 1800) -> Iterator[Any]:
+    """Serve ``notebooks/<name>.ipynb`` with Voilà and open it in a new tab."""
+    original = serve.voila_command
+
+    def command(port: int, notebook: str = "") -> list[str]:
+        return original(port, f"notebooks/{name}.ipynb")
+
+    serve.voila_command = command  # running_voila builds its command line with this
+    try:
+        log = SHOTS / f"voila-{name}.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with serve.running_voila(log=log) as url:
+            serve.voila_command = original
+            page = browser.new_page(viewport={"width": width, "height": height})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            # Voilà runs the cells, then removes its spinner and shows the outputs.
+            page.wait_for_function("() => !document.querySelector('#loading')",
+                                   timeout=90_000)
+            try:
+                yield page
+                text = page.inner_text("body")
+                assert "Traceback" not in text and "Error" not in text, \
+                    "a cell failed in the page"
+                assert not errors, f"errors in the page: {errors}"
+            finally:
+                page.close()
+    finally:
+        serve.voila_command = original
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.fail("Chromium is not installed (apt-get install chromium; make test does it)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def shot(target: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def click(lesson: Any, label: str) -> None:
+    """Click the button labelled ``label`` inside ``lesson``."""
+    lesson.get_by_role("button", name=label, exact=True).first.click()
+
+
+def lessons(page: Any, count: int) -> Any:
+    """The page's lesson widgets, once all ``count`` of them are drawn."""
+    from playwright.sync_api import expect
+
+    found = page.locator(".wpp-lesson")
+    expect(found).to_have_count(count, timeout=WAIT)
+    return found
+
+
+def expect_text(lesson: Any, pattern: str) -> None:
+    """Wait until ``lesson`` shows text matching ``pattern``."""
+    from playwright.sync_api import expect
+
+    expect(lesson).to_contain_text(re.compile(pattern), timeout=WAIT)
+
+
+def test_start_here(browser: Any) -> None:
+    with lesson_page(browser, "01_start_here") as page:
+        deal_view = lessons(page, 1).first
+        shot(page, "01_top")
+        expect_text(deal_view, "You \\(P1\\), 16 cards")
+        assert deal_view.locator("svg.wpp-pic-back").count() == 17  # 16 backs and the deck
+        mine = sorted(deal(1)[:DEAL_SIZE])
+        labels = deal_view.locator("svg.wpp-pic:not(.wpp-pic-back)").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))")
+        assert labels == [str(c) for c in mine]
+        deal_view.get_by_text("show both hands").click()
+        expect_text(deal_view, "P2")
+        deal_view.locator("svg.wpp-pic-back").nth(1).wait_for(state="detached", timeout=WAIT)
+        click(deal_view, "New deal")
+        theirs = sorted(deal(2)[DEAL_SIZE:2 * DEAL_SIZE])
+        page.wait_for_function(
+            "(want) => [...document.querySelectorAll('.wpp-lesson svg.wpp-pic')]"
+            ".some(e => e.getAttribute('aria-label') === want)", arg=str(theirs[0]),
+            timeout=WAIT)
+        shot(deal_view, "01_deal")
+        assert page.locator("a[href='02_the_rules.ipynb']").count() >= 1
+
+
+def test_the_rules(browser: Any) -> None:
+    with lesson_page(browser, "02_the_rules") as page:
+        found = lessons(page, 6)
+        assert page.locator(".jp-RenderedImage img").count() == 2  # the ladder and the cycle
+        text, inspector, explorer, quiz, walk, scenes = (found.nth(i) for i in range(6))
+
+        text.locator("input").fill("7S 1X")
+        expect_text(text, "'1X' is not a card")
+        shot(text, "02_card_text")
+
+        expect_text(inspector, "a straight, 2♦ high \\(wrap-around\\)")
+        click(inspector, "Clear")
+        for card in ("7♥", "7♠"):
+            inspector.locator(f'.wpp-card[title="{card}"]').click()
+        expect_text(inspector, "a pair of sevens")
+        inspector.locator('.wpp-card[title="9♦"]').click()
+        expect_text(inspector, "No play")
+        shot(inspector, "02_play_inspector")
+
+        expect_text(explorer, "2 of 18 plays beat the A♠")
+        explorer.locator("select").select_option(label="two pair, aces and fives")
+        expect_text(explorer, "plays beat two pair, aces and fives")
+        shot(explorer, "02_beat_explorer")
+
+        click(quiz, "Yes, it beats it")
+        expect_text(quiz, "Right: yes, it beats it")
+        click(quiz, "Next question ▶")
+        click(quiz, "Yes, it beats it")
+        expect_text(quiz, "Not quite: no, it does not")
+        expect_text(quiz, "score: 1 of 2")
+        shot(quiz, "02_quiz")
+
+        for _ in range(3):
+            click(walk, "Next ▶")
+        expect_text(walk, "Move 3 · P1 leads")
+        expect_text(walk, "Rules used so far")
+        shot(walk, "02_walkthrough")
+
+        scenes.locator("select").select_option(label="R16 · Passing the lead")
+        click(scenes, "Next ▶")
+        expect_text(scenes, "P1 passed; P2 must lead \\(R16\\)")
+        shot(scenes, "02_scene")
+
+
+def test_the_mulligan(browser: Any) -> None:
+    with lesson_page(browser, "03_the_mulligan") as page:
+        lesson = lessons(page, 2).first
+        _, e = mulligan(tuple(sorted(deal(20)[:DEAL_SIZE])))
+        for i, step in enumerate(e.steps, start=1):
+            expect_text(lesson, re.escape(f"Step {i} of {len(e.steps)}: {step.title}"))
+            if i == 3:
+                shot(lesson, "03_step3")
+            if i < len(e.steps):
+                click(lesson, "Next ▶")
+        click(lesson, "◀ Back")
+        expect_text(lesson, re.escape(f"Step {len(e.steps) - 1} of {len(e.steps)}"))
+        hand = sorted(deal(20)[:DEAL_SIZE])
+        for c in hand[-3:]:
+            lesson.locator(f'.wpp-hand .wpp-card[title="{c}"]').click()
+        expect_text(lesson, re.escape(f"(3 picked: {format_cards(hand[-3:])})"))
+        click(lesson, "Compare with the AI")
+        expect_text(lesson, "The AI's pick is better: it decides on power cards given up")
+        shot(lesson, "03_your_turn")
+
+
+def test_the_segment(browser: Any) -> None:
+    with lesson_page(browser, "04_the_segment") as page:
+        lesson = lessons(page, 1).first
+        expect_text(lesson, "Step 1 of 4")
+        click(lesson, "Next ▶")
+        click(lesson, "Next ▶")
+        expect_text(lesson, "Step 3 of 4: Look for straights and flushes")
+        shot(lesson, "04_step3")
+        lesson.locator(".wpp-choice select").select_option(index=2)
+        expect_text(lesson, "This choice leaves")
+        lesson.locator("input[type=text]").fill("5D 5C 6H 6S 7D 7C 8H 8S 9D 9C")
+        click(lesson, "Use these cards")
+        expect_text(lesson, "segment of|your 10 cards")
+        expect_text(lesson, "2 straights")
+        shot(lesson, "04_two_straights")
+
+
+def test_the_ai_decisions(browser: Any) -> None:
+    with lesson_page(browser, "05_the_ai_decisions") as page:
+        lesson = lessons(page, 1).first
+        expect_text(lesson, "Move 1 · P1: mulligan")
+        click(lesson, "Next ▶")
+        expect_text(lesson, "Move 2 · P2: mulligan")
+        lesson.locator(".wpp-choice select").select_option(index=2)
+        expect_text(lesson, "aggressive play with 2s, kings or aces|on aces|takes a pile card")
+        options = lesson.locator(".wpp-choice select option").all_inner_texts()
+        aggressive = next(o for o in options if "aggressive" in o)
+        lesson.locator(".wpp-choice select").select_option(label=aggressive)
+        expect_text(lesson, "aggressive play with 2s, kings or aces")
+        stepper = lesson.locator(".wpp-stepper")
+        for i in range(2, 7):
+            stepper.get_by_role("button", name="Next ▶").click()
+            expect_text(stepper, f"Step {i} of 7")
+        expect_text(stepper, "The decision list \\(6.3\\), following in pair mode")
+        expect_text(stepper, "PLAY: the opponent holds only")
+        shot(lesson, "05_aggressive")
+        redraw = next(o for o in options if "re-draw" in o)
+        lesson.locator(".wpp-choice select").select_option(label=redraw)
+        expect_text(lesson, "re-drew")
+        shot(lesson, "05_redraw")
+
+
+def test_hand_frequencies(browser: Any) -> None:
+    with lesson_page(browser, "06_hand_frequencies") as page:
+        assert page.locator(".jp-RenderedImage img").count() == 2
+        tables = page.locator("table.dataframe")
+        assert tables.count() >= 5
+        expect_text(tables.nth(1), "three of a kind")
+        shot(page.locator(".jp-RenderedImage").first, "06_holds")
+        shot(tables.nth(1), "06_holds_table")

@@ -1,0 +1,326 @@
+"""The lessons' widgets driven by clicks, without a browser: the stepper shows the steps of an
+explanation in order, forward and back; "your turn" scores a pick; every lesson widget shows
+what ``wpp.teach`` computes. Clicks are ``button.click()`` — the handlers a click in the page
+reaches."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from widgets.figures import LADDER_EXAMPLES, cycle_figure, ladder_figure
+from widgets.lessons.mulligan import MulliganLesson
+from widgets.lessons.picker import CardPicker
+from widgets.lessons.replay import GameReplay
+from widgets.lessons.rules import (
+    PRESETS,
+    BeatExplorer,
+    CardText,
+    GameWalkthrough,
+    PlayInspector,
+    Quiz,
+    SceneViewer,
+)
+from widgets.lessons.segment import SegmentLesson
+from widgets.lessons.start import DealPreview
+from widgets.stepper import Stepper
+from wpp.ai import mulligan, segment
+from wpp.cards import parse_cards
+from wpp.explain import Explanation, Step
+from wpp.plays import classify
+from wpp.state import DEAL_SIZE, deal
+from wpp.teach.mulligan import best_pick, compare
+from wpp.teach.replay import record_game
+from wpp.teach.rules import QUIZ, inspect, judge_hand, scenes
+from wpp.teach.segment import segment_choices
+
+
+def text(widget: w.HTML) -> str:
+    """What an HTML widget says, as plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", widget.value))
+
+
+def squash(s: str) -> str:
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def mulligan_explanation() -> Explanation:
+    return mulligan(parse_cards("2C 2S 3D 3H 4C 4H 4S 6C 8H 9H 9S 10D JC QC KS AH"))[1]
+
+
+# --------------------------------------------------------------------------- the stepper
+
+def test_stepping_forward_and_back_shows_the_steps_in_order() -> None:
+    e = mulligan_explanation()
+    s = Stepper(e)
+    seen = []
+    s.on_step(seen.append)
+    titles = [st.title for st in e.steps]
+    shown = [squash(text(s.html))]
+    while not s.next_button.disabled:
+        s.next_button.click()
+        shown.append(squash(text(s.html)))
+    assert len(shown) == len(titles) == 5
+    for i, (body, title) in enumerate(zip(shown, titles, strict=True), start=1):
+        assert body.startswith(f"Step {i} of 5: {title}")
+        assert e.steps[i - 1].verdict in body
+    assert s.label.value == "step 5 of 5" and s.back_button.disabled is False
+    back = []
+    while not s.back_button.disabled:
+        s.back_button.click()
+        back.append(s.step.title if s.step else "")
+    assert back == titles[-2::-1]
+    assert seen == [1, 2, 3, 4, 3, 2, 1, 0]
+    assert s.index == 0 and s.back_button.disabled and not s.next_button.disabled
+
+
+def test_the_stepper_marks_the_chosen_row_and_the_highlighted_cards() -> None:
+    e = mulligan_explanation()
+    s = Stepper(e)
+    s.go(2)
+    chosen = re.findall(r'<tr class="wpp-chosen">(.*?)</tr>', s.html.value)
+    assert len(chosen) == 1 and "straight 8 9 10 J Q" in chosen[0]
+    outlined = re.findall(r'aria-label="([^"]+)"', s.html.value.split("<table")[0])
+    assert outlined == [str(c) for c in e.steps[2].cards]
+    assert s.html.value.count('stroke="#d4a017"') >= len(e.steps[2].highlight)
+
+
+def test_all_steps_at_once_and_no_steps() -> None:
+    e = mulligan_explanation()
+    s = Stepper(e)
+    s.all_box.value = True
+    body = text(s.html)
+    assert all(st.title in body for st in e.steps)
+    assert s.next_button.disabled and s.back_button.disabled
+    s.all_box.value = False
+    assert s.label.value == "step 1 of 5"
+    empty = Stepper()
+    assert empty.summary() == "no explanation" and empty.next_button.disabled
+    one = Stepper(Explanation("One", [Step("Only step", verdict="done")]))
+    assert one.next_button.disabled and one.back_button.disabled
+    assert one._repr_mimebundle_()["text/plain"] == "step 1 of 1 — Only step"
+
+
+# --------------------------------------------------------------------------- your turn
+
+def test_your_turn_scores_a_pick_as_the_ai_would() -> None:
+    lesson = MulliganLesson(seed=20)
+    hand = lesson.hand
+    assert hand == tuple(sorted(deal(20)[:DEAL_SIZE]))
+    assert lesson.stepper.explanation == mulligan(hand)[1]
+    assert lesson.compare_button.disabled
+    pick = (hand[0], hand[5], hand[-1])
+    for c in pick:
+        button = lesson.your_hand.button_for(c)
+        assert button is not None
+        button.click()
+    lesson.your_hand.button_for(hand[7]).click()        # a fourth card is refused
+    assert lesson.picked == set(pick) and not lesson.compare_button.disabled
+    lesson.compare_button.click()
+    expected = compare(hand, pick)
+    assert lesson.comparison == expected
+    shown = text(lesson.result)
+    assert expected.verdict() in shown
+    for label, yours, ai, _how in expected.rows()[1:]:
+        assert label in shown and yours in shown and ai in shown
+    assert "your pick" in lesson.summary() and expected.verdict() in lesson.summary()
+
+
+def test_your_turn_unpicks_and_shows_the_best_pick() -> None:
+    lesson = MulliganLesson(seed=20)
+    c = lesson.hand[3]
+    lesson.your_hand.button_for(c).click()
+    lesson.your_hand.button_for(c).click()
+    assert lesson.picked == set()
+    lesson.best_button.click()
+    best = best_pick(lesson.hand)
+    assert lesson.best == best
+    assert "The AI found it." in text(lesson.result)
+
+
+def test_a_new_deal_starts_over() -> None:
+    lesson = MulliganLesson(seed=20)
+    lesson.stepper.next_button.click()
+    for c in lesson.hand[:3]:
+        lesson.your_hand.button_for(c).click()
+    lesson.seed.new_button.click()
+    assert lesson.seed.seed == 21 and lesson.hand == tuple(sorted(deal(21)[:DEAL_SIZE]))
+    assert lesson.stepper.index == 0 and lesson.picked == set()
+    assert lesson.comparison is None
+
+
+# --------------------------------------------------------------------------- the segment
+
+def test_the_segment_lesson_steps_and_explores_choices() -> None:
+    lesson = SegmentLesson(seed=3, size=13)
+    hand = tuple(sorted(deal(3)[:13]))
+    assert lesson.hand == hand and lesson.explanation == segment(hand)[1]
+    choices = segment_choices(hand)
+    assert [c.label for c in lesson.choices] == [c.label for c in choices]
+    for i, c in enumerate(choices):
+        lesson.choice.value = i
+        body = text(lesson.choice_html)
+        assert f"{c.n_outliers} outlier" in body
+        shown = re.findall(r'aria-label="([^"]+)"', lesson.choice_html.value)
+        assert sorted(shown) == sorted(str(x) for x in hand)
+        outlined = re.findall(r'stroke="#d4a017"[^>]*/><text[^>]*>[^<]*</text>',
+                              lesson.choice_html.value)
+        assert len(outlined) == len(c.segments.outliers)
+    lesson.size.value = 20
+    assert len(lesson.hand) == 20 and lesson.stepper.index == 0
+
+
+def test_a_typed_hand_is_segmented_or_refused() -> None:
+    lesson = SegmentLesson()
+    lesson.typed.value = "5D 5C 6H 6S 7D 7C 8H 8S 9D 9C"
+    lesson.use_button.click()
+    assert len(lesson.segments.straights) == 2 and not lesson.segments.outliers
+    lesson.typed.value = "5D 5D"
+    lesson.use_button.click()
+    assert "duplicate card" in text(lesson.message)
+    assert len(lesson.hand) == 10
+
+
+# --------------------------------------------------------------------------- the replay
+
+def test_the_replay_moves_through_the_game() -> None:
+    r = GameReplay(seed=108)
+    game = record_game(108)
+    assert len(r.game.moves) == len(game.moves)
+    for pos in (1, 2, 11, len(game.moves)):
+        r.go(pos)
+        m = game.moves[pos - 1]
+        assert m.headline() in text(r.headline)
+        assert r.stepper.explanation == m.explanation and r.stepper.index == 0
+    assert r.next_button.disabled
+    r.back_button.click()
+    assert r.position == len(game.moves) - 1
+
+
+def test_the_replay_jumps_to_moments() -> None:
+    r = GameReplay(seed=108)
+    moments = record_game(108).moments()
+    assert len(r.moments.options) == len(moments) + 1
+    for (i, tag), (label, value) in zip(moments, r.moments.options[1:], strict=True):
+        assert label == f"move {i + 1}: {tag}"
+        r.moments.value = value
+        assert r.position == i + 1 and tag in text(r.headline)
+    r.seed.new_button.click()
+    assert r.game.seed == 109 and r.position == 1
+
+
+# --------------------------------------------------------------------------- lesson 2
+
+def test_the_picker_limits_and_dims() -> None:
+    p = CardPicker(limit=2)
+    a, b, c = parse_cards("AS KS QS")
+    p.set_unavailable([c])
+    p.button_for(c).click()
+    assert p.selected == ()
+    p.button_for(a).click()
+    p.button_for(b).click()
+    assert "wpp-selected" in p.button_for(a)._dom_classes
+    p.button_for(a).click()
+    assert p.selected == (b,) and "wpp-selected" not in p.button_for(a)._dom_classes
+
+
+def test_the_inspector_follows_the_picked_cards() -> None:
+    insp = PlayInspector("7S")
+    assert insp.summary() == inspect(parse_cards("7S")).summary()
+    insp.picker.button_for(parse_cards("7H")[0]).click()
+    assert "a pair of sevens" in text(insp.out)
+    for label, cards in PRESETS:
+        insp.presets.value = cards
+        info = inspect(parse_cards(cards))
+        assert insp.summary() == info.summary(), label
+        assert ("No play" in text(insp.out)) == (not info.is_play)
+    insp.clear_button.click()
+    assert insp.picker.selected == () and insp.summary() == "no cards picked"
+
+
+def test_the_beat_explorer_judges_the_hand() -> None:
+    b = BeatExplorer()
+    for value in [v for _, v in b.tables.options]:
+        b.tables.value = value
+        table = classify(value)
+        hand = [c for c in deal(b.seed.seed)[:DEAL_SIZE] if c not in table.cards]
+        judged = judge_hand(hand, table)
+        assert [j.play for j in b.judged] == [j.play for j in judged]
+        body = text(b.out)
+        assert f"{sum(j.legal for j in judged)} of {len(judged)} plays beat" in body
+
+
+def test_the_quiz_gives_feedback_and_keeps_the_first_answer() -> None:
+    q = Quiz()
+    for i, question in enumerate(QUIZ):
+        assert q.index == i
+        (q.no_button if question.answer else q.yes_button).click()             # wrong first
+        assert text(q.feedback).strip().startswith("Not quite")
+        (q.yes_button if question.answer else q.no_button).click()             # then right
+        assert text(q.feedback).strip().startswith("Right")
+        assert question.verdict().reason in text(q.feedback)
+        q.next_button.click()
+    assert q.index == 0 and sum(q.answers.values()) == 0 and len(q.answers) == len(QUIZ)
+    assert f"0 right of {len(QUIZ)} answered" in q.summary()
+
+
+def test_the_scene_viewer_steps_through_each_scene() -> None:
+    v = SceneViewer()
+    for i, scene in enumerate(scenes()):
+        v.choice.value = i
+        frames = scene.frames()
+        assert v.frame == 0 and v.back_button.disabled
+        for f in frames[1:]:
+            v.next_button.click()
+            assert f.narration in text(v.story)
+        assert v.next_button.disabled
+
+
+def test_the_walkthrough_follows_the_game_and_the_rules() -> None:
+    g = GameWalkthrough(seed=22)
+    game = record_game(22)
+    assert g.slider.max == len(game.moves)
+    g.next_button.click()
+    g.next_button.click()
+    m = game.moves[1]
+    assert m.headline() in text(g.story)
+    assert "R11" in text(g.used) and "R12" in text(g.used)
+    g.go(len(game.moves))
+    assert "20" in text(g.used) and g.next_button.disabled
+    assert "Game over" in text(g.board)
+
+
+def test_cards_from_text() -> None:
+    c = CardText("7S 10h")
+    assert c.summary() == "cards from text: 7♠ 10♥"
+    c.box.value = "7S 7s"
+    assert "duplicate card" in c.summary() and "R3" in c.out.value
+
+
+def test_the_deal_preview_hides_the_other_hand() -> None:
+    d = DealPreview(seed=4)
+    theirs = deal(4)[DEAL_SIZE:2 * DEAL_SIZE]
+    assert not any(f'aria-label="{c}"' in d.html.value for c in theirs)
+    d.reveal.value = True
+    assert all(f'aria-label="{c}"' in d.html.value for c in theirs)
+
+
+@pytest.mark.parametrize("lesson", [DealPreview, PlayInspector, BeatExplorer, Quiz, SceneViewer,
+                                    GameWalkthrough, CardText, MulliganLesson, SegmentLesson,
+                                    GameReplay])
+def test_every_lesson_shows_itself_with_a_summary(lesson: Any) -> None:
+    x = lesson()
+    bundle = x._repr_mimebundle_()
+    assert bundle["text/plain"] == x.summary() == repr(x)
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert {"wpp-app", "wpp-lesson"} <= set(x.root._dom_classes)
+
+
+def test_the_figures_are_drawn() -> None:
+    assert cycle_figure().axes[0].get_title().startswith("Twos beat aces")
+    labels = [t.get_text() for t in ladder_figure().axes[0].get_yticklabels()]
+    assert labels == [classify(text_).category.label for text_, _ in LADDER_EXAMPLES]
