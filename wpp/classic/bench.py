@@ -56,16 +56,19 @@ def _treys() -> Any | None:
     return treys
 
 
-def run(n: int = 100_000, seed: int = 2024) -> dict[str, float]:
+def run(n: int = 100_000, seed: int = 2024, *, quick: bool = False) -> dict[str, float]:
     """Time ``n`` random 5-card hands and ``n // 4`` random 7-card hands through both evaluators.
 
     Returns evaluations per second by name (see the module docstring); the treys entries are
-    absent when treys is not installed.
+    absent when treys is not installed. ``quick`` (``python -m wpp.bench --quick``) caps
+    ``n`` at 20,000 for a smoke run.
 
     >>> figures = run(2000)
     >>> figures["classic_eval5_per_s"] > 0 and figures["classic_best7_per_s"] > 0
     True
     """
+    if quick:
+        n = min(n, 20_000)
     rng = random.Random(seed)
     fives: list[tuple[Card, ...]] = [tuple(rng.sample(CARDS, 5)) for _ in range(n)]
     sevens: list[tuple[Card, ...]] = [tuple(rng.sample(CARDS, 7)) for _ in range(max(1, n // 4))]
