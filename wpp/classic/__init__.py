@@ -12,11 +12,22 @@ implemented exactly and fast.
   enumeration of every possible draw and explains its choice.
 * :mod:`wpp.classic.bench` -- evaluations per second, against ``treys``.
 
->>> from wpp.classic import evaluate
+>>> from wpp.classic import evaluate, explain
 >>> evaluate("9D 9H 6C 8S 8C").name
 'Two Pair, Nines and Eights, Six kicker'
+>>> explain("9D 9H 6C 8S 8C").best.discard_text
+'6C'
 """
 
+from wpp.classic.draw import (
+    DrawAI,
+    DrawRules,
+    Explanation,
+    Opponent,
+    choose_discard,
+    explain,
+    play_draw,
+)
 from wpp.classic.evaluator import (
     CLASS_COUNT,
     Category,
@@ -32,18 +43,31 @@ from wpp.classic.evaluator import (
     value_of,
     winners,
 )
+from wpp.classic.showdown import Showdown, deal, deal_showdown
+
+# (The function showdown.showdown is not re-exported: it would hide the module of that name.)
 
 __all__ = [
     "CLASS_COUNT",
     "Category",
+    "DrawAI",
+    "DrawRules",
+    "Explanation",
     "HandValue",
+    "Opponent",
+    "Showdown",
     "best_hand",
     "best_of",
     "best_strength",
     "category_of",
+    "choose_discard",
     "class_size",
     "compare",
+    "deal",
+    "deal_showdown",
     "evaluate",
+    "explain",
+    "play_draw",
     "strength5",
     "value_of",
     "winners",
