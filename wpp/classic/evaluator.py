@@ -264,6 +264,7 @@ _CATEGORY_FLOOR: Final = {
     cat: min(v.strength for v in _VALUES[1:] if v.category is cat) for cat in Category
 }
 _CATEGORY_OF: Final[tuple[Category, ...]] = tuple(v.category for v in _VALUES)
+_ALL_INDICES: Final = frozenset(range(52))
 
 
 # --------------------------------------------------------------------------- fast paths
@@ -351,10 +352,11 @@ def evaluate(cards: str | Iterable[int]) -> HandValue:
     True
     """
     if not isinstance(cards, str):
-        # The fast check (five distinct indices 0..51); anything else gets the full check
-        # and its explanation.
+        # The fast check: five distinct card indices (a set, and a subset test against all
+        # 52). Anything else gets the full check and its explanation.
         hand = cards if type(cards) is tuple else tuple(cards)
-        if len(hand) == 5 and len(set(hand)) == 5 and min(hand) >= 0 and max(hand) <= 51:
+        distinct = set(hand)
+        if len(distinct) == 5 == len(hand) and distinct <= _ALL_INDICES:
             return _VALUES[strength5(hand)]
         cards = hand
     return _VALUES[strength5(_cards(cards, range(5, 6)))]
