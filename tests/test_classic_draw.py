@@ -193,6 +193,12 @@ def test_ai_plays_sensible_draws(hand: str, discard: str) -> None:
     assert choose_discard(hand) == parse_cards(discard)
 
 
+def test_with_the_ace_rule_a_lone_ace_draws_four() -> None:
+    rules = DrawRules(ace_allows_four=True)
+    assert choose_discard("AS 7D 5C 3H 2S", rules) == parse_cards("7D 5C 3H 2S")
+    assert choose_discard("AS 7D 5C 3H 2S") == parse_cards("5C 3H 2S")  # keeps A-7
+
+
 def test_the_dealt_hand_model_overvalues_ace_king() -> None:
     """The documented reason for the drawing-opponent default."""
     assert choose_discard("2S 2H AD KC QS", opponent=PAT_HAND) == parse_cards("2S 2H QS")
