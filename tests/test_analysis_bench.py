@@ -19,5 +19,6 @@ def test_bench_figures(monkeypatch: pytest.MonkeyPatch) -> None:
         "tournament random vs random, work ratio 2/1 workers (CPU s)",
     }
     assert all(v > 0 for k, v in figures.items() if "load" not in k)
+    assert set(bench.run(quick=True)) == set(figures)
     speed, cpu = bench.time_match("greedy", 4, 1)
     assert speed > 0 and cpu > 0

@@ -51,8 +51,11 @@ def time_match(agent: str, games: int, workers: int, seed: int = 0) -> tuple[flo
     return games / elapsed, _cpu_seconds() - cpu
 
 
-def run(scale: float = 1.0) -> dict[str, float]:
-    """The figures, by name; ``scale`` multiplies the number of games (e.g. 0.1 to try)."""
+def run(scale: float = 1.0, quick: bool = False) -> dict[str, float]:
+    """The figures, by name; ``scale`` multiplies the number of games (e.g. 0.1 to try);
+    ``quick`` (``python -m wpp.bench --quick``) times each match once instead of keeping
+    the best of :data:`REPEATS` (fewer games would make starting the pool dominate)."""
+    repeats = 1 if quick else REPEATS
     out: dict[str, float] = {}
     out["tournament: load average at start (1 min)"] = os.getloadavg()[0]
     for agent, n in GAMES.items():
@@ -60,7 +63,7 @@ def run(scale: float = 1.0) -> dict[str, float]:
         time_match(agent, 20, 1)  # warm-up: imports, first-call caches
         one = two = 0.0
         cpu_one = cpu_two = float("inf")
-        for _ in range(REPEATS):  # interleaved, so that a busy spell hits both alike
+        for _ in range(repeats):  # interleaved, so that a busy spell hits both alike
             speed, cpu = time_match(agent, games, 1)
             one, cpu_one = max(one, speed), min(cpu_one, cpu)
             speed, cpu = time_match(agent, games, 2)
