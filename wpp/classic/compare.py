@@ -100,6 +100,11 @@ class Comparison:
     notes: tuple[str, ...]
 
     @property
+    def shown(self) -> tuple[Card, ...]:
+        """The cards as a person reads them: a wrap straight as J Q K A 2 (else as given)."""
+        return self.play.shown if self.play is not None else self.cards
+
+    @property
     def agree(self) -> bool:
         """Both games see the same hand: five cards, one category name (e.g. a flush)."""
         return (self.classic is not None and self.play is not None and not self.kickers
@@ -108,7 +113,7 @@ class Comparison:
     def summary(self) -> str:
         """One line: the cards, then each game's judgement."""
         kick = f" (+{format_cards(self.kickers)})" if self.kickers else ""
-        return (f"{format_cards(self.cards)}{kick}: classic — {self.classic_text}; "
+        return (f"{format_cards(self.shown)}{kick}: classic — {self.classic_text}; "
                 f"WarPairsPoker — {self.wpp_text}")
 
 

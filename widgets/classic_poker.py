@@ -1,0 +1,359 @@
+"""The widgets of lesson 8, "Classic poker and WarPairsPoker".
+
+Four lesson widgets, each a :class:`~widgets.lessons.base.Lesson` (a ``root`` to show, a
+one-line ``summary()`` that nbval compares), asking :mod:`wpp.classic` what to show so the
+notebook stays glue:
+
+* :class:`ClassicRanking` — pick five cards with card buttons; the classic name, the class
+  number of 7,462, and the nine-step ladder with the hand's step marked.
+* :class:`SideBySideView` — the same picked cards judged by both rule sets, with notes
+  naming each difference (:func:`wpp.classic.compare.side_by_side`).
+* :class:`Disagreements` — the curated examples (:data:`wpp.classic.compare.EXAMPLES`), one
+  at a time: the cards, each game's verdict, and why they differ.
+* :class:`DrawTable` — 5-card draw against the AI: deal a seed, click the cards you discard,
+  draw; then the AI's hand is turned over with its discard and the table of every option it
+  weighed (:func:`wpp.classic.draw.explain`), the showdown and the winner.
+
+>>> from wpp.cards import parse_cards
+>>> r = ClassicRanking()
+>>> r.summary()
+'classic ranking: 7♠ 9♣ 9♥ K♦ K♠ — Two Pair, Kings and Nines, Seven kicker (class 4825 of 7,462)'
+>>> r.picker.button_for(parse_cards("7S")[0]).click(); r.summary()
+'classic ranking: 4 cards picked — pick 1 more'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+
+from widgets.faces import cards_html
+from widgets.hand import HandView
+from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
+from widgets.lessons.picker import CardPicker
+from wpp.cards import Card, format_cards, parse_cards
+from wpp.classic.compare import EXAMPLES, Comparison, Duel, Example, side_by_side
+from wpp.classic.draw import (
+    DrawAI,
+    DrawRound,
+    DrawRules,
+    Explanation,
+    StandPat,
+    explain,
+    play_draw,
+)
+from wpp.classic.evaluator import CLASS_COUNT, Category, evaluate
+
+__all__ = ["PRESETS", "ClassicRanking", "Disagreements", "DrawTable", "SideBySideView"]
+
+#: One example hand of each classic category, low to high (the ranking's presets).
+PRESETS: Final[tuple[tuple[str, str], ...]] = (
+    ("High Card", "KS JH 8D 6C 3S"),
+    ("One Pair", "QS QH 9D 5C 2S"),
+    ("Two Pair", "KS KD 9C 9H 7S"),
+    ("Three of a Kind", "8S 8H 8D KC 4S"),
+    ("Straight", "5D 6C 7H 8S 9D"),
+    ("Flush", "2H 6H 9H JH KH"),
+    ("Full House", "10S 10H 10D 4C 4S"),
+    ("Four of a Kind", "JS JH JD JC 3D"),
+    ("Straight Flush", "10S JS QS KS AS"),
+)
+
+_CSS: Final = """<style>
+.wpp-lesson .wpp-ladder td { padding: 1px 8px; }
+.wpp-lesson .wpp-ladder tr.wpp-here td { background: #fff3c4; font-weight: bold; }
+.wpp-lesson .wpp-duo { display: flex; gap: 12px; flex-wrap: wrap; }
+.wpp-lesson .wpp-duo > div { flex: 1 1 300px; border: 1px solid #d9d2bd; border-radius: 8px;
+  padding: 6px 10px; background: #fffdf6; }
+.wpp-lesson .wpp-duo h4 { margin: 0 0 4px 0; color: #0d2b45; }
+</style>"""
+
+
+def _preset_box(picker: CardPicker, options: Sequence[tuple[str, str]], label: str,
+                start: int) -> w.Dropdown:
+    """A list of preset hands; choosing one picks its cards."""
+    menu = w.Dropdown(options=[(name, cards) for name, cards in options], index=start,
+                      description=label, layout=w.Layout(width="auto"))
+    menu.observe(lambda ch: picker.set_selected(parse_cards(ch["new"])), names="value")
+    box = w.HBox([menu])
+    box.add_class("wpp-choice")
+    return menu
+
+
+class ClassicRanking(Lesson):
+    """Classic poker's ranking: pick five cards, see the name, class and step on the ladder."""
+
+    def __init__(self, preset: int = 2) -> None:
+        self.picker = CardPicker(limit=5)
+        self.menu = _preset_box(self.picker, PRESETS, "example", preset)
+        self.html = w.HTML("")
+        self.html.add_class("wpp-panel")
+        self.picker.on_change(lambda _c: self._render())
+        self.root = lesson_root([w.HTML(_CSS), self.menu, self.picker.box, self.html])
+        self.picker.set_selected(parse_cards(PRESETS[preset][1]))
+
+    def _render(self) -> None:
+        cards = self.picker.selected
+        rows = []
+        here = evaluate(cards).category if len(cards) == 5 else None
+        for cat in reversed(Category):
+            cls = ' class="wpp-here"' if cat is here else ""
+            mark = "◀ this hand" if cat is here else ""
+            rows.append(f"<tr{cls}><td>{int(cat)}</td><td>{cat.label}</td><td>{mark}</td></tr>")
+        ladder = f'<table class="wpp-ladder">{"".join(rows)}</table>'
+        self.html.value = (f'<div class="wpp-step-head">{escape(self._head())}</div>'
+                           f"<div>{cards_html(cards, 40)}</div>{ladder}")
+
+    def _head(self) -> str:
+        cards = self.picker.selected
+        if len(cards) < 5:
+            return f"{len(cards)} cards picked — pick {5 - len(cards)} more"
+        v = evaluate(cards)
+        return f"{format_cards(cards)} — {v.name} (class {v.strength} of {CLASS_COUNT:,})"
+
+    def summary(self) -> str:
+        return f"classic ranking: {self._head()}"
+
+
+def _comparison_html(c: Comparison) -> str:
+    kick = (f"<div>+ kicker{'s' if len(c.kickers) > 1 else ''} for poker: "
+            f"{cards_html(c.kickers, 30)}</div>" if c.kickers else "")
+    verdict = ('<span class="wpp-ok">the same hand in both games</span>' if c.agree
+               else '<span class="wpp-no">the games see different hands</span>')
+    notes = "".join(f"<li>{escape(n)}</li>" for n in c.notes)
+    return (f"<div>{cards_html(c.shown, 40)}</div>{kick}"
+            f'<div class="wpp-duo"><div><h4>Classic poker</h4>{escape(c.classic_text)}</div>'
+            f"<div><h4>WarPairsPoker</h4>{escape(c.wpp_text)}</div></div>"
+            f'<div class="wpp-verdict">{verdict}</div>'
+            + (f"<ul>{notes}</ul>" if notes else ""))
+
+
+class SideBySideView(Lesson):
+    """Pick up to five cards; both games judge them live, with the differences named."""
+
+    def __init__(self, cards: str = "JC QD KH AS 2D") -> None:
+        hands = [(e.title, e.first) for e in EXAMPLES if e.second is None and not e.kickers[0]]
+        options = [("(your own cards)", cards), *hands]
+        self.picker = CardPicker(limit=5)
+        self.menu = _preset_box(self.picker, options, "example", 0)
+        self.html = w.HTML("")
+        self.html.add_class("wpp-panel")
+        self.picker.on_change(lambda _c: self._render())
+        self.root = lesson_root([w.HTML(_CSS), self.menu, self.picker.box, self.html])
+        self.picker.set_selected(parse_cards(cards))
+
+    @property
+    def comparison(self) -> Comparison:
+        """Both judgements of the cards picked now."""
+        return side_by_side(self.picker.selected)
+
+    def _render(self) -> None:
+        self.html.value = _comparison_html(self.comparison)
+
+    def summary(self) -> str:
+        return f"side by side: {self.comparison.summary()}"
+
+
+class Disagreements(Lesson):
+    """The curated examples, one at a time, with ◀ Back / Next ▶ and a list to jump."""
+
+    def __init__(self, examples: Sequence[Example] = EXAMPLES) -> None:
+        self.examples = tuple(examples)
+        self.menu = w.Dropdown(options=[(f"{i + 1}. {e.title}", i)
+                                        for i, e in enumerate(self.examples)],
+                               value=0, layout=w.Layout(width="auto"))
+        self.back = nav_button("◀ Back")
+        self.next = nav_button("Next ▶")
+        self.back.on_click(lambda _b: self.go(self.index - 1))
+        self.next.on_click(lambda _b: self.go(self.index + 1))
+        self.menu.observe(lambda _c: self._render(), names="value")
+        bar = w.HBox([self.back, self.next, self.menu])
+        bar.add_class("wpp-nav")
+        bar.add_class("wpp-choice")
+        self.html = w.HTML("")
+        self.html.add_class("wpp-panel")
+        self.root = lesson_root([w.HTML(_CSS), bar, self.html])
+        self._render()
+
+    @property
+    def index(self) -> int:
+        return int(self.menu.value)
+
+    def go(self, index: int) -> None:
+        """Show example ``index`` (clamped to the list)."""
+        self.menu.value = max(0, min(index, len(self.examples) - 1))
+
+    def _render(self) -> None:
+        e = self.examples[self.index]
+        r = e.run()
+        self.back.disabled = self.index == 0
+        self.next.disabled = self.index == len(self.examples) - 1
+        head = (f'<div class="wpp-step-head">Example {self.index + 1} of {len(self.examples)}'
+                f" — {escape(e.title)}</div>")
+        if isinstance(r, Duel):
+            body = (f"<div><b>First hand</b></div>{_comparison_html(r.first)}"
+                    f"<div><b>Second hand</b></div>{_comparison_html(r.second)}"
+                    f'<div class="wpp-duo"><div><h4>Classic showdown</h4>'
+                    f"{escape(r.summary().split('; ')[0].removeprefix('classic: '))}</div>"
+                    f"<div><h4>WarPairsPoker (R7–R9)</h4>"
+                    f"first on second — {escape(r.first_on_second)}<br>"
+                    f"second on first — {escape(r.second_on_first)}</div></div>")
+        else:
+            body = _comparison_html(r)
+        self.html.value = f'{head}<div class="wpp-narration">{escape(e.point)}</div>{body}'
+
+    def summary(self) -> str:
+        e = self.examples[self.index]
+        return (f"example {self.index + 1} of {len(self.examples)}: {e.title} — "
+                f"{e.run().summary()}")
+
+
+class _Chosen:
+    """A draw player that discards what the learner clicked."""
+
+    def __init__(self, discard: Sequence[Card]) -> None:
+        self.discard = tuple(discard)
+
+    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
+        return self.discard
+
+
+_CATS: Final = tuple(Category)
+
+
+def explanation_html(e: Explanation, top: int = 8, mark: Sequence[Card] | None = None) -> str:
+    """The AI's options as a table, best first (its choice marked); ``mark`` also lists the
+    row of that discard when it is not among the ``top`` (the learner's own choice)."""
+    rows_at = list(range(min(top, len(e.options))))
+    if mark is not None:
+        mine = next(i for i, o in enumerate(e.options) if set(o.discard) == set(mark))
+        if mine not in rows_at:
+            rows_at.append(mine)
+    columns = ["#", "keep", "discard", "equity", "improve %", *(c.short for c in _CATS)]
+    rows = []
+    for i in rows_at:
+        o = e.options[i]
+        probs = [("-" if not o.count(c) else f"{100 * o.probability(c):.1f}") for c in _CATS]
+        rows.append([str(i + 1), escape(format_cards(o.keep) or "—"),
+                     escape(format_cards(o.discard) or "stand pat"), f"{float(o.equity):.3f}",
+                     f"{100 * float(o.improve):.1f}", *probs])
+    chosen = [0] if mark is None else [rows_at.index(next(
+        i for i in rows_at if set(e.options[i].discard) == set(mark)))]
+    return table_html(columns, rows, chosen=chosen, legal=chosen)
+
+
+class DrawTable(Lesson):
+    """5-card draw against the AI: deal, click your discards, draw, see the AI's reasons."""
+
+    def __init__(self, seed: int = 1, rules: DrawRules | None = None) -> None:
+        self.rules = rules or DrawRules()
+        self.seed = SeedField(seed, lambda _s: self.deal())
+        self.draw_button = nav_button("Draw", "discard the raised cards and draw as many")
+        self.draw_button.on_click(lambda _b: self.draw())
+        bar = w.HBox([self.seed.box, self.draw_button])
+        bar.add_class("wpp-nav")
+        self.ai_view = HandView("AI")
+        self.you = HandView("You")
+        self.you.on_toggle(self._toggle)
+        self.status = w.HTML("")
+        self.status.add_class("wpp-feedback")
+        self.result = w.HTML("")
+        self.result.add_class("wpp-panel")
+        self.ai = DrawAI()
+        self.round: DrawRound | None = None
+        self.discard: set[Card] = set()
+        self.root = lesson_root([w.HTML(_CSS), bar, self.ai_view.box, self.you.box,
+                                 self.status, self.result])
+        self.deal()
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """Your five dealt cards (seat 1 of the seed's deal, as :func:`play_draw` deals it)."""
+        return self._dealt[0]
+
+    def deal(self) -> None:
+        """Deal the seed's hands: yours face up, the AI's face down."""
+        self._dealt = play_draw([StandPat(), StandPat()], self.rules, self.seed.seed).dealt
+        self.round = None
+        self.discard = set()
+        self.result.value = ""
+        self.draw_button.disabled = False
+        self.ai_view.set_title("AI — 5 cards face down")
+        self.ai_view.show_backs(5)
+        self._show_mine("Click the cards you want to discard, then press Draw.")
+
+    def _show_mine(self, message: str) -> None:
+        done = self.round is not None
+        self.you.set_title("You — " + (f"after the draw: {evaluate(self._final(0)).name}" if done
+                                      else f"dealt {evaluate(self.hand).name}"))
+        self.you.show(self._final(0) if done else self.hand, selected=set() if done
+                      else self.discard, clickable=not done)
+        self.status.value = escape(message)
+
+    def _final(self, seat: int) -> tuple[Card, ...]:
+        assert self.round is not None
+        return self.round.result.hands[seat]
+
+    def _toggle(self, card: Card) -> None:
+        if self.round is not None:
+            return
+        if card in self.discard:
+            self.discard.discard(card)
+        else:
+            want = (*self.discard, card)
+            if not self.rules.allows(self.hand, want):
+                self._show_mine(f"At most {self.rules.max_discard} cards may be discarded "
+                                f"({self.rules.describe()})")
+                return
+            self.discard.add(card)
+        n = len(self.discard)
+        chosen = format_cards(sorted(self.discard)) if n else "nothing (stand pat)"
+        self._show_mine(f"Discarding {chosen}: press Draw.")
+
+    def draw(self) -> None:
+        """Your discard and the AI's, the draws, and the showdown (you draw first)."""
+        if self.round is not None:
+            return
+        mine = tuple(c for c in self.hand if c in self.discard)
+        self.round = play_draw([_Chosen(mine), self.ai], self.rules, self.seed.seed)
+        self.draw_button.disabled = True
+        r = self.round
+        assert self.ai.last is not None
+        self.ai_view.set_title(f"AI — after the draw: {evaluate(self._final(1)).name}")
+        self.ai_view.show(self._final(1))
+        winners = r.winners
+        outcome = ("Split pot." if len(winners) > 1 else
+                   "You win." if winners == (0,) else "The AI wins.")
+        advice = explain(self.hand, self.rules)
+        mine_rank = next(i for i, o in enumerate(advice.options) if set(o.discard) == set(mine))
+        self._show_mine(outcome)
+        self.result.value = (
+            f'<div class="wpp-step-head">{escape(outcome)}</div>'
+            f"<div>You discarded {escape(format_cards(mine) or 'nothing')}, drew "
+            f"{cards_html(r.drawn[0], 30) if r.drawn[0] else 'nothing'}.</div>"
+            f"<div>The AI was dealt {cards_html(r.dealt[1], 30)} "
+            f"({escape(evaluate(r.dealt[1]).name)}), discarded "
+            f"{escape(format_cards(r.discards[1]) or 'nothing')} and drew "
+            f"{cards_html(r.drawn[1], 30) if r.drawn[1] else 'nothing'}.</div>"
+            f"<div><b>Why the AI drew as it did</b> — {escape(self.ai.last.summary())}</div>"
+            f"{explanation_html(self.ai.last)}"
+            f"<div><b>Your choice, in the AI's analysis of your hand:</b> option "
+            f"{mine_rank + 1} of {len(advice.options)}; its best was to "
+            f"{escape(advice.summary().removeprefix('Best: ').split('.')[0])}.</div>"
+            f"{explanation_html(advice, top=3, mark=mine)}")
+
+    def summary(self) -> str:
+        head = f"draw table, seed {self.seed.seed}: "
+        if self.round is None:
+            chosen = format_cards(sorted(self.discard)) or "nothing"
+            return (f"{head}you hold {format_cards(sorted(self.hand))} "
+                    f"({evaluate(self.hand).name}), discarding {chosen}; the AI's hand face down")
+        r = self.round
+        who = ("split pot" if len(r.winners) > 1 else "you win" if r.winners == (0,)
+               else "the AI wins")
+        return (f"{head}you {format_cards(sorted(self._final(0)))} ({r.result.values[0].name}); "
+                f"the AI drew {len(r.discards[1])} to {format_cards(sorted(self._final(1)))} "
+                f"({r.result.values[1].name}) — {who}")
