@@ -49,6 +49,15 @@ browser:
 bench: $(STAMP)
 	$(PY) -m wpp.bench
 
+## lessons: every lesson as a web page (Voila on the notebooks folder, with working links);
+## kernels start on demand here (no pre-heated kernel per notebook)
+.PHONY: lessons
+lessons: $(STAMP)
+	@echo "WarPairsPoker lessons: open http://127.0.0.1:$(PORT)/ in a browser (Ctrl+C stops)"
+	JUPYTER_PATH=$(CURDIR)/serve/jupyter $(VENV)/bin/voila \
+		--Voila.config_file_paths=$(CURDIR)/serve --VoilaConfiguration.preheat_kernel=False \
+		--port=$(PORT) notebooks/
+
 ## lab: JupyterLab on the notebooks
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
