@@ -59,7 +59,7 @@ PRESETS: Final[tuple[tuple[str, str], ...]] = (
     ("Flush", "2H 6H 9H JH KH"),
     ("Full House", "10S 10H 10D 4C 4S"),
     ("Four of a Kind", "JS JH JD JC 3D"),
-    ("Straight Flush", "10S JS QS KS AS"),
+    ("Straight Flush", "5H 6H 7H 8H 9H"),
 )
 
 _CSS: Final = """<style>
