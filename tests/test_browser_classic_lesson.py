@@ -1,0 +1,101 @@
+"""End to end: lesson 8 as a Voilà page in headless Chromium, clicked as a learner would.
+
+Served by :func:`widgets.serve.running_voila` with the project's Voilà settings; screenshots
+go to ``artifacts/lessons/08_*.png`` (ignored by git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from widgets import serve
+
+pytestmark = pytest.mark.browser
+
+SHOTS = serve.ROOT / "artifacts" / "lessons"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+WAIT = 30_000  # ms
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.fail("Chromium is not installed (apt-get install chromium)")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with serve.running_voila(notebook="notebooks/08_classic_poker.ipynb",
+                             log=SHOTS / "voila-08_classic_poker.log") as url, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1280, "height": 1800})
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(url)
+        pg.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+        yield pg
+        text = pg.inner_text("body")
+        assert "Traceback" not in text, "a cell failed in the page"
+        assert not errors, f"errors in the page: {errors}"
+        browser.close()
+
+
+def expect_text(target: Any, pattern: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(target).to_contain_text(re.compile(pattern), timeout=WAIT)
+
+
+def lessons(page: Any) -> list[Any]:
+    from playwright.sync_api import expect
+
+    found = page.locator(".wpp-lesson")
+    expect(found).to_have_count(4, timeout=WAIT)
+    return [found.nth(i) for i in range(4)]
+
+
+def test_ranking_and_side_by_side_follow_card_clicks(page: Any) -> None:
+    ranking, sides, _, _ = lessons(page)
+    expect_text(ranking, "Two Pair, Kings and Nines, Seven kicker")
+    ranking.locator('.wpp-card[title="7♠"]').click()
+    ranking.locator('.wpp-card[title="9♥"]').click()
+    ranking.locator('.wpp-card[title="K♥"]').click()
+    expect_text(ranking, "pick 1 more")
+    ranking.locator('.wpp-card[title="9♠"]').click()
+    expect_text(ranking, "Full House, Kings full of Nines")
+    ranking.screenshot(path=str(SHOTS / "08_ranking.png"))
+
+    expect_text(sides, "a straight, 2♦ high \\(wrap-around\\)")
+    sides.locator('.wpp-card[title="2♦"]').click()
+    sides.locator('.wpp-card[title="10♠"]').click()
+    expect_text(sides, "Straight, Ace high")
+    expect_text(sides, "the same hand in both games")
+    sides.screenshot(path=str(SHOTS / "08_side_by_side.png"))
+
+
+def test_examples_and_the_draw_table(page: Any) -> None:
+    _, _, examples, table = lessons(page)
+    expect_text(examples, "Example 1 of 13")
+    examples.get_by_role("button", name="Next ▶", exact=True).click()
+    examples.get_by_role("button", name="Next ▶", exact=True).click()
+    expect_text(examples, "Example 3 of 13 — Twos beat aces")
+    expect_text(examples, "twos beat aces: key twos beats key aces \\(R9\\)")
+    examples.screenshot(path=str(SHOTS / "08_examples.png"))
+
+    expect_text(table, "Click the cards you want to discard")
+    for card in ("2♥", "6♠"):
+        table.locator(f'.wpp-hand .wpp-card[title="{card}"]').click()
+    expect_text(table, "Discarding 2♥ 6♠")
+    table.get_by_role("button", name="Draw", exact=True).click()
+    expect_text(table, "You win\\.|The AI wins\\.|Split pot\\.")
+    expect_text(table, "Why the AI drew as it did")
+    assert table.locator("svg.wpp-pic-back").count() == 0
+    table.screenshot(path=str(SHOTS / "08_draw_table.png"))
