@@ -26,26 +26,18 @@ import ipywidgets as w
 from widgets.faces import cards_html
 from widgets.redact import mask, redact_text
 from wpp.cards import Card
-from wpp.explain import Cell, Explanation, Step
+from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
 
 __all__ = ["ExplanationView", "explanation_html"]
 
 
-def _is_cards(x: object) -> bool:
-    return isinstance(x, tuple) and bool(x) and all(isinstance(c, Card) for c in x)
-
-
 def _cell_html(x: Cell, hidden: Collection[Card]) -> str:
-    if _is_cards(x):
+    if is_cards(x):
         assert isinstance(x, tuple)
         return cards_html(mask(x, hidden), 24)
-    if isinstance(x, bool):
-        return "yes" if x else "no"
-    if x is None or x == ():
-        return "—"
-    if isinstance(x, float):
-        return f"{x:.3g}"
-    return escape(redact_text(str(x), hidden))
+    if isinstance(x, str | int) and not isinstance(x, bool):
+        return escape(redact_text(str(x), hidden))  # free text may name unseen cards
+    return escape(cell_text(x))
 
 
 def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:

@@ -29,27 +29,16 @@ import ipywidgets as w
 from widgets.explain_view import explanation_html
 from widgets.faces import cards_html
 from widgets.lessons.base import LESSON_STYLE, nav_button
-from wpp.cards import Card
-from wpp.explain import Cell, Explanation, Step
+from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
 
 __all__ = ["Stepper", "step_html"]
 
 
-def _is_cards(x: object) -> bool:
-    return isinstance(x, tuple) and bool(x) and all(isinstance(c, Card) for c in x)
-
-
 def _cell(x: Cell) -> str:
-    if _is_cards(x):
+    if is_cards(x):
         assert isinstance(x, tuple)
         return cards_html(x, 26)
-    if isinstance(x, bool):
-        return "yes" if x else "no"
-    if x is None or x == ():
-        return "—"
-    if isinstance(x, float):
-        return f"{x:.3g}"
-    return escape(str(x))
+    return escape(cell_text(x))
 
 
 def step_html(step: Step, number: int, total: int) -> str:

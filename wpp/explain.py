@@ -36,17 +36,19 @@ from wpp.cards import Card, format_cards
 if TYPE_CHECKING:  # pandas is optional: only needed to build DataFrames
     import pandas as pd
 
-__all__ = ["Cell", "Explanation", "Step"]
+__all__ = ["Cell", "Explanation", "Step", "cell_text", "is_cards"]
 
 #: What a table cell may hold.
 Cell = str | int | float | bool | None | tuple[Card, ...]
 
 
-def _is_cards(x: object) -> bool:
+def is_cards(x: object) -> bool:
+    """True for a non-empty tuple of cards (a cell a UI draws as card pictures)."""
     return isinstance(x, tuple) and all(isinstance(c, Card) for c in x) and bool(x)
 
 
-def _cell_text(x: Cell) -> str:
+def cell_text(x: Cell) -> str:
+    """A table cell as text: yes/no, — for nothing, 3 significant digits, cards by name."""
     if isinstance(x, bool):
         return "yes" if x else "no"
     if x is None:
@@ -96,7 +98,7 @@ class Step:
         """The table as aligned text lines (header first)."""
         if not self.columns:
             return []
-        grid = [list(self.columns)] + [[_cell_text(x) for x in r] for r in self.rows]
+        grid = [list(self.columns)] + [[cell_text(x) for x in r] for r in self.rows]
         widths = [max(len(line[i]) for line in grid) for i in range(len(self.columns))]
         return ["  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
                 for line in grid]
@@ -117,7 +119,7 @@ class Step:
         """This step's table as a DataFrame (cards as text); needs pandas."""
         import pandas as pd
 
-        data = [[_cell_text(x) if isinstance(x, tuple) else x for x in r] for r in self.rows]
+        data = [[cell_text(x) if isinstance(x, tuple) else x for x in r] for r in self.rows]
         return pd.DataFrame(data, columns=list(self.columns))
 
 

@@ -50,6 +50,7 @@ __all__ = [
     "analyse",
     "segment",
     "segment_steps",
+    "segments_for",
     "segments_of",
 ]
 
@@ -201,10 +202,12 @@ def analyse(hand: tuple[Card, ...] | list[Card], *, record: bool = False) -> Seg
                     k = c2.key()
                     if k < best_key:
                         best, best_key = c2, k
-    return SegmentAnalysis(g, _build(g, best.plans), best, tuple(considered), len(plans))
+    return SegmentAnalysis(g, segments_for(g, best.plans), best, tuple(considered), len(plans))
 
 
-def _build(g: Groups, plans: tuple[Plan, ...]) -> Segments:
+def segments_for(g: Groups, plans: tuple[Plan, ...]) -> Segments:
+    """The 8 segments of a hand when it keeps the poker hands ``plans``: the AI's regrouping,
+    also for choices it did not make (the segment lesson shows every choice)."""
     hands, _, kept = cards_for(g, plans)
     by_rank: dict[int, list[Card]] = {}
     for c in kept:

@@ -18,46 +18,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wpp.ai.hand import RANK_SUM, ranks_text
-from wpp.ai.pokerhands import Groups, Plan, cards_for
-from wpp.ai.segment import Combo, Segments, analyse
+from wpp.ai.pokerhands import Groups, cards_for
+from wpp.ai.segment import Combo, Segments, analyse, segments_for
 from wpp.cards import Card
-from wpp.plays import Category
 
 __all__ = ["SegmentChoice", "segment_choices", "segments_for"]
-
-
-def segments_for(g: Groups, plans: tuple[Plan, ...]) -> Segments:
-    """The 8 segments of a hand when it keeps the poker hands ``plans`` (the AI's own
-    regrouping, for a choice it did not necessarily make)."""
-    hands, _, kept = cards_for(g, plans)
-    by_rank: dict[int, list[Card]] = {}
-    for c in kept:
-        by_rank.setdefault(c.rank, []).append(c)
-    outliers: list[Card] = []
-    pairs: list[tuple[Card, ...]] = []
-    trips: list[tuple[Card, ...]] = []
-    for r in sorted(by_rank):
-        same = tuple(by_rank[r])
-        if len(same) == 1:
-            outliers.append(same[0])
-        elif len(same) == 2:
-            pairs.append(same)
-        else:
-            trips.append(same)
-    quads = tuple(g.by_rank[r] for r in range(3, 13) if g.quads >> r & 1)
-    straights: list[tuple[Card, ...]] = []
-    flushes: list[tuple[Card, ...]] = []
-    sflushes: list[tuple[Card, ...]] = []
-    for p, cs in zip(plans, hands, strict=True):
-        one_suit = len({c.suit for c in cs}) == 1
-        if p.category is Category.STRAIGHT_FLUSH or (p.suit < 0 and one_suit):
-            sflushes.append(cs)
-        elif p.suit < 0:
-            straights.append(cs)
-        else:
-            flushes.append(cs)
-    return Segments(g.power, tuple(outliers), tuple(pairs), tuple(trips), quads,
-                    tuple(sorted(straights)), tuple(sorted(flushes)), tuple(sorted(sflushes)))
 
 
 @dataclass(frozen=True, slots=True)
