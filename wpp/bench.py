@@ -139,11 +139,16 @@ _SECTIONS = {
 }
 
 
+def _number(v: float) -> str:
+    """Large figures to one decimal, small ones (ratios, µs) to two."""
+    return f"{v:,.2f}" if abs(v) < 10 else f"{v:,.1f}"
+
+
 def _print(title: str, figures: dict[str, Any]) -> None:
     print(f"\n## {title}")
     width = max(len(k) for k in figures)
     for k, v in figures.items():
-        text = f"{v:,.1f}" if isinstance(v, float) else str(v)
+        text = _number(v) if isinstance(v, float) else str(v)
         print(f"  {k.ljust(width)}  {text}")
 
 

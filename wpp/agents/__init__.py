@@ -16,7 +16,9 @@ __all__ = ["AGENT_NAMES", "Agent", "Decision", "RandomAgent", "make_agent"]
 
 def _classic(seed: int | None) -> Agent:
     # Imported late: the classic AI lives in wpp.ai and builds on this package.
-    cls: Callable[[], Agent] = import_module("wpp.ai").ClassicAgent
+    cls: Callable[[], Agent] | None = getattr(import_module("wpp.ai"), "ClassicAgent", None)
+    if cls is None:
+        raise ImportError("wpp.ai has no ClassicAgent: the classic AI is not installed")
     return cls()
 
 
