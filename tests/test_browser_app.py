@@ -13,7 +13,6 @@ Screenshots go to ``artifacts/screens/`` (ignored by git).
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,9 +32,6 @@ pytestmark = pytest.mark.browser
 
 SEED = 31
 SHOTS = ROOT / "artifacts" / "screens"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 MAX_STEPS = 150          # a person's actions before the test concedes (games are ~12)
 STEP_TIMEOUT = 20_000    # ms for the page to catch up with one action
 
@@ -53,19 +49,6 @@ def server() -> Iterator[str]:
     log.parent.mkdir(parents=True, exist_ok=True)
     with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0"}, log=log) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.fail("Chromium is not installed (apt-get install chromium; make test does it)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Page:

@@ -7,7 +7,6 @@ go to ``artifacts/lessons/08_*.png`` (ignored by git) to be looked at.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,24 +17,14 @@ from widgets import serve
 pytestmark = pytest.mark.browser
 
 SHOTS = serve.ROOT / "artifacts" / "lessons"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 WAIT = 30_000  # ms
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.fail("Chromium is not installed (apt-get install chromium)")
+def page(browser: Any) -> Iterator[Any]:
     SHOTS.mkdir(parents=True, exist_ok=True)
     with serve.running_voila(notebook="notebooks/08_classic_poker.ipynb",
-                             log=SHOTS / "voila-08_classic_poker.log") as url, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+                             log=SHOTS / "voila-08_classic_poker.log") as url:
         pg = browser.new_page(viewport={"width": 1280, "height": 1800})
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -45,7 +34,7 @@ def page() -> Iterator[Any]:
         text = pg.inner_text("body")
         assert "Traceback" not in text, "a cell failed in the page"
         assert not errors, f"errors in the page: {errors}"
-        browser.close()
+        pg.close()
 
 
 def expect_text(target: Any, pattern: str) -> None:

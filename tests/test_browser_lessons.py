@@ -11,7 +11,6 @@ shows what it should after each click, and saves screenshots of each widget unde
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -26,9 +25,6 @@ from wpp.state import DEAL_SIZE, deal
 pytestmark = pytest.mark.browser
 
 SHOTS = serve.ROOT / "artifacts" / "lessons"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 WAIT = 30_000  # ms for the page to answer a click
 
 
@@ -63,19 +59,6 @@ def lesson_page(browser: Any, name: str, width: int = 1280, height: int = 1800) 
                 page.close()
     finally:
         serve.voila_command = original
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.fail("Chromium is not installed (apt-get install chromium; make test does it)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def shot(target: Any, name: str) -> None:

@@ -4,7 +4,6 @@ and the kernel websocket sends small messages at once (TCP_NODELAY)."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
 import urllib.error
 import urllib.request
@@ -15,10 +14,6 @@ import pytest
 
 from widgets.serve import ROOT, running_voila
 from widgets.server import NoDelayWebsocketConnection
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 
 
 def test_the_project_config_culls_idle_kernels_and_sets_nodelay() -> None:
@@ -70,24 +65,17 @@ def kernel_alive(url: str, kernel_id: str) -> bool:
 
 
 @pytest.mark.browser
-def test_a_closed_tab_does_not_leave_its_kernel_running(short_culling: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.fail("Chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.goto(short_culling)
-        page.wait_for_selector(".wpp-hand.wpp-active .wpp-slot-0", timeout=60_000)
-        kernel_id = page.evaluate(
-            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-        assert kernel_alive(short_culling, kernel_id)
-        # Close the tab without its unload handlers (as a crash or a lost network would):
-        # only the server's culling can end the kernel now.
-        page.close(run_before_unload=False)
-        browser.close()
+def test_a_closed_tab_does_not_leave_its_kernel_running(short_culling: str,
+                                                         browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(short_culling)
+    page.wait_for_selector(".wpp-hand.wpp-active .wpp-slot-0", timeout=60_000)
+    kernel_id = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert kernel_alive(short_culling, kernel_id)
+    # Close the tab without its unload handlers (as a crash or a lost network would):
+    # only the server's culling can end the kernel now.
+    page.close(run_before_unload=False)
     deadline = time.monotonic() + 30
     while kernel_alive(short_culling, kernel_id):
         assert time.monotonic() < deadline, "the idle kernel of a closed tab was not culled"
