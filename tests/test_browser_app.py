@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
+from widgets.action_bar import button_kind
 from widgets.serve import ROOT, running_voila
 from widgets.testing import leaks, secret_cards
-from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop, TakeFromPile
+from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.agents import Agent, make_agent
 from wpp.cards import Card
 from wpp.game import Game
@@ -89,25 +90,16 @@ class Page:
     def do(self, action: Action, phase: Phase) -> None:
         """Make ``action`` by clicking card buttons and action buttons."""
         p = self.page
+        if isinstance(action, TakeFromPile):
+            p.click(f'.wpp-pile .wpp-card[title="take {action.card} from the pile"]')
+            return
         if isinstance(action, Mulligan | PlayCards):
             for c in action.cards:
                 self.click_card(str(c))
                 p.wait_for_selector(f'.wpp-active .wpp-card.wpp-selected[title="{c}"]',
                                     timeout=STEP_TIMEOUT)
-            kind = "mulligan" if isinstance(action, Mulligan) else "play"
-            p.click(f".wpp-act-{kind}")
-        elif isinstance(action, Draw):
-            p.click(".wpp-act-more" if phase is Phase.DRAWING else ".wpp-act-draw")
-        elif isinstance(action, Stop):
-            p.click(".wpp-act-stop")
-        elif isinstance(action, Redraw):
-            p.click(".wpp-act-redraw")
-        elif isinstance(action, Pass):
-            p.click(".wpp-act-pass")
-        elif isinstance(action, TakeFromPile):
-            p.click(f'.wpp-pile .wpp-card[title="take {action.card} from the pile"]')
-        elif isinstance(action, Concede):
-            p.click(".wpp-act-concede")
+        p.click(f".wpp-act-{button_kind(action, phase)}")
+        if isinstance(action, Concede):  # conceding asks again before it counts
             p.wait_for_selector(".wpp-act-concede:has-text('Really')", timeout=STEP_TIMEOUT)
             p.click(".wpp-act-concede")
 

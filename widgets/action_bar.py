@@ -38,24 +38,21 @@ KINDS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+_KIND_OF: dict[type, str] = {Mulligan: "mulligan", PlayCards: "play", Stop: "stop",
+                             Redraw: "redraw", Pass: "pass", Concede: "concede"}
+
+
+def button_kind(action: Action, phase: Phase) -> str | None:
+    """The bar button that takes ``action`` (``None`` for a pile card, taken from the pile).
+    A deck draw is "draw" when answering and "more" after a first card."""
+    if isinstance(action, Draw):
+        return "more" if phase is Phase.DRAWING else "draw"
+    return _KIND_OF.get(type(action))
+
+
 def legal_kinds(actions: Sequence[Action], phase: Phase) -> list[str]:
     """The bar's kinds that the legal ``actions`` allow, in display order."""
-    kinds: set[str] = set()
-    for a in actions:
-        if isinstance(a, Mulligan):
-            kinds.add("mulligan")
-        elif isinstance(a, PlayCards):
-            kinds.add("play")
-        elif isinstance(a, Draw):
-            kinds.add("more" if phase is Phase.DRAWING else "draw")
-        elif isinstance(a, Stop):
-            kinds.add("stop")
-        elif isinstance(a, Redraw):
-            kinds.add("redraw")
-        elif isinstance(a, Pass):
-            kinds.add("pass")
-        elif isinstance(a, Concede):
-            kinds.add("concede")
+    kinds = {button_kind(a, phase) for a in actions}
     return [k for k in KINDS if k in kinds]
 
 
