@@ -99,6 +99,12 @@ class Game:
         if player is not None and player != self.state.to_act and not self.state.is_over:
             raise IllegalAction(f"it is {player_name(self.state.to_act)}'s turn, not "
                                 f"{player_name(player)}'s")
+        event = self._record(action)
+        self._redo.clear()  # a new action forks the history: what was undone is gone
+        return event
+
+    def _record(self, action: Action) -> Event:
+        """Apply ``action`` and keep it in the history (without touching the redo stack)."""
         new, event = step(self.state, action, narrate=self._history)
         if self._history:
             self._states.append(new)
@@ -106,7 +112,6 @@ class Game:
             self._events.append(event)
         else:
             self._states[-1] = new
-        self._redo.clear()
         return event
 
     # --- history -----------------------------------------------------------------------
@@ -148,13 +153,8 @@ class Game:
         if steps < 0 or steps > len(self._redo):
             raise ValueError(f"can redo 0 to {len(self._redo)} actions, not {steps}")
         for _ in range(steps):
-            action = self._redo.pop()
-            redo_stack = self._redo
-            self._redo = []          # apply() clears the redo stack; keep ours
-            try:
-                self.apply(action)
-            finally:
-                self._redo = redo_stack
+            self._record(self._redo[-1])  # raises (and keeps the stack) if ever illegal
+            self._redo.pop()
 
     def replay(self) -> Game:
         """A new game from the same deal and rules (the original's "Replay")."""
