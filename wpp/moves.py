@@ -17,9 +17,10 @@ flushes from five cards of one suit. Each play is built already classified
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, product
-from typing import Final
+from math import prod
+from typing import Final, NamedTuple
 
 from wpp.cards import Card, Rank
 from wpp.judge import decide
@@ -34,14 +35,15 @@ from wpp.plays import (
 )
 from wpp.rules import DEFAULT_RULES, Rules
 
-__all__ = ["all_plays", "answers", "plays_in_mode"]
+__all__ = ["POKER_SECTIONS", "STRAIGHT_WINDOWS", "all_plays", "answers", "plays_in_mode",
+           "poker_section"]
 
 # Straight windows: ranks in run order, their bit mask (bit r for rank r), and whether it wraps.
 _RUNS: Final = (
     *(tuple(range(low, low + 5)) for low in range(2, 11)),
     (11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4), (14, 2, 3, 4, 5),
 )
-_WINDOWS: Final = tuple((run, sum(1 << r for r in run), run[0] > run[4]) for run in _RUNS)
+STRAIGHT_WINDOWS: Final = tuple((run, sum(1 << r for r in run), run[0] > run[4]) for run in _RUNS)
 
 
 def _group(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:
@@ -53,62 +55,170 @@ def _group(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, list[
     return by_rank, by_suit
 
 
-def _poker(by_rank: dict[int, list[Card]], by_suit: dict[int, list[Card]],
-           hand: Sequence[Card], rules: Rules, min_category: Category) -> Iterator[Play]:
-    """Every poker play of the hand of category ``min_category`` or higher."""
+class _Grouped(NamedTuple):
+    """A sorted hand by rank and by suit: what every section of the generator reads."""
+
+    hand: Sequence[Card]
+    by_rank: dict[int, list[Card]]
+    by_suit: dict[int, list[Card]]  # suits in the order they first appear in the hand
+    ranks: list[int]                # ranks held, low to high
+    multi: list[int]                # ranks held twice or more, low to high
+
+
+def _grouped(hand: Sequence[Card]) -> _Grouped:
+    by_rank, by_suit = _group(hand)
     ranks = sorted(by_rank)
-    multi = [r for r in ranks if len(by_rank[r]) >= 2]
-    if min_category <= Category.TWO_PAIR:
-        for i, lo in enumerate(multi):
-            for hi in multi[i + 1:]:
-                for p_hi in combinations(by_rank[hi], 2):
-                    for p_lo in combinations(by_rank[lo], 2):
-                        cards = tuple(sorted(p_lo + p_hi))
-                        yield make_play(cards, Category.TWO_PAIR, p_hi[1])
-    if min_category <= Category.THREE_OF_A_KIND:
-        for r in multi:
-            for set3 in combinations(by_rank[r], 3):
-                yield make_play(set3, Category.THREE_OF_A_KIND, Rank(r))
-    if min_category <= Category.STRAIGHT_FLUSH and len(ranks) >= 5:
-        held = 0
-        for r in ranks:
-            held |= 1 << r
-        for window, wmask, wrap in _WINDOWS:
-            if held & wmask != wmask or (wrap and not rules.wraps):
+    return _Grouped(hand, by_rank, by_suit, ranks, [r for r in ranks if len(by_rank[r]) >= 2])
+
+
+# Each section yields its plays from index ``start`` on, skipping whole blocks by their size
+# where that is cheap (two pairs, straights), so that a caller that wants the i-th play of a
+# section (:func:`poker_section`) never builds the plays before it.
+
+def _two_pairs(g: _Grouped, rules: Rules, min_category: Category, start: int) -> Iterator[Play]:
+    by_rank, multi = g.by_rank, g.multi
+    for i, lo in enumerate(multi):
+        for hi in multi[i + 1:]:
+            lows, highs = by_rank[lo], by_rank[hi]
+            block = _C2[len(lows)] * _C2[len(highs)]
+            if start >= block:
+                start -= block
                 continue
-            for combo in product(*(by_rank[r] for r in window)):
-                flush = len({c & 3 for c in combo}) == 1
-                if not flush and min_category > Category.STRAIGHT:
-                    continue
-                # The window is in run order, so its last card is the top (R6).
-                yield make_play(tuple(sorted(combo)),
-                                Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT,
-                                combo[4], wrap)
-    if min_category <= Category.FLUSH:
-        for suited in by_suit.values():
-            for cards in combinations(suited, 5) if len(suited) >= 5 else ():
-                rmask = 0
-                for c in cards:
-                    rmask |= 1 << ((c >> 2) + 2)
-                if rmask in STRAIGHT_TOPS and (rules.wraps or rmask not in WRAP_MASKS):
-                    continue  # a straight flush, made above
-                yield make_play(cards, Category.FLUSH, cards[4])
-    if min_category <= Category.FULL_HOUSE:
-        trips = [r for r in multi if len(by_rank[r]) >= 3]
-        for t in trips:
-            for three in combinations(by_rank[t], 3):
-                for pr in multi:
-                    if pr == t:
+            for p_hi in combinations(highs, 2):
+                for p_lo in combinations(lows, 2):
+                    if start:
+                        start -= 1
                         continue
-                    for two in combinations(by_rank[pr], 2):
-                        yield make_play(tuple(sorted(three + two)), Category.FULL_HOUSE, Rank(t))
-    for r in multi:
+                    yield make_play(tuple(sorted(p_lo + p_hi)), Category.TWO_PAIR, p_hi[1])
+
+
+def _sets(g: _Grouped, rules: Rules, min_category: Category, start: int) -> Iterator[Play]:
+    for r in g.multi:
+        for set3 in combinations(g.by_rank[r], 3):
+            if start:
+                start -= 1
+                continue
+            yield make_play(set3, Category.THREE_OF_A_KIND, Rank(r))
+
+
+def _straights(g: _Grouped, rules: Rules, min_category: Category,
+               start: int) -> Iterator[Play]:
+    """Straights and straight flushes, window by window (only the flushes above STRAIGHT)."""
+    if len(g.ranks) < 5:
+        return
+    by_rank = g.by_rank
+    flushes_only = min_category > Category.STRAIGHT
+    held = 0
+    for r in g.ranks:
+        held |= 1 << r
+    for window, wmask, wrap in STRAIGHT_WINDOWS:
+        if held & wmask != wmask or (wrap and not rules.wraps):
+            continue
+        cards = [by_rank[r] for r in window]
+        if not flushes_only:
+            block = prod(len(c) for c in cards)
+            if start >= block:
+                start -= block
+                continue
+        for combo in product(*cards):
+            flush = len({c & 3 for c in combo}) == 1
+            if flushes_only and not flush:
+                continue
+            if start:
+                start -= 1
+                continue
+            # The window is in run order, so its last card is the top (R6).
+            yield make_play(tuple(sorted(combo)),
+                            Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT,
+                            combo[4], wrap)
+
+
+def _flushes(g: _Grouped, rules: Rules, min_category: Category, start: int) -> Iterator[Play]:
+    for suited in g.by_suit.values():
+        for cards in combinations(suited, 5) if len(suited) >= 5 else ():
+            rmask = 0
+            for c in cards:
+                rmask |= 1 << ((c >> 2) + 2)
+            if rmask in STRAIGHT_TOPS and (rules.wraps or rmask not in WRAP_MASKS):
+                continue  # a straight flush, made with the straights
+            if start:
+                start -= 1
+                continue
+            yield make_play(cards, Category.FLUSH, cards[4])
+
+
+def _full_houses(g: _Grouped, rules: Rules, min_category: Category,
+                 start: int) -> Iterator[Play]:
+    by_rank, multi = g.by_rank, g.multi
+    for t in multi:
+        if len(by_rank[t]) < 3:
+            continue
+        for three in combinations(by_rank[t], 3):
+            for pr in multi:
+                if pr == t:
+                    continue
+                for two in combinations(by_rank[pr], 2):
+                    if start:
+                        start -= 1
+                        continue
+                    yield make_play(tuple(sorted(three + two)), Category.FULL_HOUSE, Rank(t))
+
+
+def _fours(g: _Grouped, rules: Rules, min_category: Category, start: int) -> Iterator[Play]:
+    by_rank = g.by_rank
+    for r in g.multi:
         if len(by_rank[r]) == 4:
             four = tuple(by_rank[r])
-            yield make_play(four, Category.FOUR_OF_A_KIND, Rank(r))
-            for k in hand:
-                if (k >> 2) + 2 != r:
-                    yield make_play(tuple(sorted((*four, k))), Category.FOUR_OF_A_KIND, Rank(r))
+            kickers = [k for k in g.hand if (k >> 2) + 2 != r]
+            if start > len(kickers):
+                start -= 1 + len(kickers)
+                continue
+            if not start:
+                yield make_play(four, Category.FOUR_OF_A_KIND, Rank(r))
+            for k in kickers[max(start - 1, 0):]:
+                yield make_play(tuple(sorted((*four, k))), Category.FOUR_OF_A_KIND, Rank(r))
+            start = 0
+
+
+_C2: Final = (0, 0, 1, 3, 6)  # pairs among 0-4 cards of one rank
+
+_Section = Callable[[_Grouped, Rules, Category, int], Iterator[Play]]
+
+#: The generator's sections in the order it runs them: the categories each can yield, and
+#: the section itself. A section runs when ``min_category`` is at most its highest category
+#: -- four of a kind always runs (the judge then refuses it on a straight flush) -- and
+#: straights above STRAIGHT yield their straight flushes only.
+POKER_SECTIONS: Final[tuple[tuple[tuple[Category, ...], _Section], ...]] = (
+    ((Category.TWO_PAIR,), _two_pairs),
+    ((Category.THREE_OF_A_KIND,), _sets),
+    ((Category.STRAIGHT, Category.STRAIGHT_FLUSH), _straights),
+    ((Category.FLUSH,), _flushes),
+    ((Category.FULL_HOUSE,), _full_houses),
+    ((Category.FOUR_OF_A_KIND,), _fours),
+)
+
+
+def _runs(section: int, min_category: Category) -> bool:
+    categories = POKER_SECTIONS[section][0]
+    return section == 5 or min_category <= categories[-1]
+
+
+def _poker(g: _Grouped, rules: Rules, min_category: Category) -> Iterator[Play]:
+    """Every poker play of the hand of category ``min_category`` or higher (and fours)."""
+    for i, (_, section) in enumerate(POKER_SECTIONS):
+        if _runs(i, min_category):
+            yield from section(g, rules, min_category, 0)
+
+
+def poker_section(hand: Sequence[Card], section: int, rules: Rules = DEFAULT_RULES,
+                  min_category: Category = Category.TWO_PAIR, start: int = 0) -> Iterator[Play]:
+    """The plays of one section of :data:`POKER_SECTIONS` for a **sorted** hand, lazily, in
+    the order :func:`all_plays` and :func:`answers` list them, from the ``start``-th on
+    (empty when the section does not run for ``min_category``). For callers that count
+    plays and build only the one they pick (:mod:`wpp.counting`)."""
+    if not _runs(section, min_category):
+        return iter(())
+    return POKER_SECTIONS[section][1](_grouped(hand), rules, min_category, max(start, 0))
 
 
 def plays_in_mode(hand: Sequence[Card], mode: Mode, rules: Rules = DEFAULT_RULES,
@@ -122,10 +232,9 @@ def _plays_in_mode(hand: list[Card], mode: Mode, rules: Rules,
     # ``hand`` is sorted, so every generated play's cards come out sorted.
     if mode is Mode.SINGLE:
         return [SINGLES[c] for c in hand]
-    by_rank, by_suit = _group(hand)
     if mode is Mode.PAIR:
-        return _pairs(by_rank)
-    return list(_poker(by_rank, by_suit, hand, rules, min_category))
+        return _pairs(_group(hand)[0])
+    return list(_poker(_grouped(hand), rules, min_category))
 
 
 def _pairs(by_rank: dict[int, list[Card]]) -> list[Play]:
@@ -138,10 +247,10 @@ def all_plays(hand: Sequence[Card], rules: Rules = DEFAULT_RULES) -> list[Play]:
     ordered = sorted(hand)
     out = [SINGLES[c] for c in ordered]
     if len(ordered) > 1:
-        by_rank, by_suit = _group(ordered)
-        out += _pairs(by_rank)
-        if len(by_rank) < len(ordered) or len(ordered) >= 5:  # a poker hand needs one of these
-            out += _poker(by_rank, by_suit, ordered, rules, Category.TWO_PAIR)
+        g = _grouped(ordered)
+        out += _pairs(g.by_rank)
+        if g.multi or len(ordered) >= 5:  # a poker hand needs one of these
+            out += _poker(g, rules, Category.TWO_PAIR)
     return out
 
 
