@@ -67,8 +67,10 @@ __all__ = [
     "TrickPlay",
     "View",
     "deal",
+    "drawing_options",
     "legal_actions",
     "player_name",
+    "reshuffled",
     "step",
 ]
 
@@ -316,6 +318,14 @@ def _deck_available(deck_size: int, discards: int, rules: Rules) -> int:
     return deck_size + (discards if rules.empty_deck is EmptyDeck.RESHUFFLE else 0)
 
 
+def reshuffled(discards: Iterable[Card], seed: int, reshuffles: int) -> list[Card]:
+    """The new deck R18 makes of the discards, top first. Its order depends only on the
+    game's seed and on how many reshuffles came before, so replays are exact."""
+    cards = sorted(discards)
+    random.Random(f"wpp-reshuffle/{seed}/{reshuffles}").shuffle(cards)
+    return cards
+
+
 class View(NamedTuple):
     """Everything ``player`` may know, and nothing more: no opponent's cards, no deck order,
     no seed. Agents and UIs receive only this.
@@ -401,13 +411,16 @@ def legal_actions(view: View) -> list[Action]:
             out.append(Draw())  # with nothing anywhere, "draw" takes nothing (R18)
         out.extend(TakeFromPile(c) for c in view.pile)
     else:  # DRAWING
-        out.extend(_drawing_options(view.drawn_count, view.deck_available(),
-                                    view.redraw_used[view.player]))
+        out.extend(drawing_options(view.drawn_count, view.deck_available(),
+                                   view.redraw_used[view.player]))
     out.append(Concede())
     return out
 
 
-def _drawing_options(drawn: int, available: int, redraw_used: bool) -> list[Action]:
+def drawing_options(drawn: int, available: int, redraw_used: bool) -> list[Action]:
+    """What a player who drew ``drawn`` deck cards this turn may do next (R14, R15, R18):
+    one more card (after the first, if the deck can give it), stop, or re-draw (once a game,
+    if the deck can replace every drawn card). ``Concede`` aside."""
     opts: list[Action] = []
     if drawn == 1 and available:
         opts.append(Draw())
@@ -482,10 +495,8 @@ class _Builder:
     def take_deck_card(self, p: int) -> Card:
         """Top deck card to player p's hand, reshuffling the discards in first if needed."""
         if not self.deck:
-            # R18: shuffle the discards into a new deck. The order depends only on the seed
-            # and on how many reshuffles came before, so replays are exact.
-            cards = sorted(self.discards)
-            random.Random(f"wpp-reshuffle/{self.seed}/{self.reshuffles}").shuffle(cards)
+            # R18: shuffle the discards into a new deck.
+            cards = reshuffled(self.discards, self.seed, self.reshuffles)
             self.deck = tuple(cards)
             self.discards = ()
             self.reshuffles += 1
@@ -523,12 +534,11 @@ class _Builder:
 
     def end_turn_if_no_choice(self, p: int) -> None:
         """After a deck draw: end the turn at once when stopping is the only choice left
-        (no second card to draw and no re-draw possible; see ``_drawing_options``)."""
+        (no second card to draw and no re-draw possible; see :func:`drawing_options`)."""
         if self.phase is _OVER:
             return
         available = _deck_available(len(self.deck), len(self.discards), self.rules)
-        n = len(self.drawn)
-        if not (n == 1 and available) and (self.redraw_used[p] or available < n):
+        if len(drawing_options(len(self.drawn), available, self.redraw_used[p])) == 1:
             self.end_trick(p)
 
 
