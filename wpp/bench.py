@@ -25,6 +25,7 @@ from typing import Any
 from wpp.agents import RandomAgent
 from wpp.cards import CARDS, Card
 from wpp.plays import IllegalPlay, classify, play_of
+from wpp.random_games import play_random_games
 from wpp.selfplay import play_game
 from wpp.state import GameState, Phase, legal_actions
 
@@ -60,26 +61,45 @@ def _treys_hands(hands: list[tuple[Card, ...]]) -> tuple[Callable[[], int], str]
     return run, "treys.Evaluator.evaluate"
 
 
-def engine(quick: bool = False) -> dict[str, float]:
-    """The engine's figures: games/s, actions/s, legal_actions at a 13-card lead, classify/s."""
+def engine(quick: bool = False) -> dict[str, float | str]:
+    """The engine's figures: random games/s (through the Game API and on the simulation path,
+    which must play the same games), actions/s, legal_actions at a 13-card lead, classify/s."""
     repeats = 2 if quick else 5
     n_games = 100 if quick else 400
-    out: dict[str, float] = {}
+    out: dict[str, float | str] = {}
 
-    # Random vs random, whole games, no history (the simulation path).
-    actions_played = 0
+    # Random vs random, whole games through the Game API, no history.
+    ends: list[tuple[int | None, int]] = []  # each game's winner and length
 
     def games() -> int:
-        nonlocal actions_played
-        actions_played = 0
+        ends.clear()
         for seed in range(n_games):
             g = play_game((RandomAgent(seed), RandomAgent(seed + 1)), seed, history=False)
-            actions_played += g.state.actions
+            ends.append((g.state.winner, g.state.actions))
         return n_games
 
-    out["random games/s"] = _best(games, repeats)
-    out["actions/s"] = out["random games/s"] * actions_played / n_games
+    api_rate = _best(games, repeats)
+    out["random games/s (Game API)"] = api_rate
+    actions_played = sum(n for _, n in ends)
+    out["actions/s (Game API)"] = api_rate * actions_played / n_games
     out["actions per game"] = actions_played / n_games
+
+    # The same games on the simulation path (wpp.random_games), more of them; the first
+    # n_games must be exactly the games above, action for action.
+    n_fast = 5 * n_games
+    fast_ends: list[tuple[int | None, int]] = []
+
+    def fast_games() -> int:
+        fast_ends[:] = [(r.winner, r.actions) for r in play_random_games(n_games)]
+        for _ in play_random_games(n_fast - n_games, seed=n_games):
+            pass
+        return n_fast
+
+    fast_rate = _best(fast_games, repeats)
+    out["random games/s (wpp.random_games)"] = fast_rate
+    out["actions/s (wpp.random_games)"] = fast_rate * actions_played / n_games
+    out["same games on both paths"] = "yes" if fast_ends == ends else "NO"
+    out["wpp.random_games / Game API"] = fast_rate / api_rate
 
     # The same games with full history and narration (what a UI pays).
     def games_with_history() -> int:
