@@ -25,18 +25,9 @@ from wpp.analysis.io import table_format
 from wpp.analysis.match import decisions_path
 from wpp.analysis.report import format_summary, summary
 from wpp.analysis.tournament import round_robin, run_match
-from wpp.rules import EmptyDeck, Rules
+from wpp.rule_flags import add_rule_flags, rules_from_args
 
 __all__ = ["add_parser", "main", "rules_from_args"]
-
-
-def _hand_limit(text: str) -> int | None:
-    if text.lower() in ("none", "off", "0"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number or 'none', not {text!r}") from None
 
 
 _DESCRIPTION = """\
@@ -82,23 +73,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="no progress bar")
     p.add_argument("--confidence", type=float, default=0.95,
                    help="confidence level of the intervals (default 0.95)")
-    rules = p.add_argument_group("rule flags (default: the rules as written)")
-    rules.add_argument("--no-wraps", dest="wraps", action="store_false",
-                       help="no wrap-around straights (R5)")
-    rules.add_argument("--hand-limit", type=_hand_limit, default=26,
-                       help="cards that lose the game (R17; 'none' for no limit; default 26)")
-    rules.add_argument("--empty-deck", choices=[e.value for e in EmptyDeck],
-                       default=EmptyDeck.RESHUFFLE.value, help="what an empty deck does (R18)")
-    rules.add_argument("--turn-limit", type=int, default=1000,
-                       help="actions after which a game is a draw (R20; default 1000)")
+    add_rule_flags(p)
     p.set_defaults(func=main)
     return p
-
-
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The :class:`~wpp.rules.Rules` the flags ask for (``ValueError`` if invalid)."""
-    return Rules(wraps=args.wraps, hand_limit=args.hand_limit,
-                 empty_deck=EmptyDeck(args.empty_deck), turn_limit=args.turn_limit)
 
 
 def main(args: argparse.Namespace) -> int:
