@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wpp.__main__ import main
 from wpp.agents import RandomAgent
 from wpp.game import Game
-from wpp.random_games import RandomGameResult, play_random_game, play_random_games
+from wpp.random_games import RandomGameResult, play_random_game, play_random_games, summarize
 from wpp.rules import EmptyDeck, Rules
 from wpp.selfplay import play_game
 from wpp.state import EndReason
@@ -103,3 +104,34 @@ def test_bad_input_is_refused_with_a_reason(call: object, error: type[Exception]
                                             words: str) -> None:
     with pytest.raises(error, match=words):
         call()  # type: ignore[operator]
+
+
+def test_summary_counts_every_game_once() -> None:
+    results = list(play_random_games(300, rules=Rules(hand_limit=17, turn_limit=40)))
+    s = summarize(results)
+    assert s.games == 300 == sum(s.wins) + s.draws == sum(s.end_reasons.values())
+    assert s.draws == s.end_reasons[EndReason.TURN_LIMIT]
+    assert s.first_leader_wins == sum(r.winner == r.first_leader for r in results)
+    assert s.max_actions == max(r.actions for r in results) <= 40
+    assert s.median_actions <= s.p95_actions <= s.max_actions
+    assert str(summarize([])) == "no games"
+
+
+def test_command_line_sums_up_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["random-games", "--games", "60", "--seed", "5", "--no-wraps"]) == 0
+    one = capsys.readouterr().out
+    assert "60 random-vs-random games, deals 5 to 64" in one and "wraps=False" in one
+    assert str(summarize(play_random_games(60, 5, Rules(wraps=False)))) in one
+    # Two processes play the same deals and sum up to the same figures.
+    assert main(["random-games", "--games", "60", "--seed", "5", "--no-wraps",
+                 "--workers", "2"]) == 0
+    two = capsys.readouterr().out
+    assert one.split("\n\n")[1] == two.split("\n\n")[1]
+
+
+@pytest.mark.parametrize("args", [["--games", "0"], ["--workers", "0"],
+                                  ["--hand-limit", "3"], ["--turn-limit", "1"]])
+def test_command_line_refuses_bad_arguments(args: list[str],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["random-games", *args]) == 2
+    assert capsys.readouterr().err.startswith("random-games: ")

@@ -1,20 +1,26 @@
-"""Command line: ``python -m wpp play|tournament …``.
+"""Command line: ``python -m wpp play|random-games|tournament …``.
 
 ``play`` prints a seeded game between two agents move by move, with each agent's reasoning
-(``--explain``); ``tournament`` runs a match and prints its statistics (see
-:mod:`wpp.analysis`).
+(``--explain``); ``random-games`` plays many random-vs-random games on the fast path
+(:mod:`wpp.random_games`) and sums them up; ``tournament`` runs a match and prints its
+statistics (see :mod:`wpp.analysis`).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from importlib import import_module
 
 from wpp.agents import AGENT_NAMES, Agent, make_agent
 from wpp.cards import format_cards
 from wpp.game import Game
+from wpp.random_games import RandomGameResult, play_random_games, summarize
+from wpp.rule_flags import add_rule_flags, rules_from_args
+from wpp.rules import Rules
 from wpp.selfplay import play_game
 from wpp.state import Event, player_name
 
@@ -58,6 +64,37 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _random_chunk(job: tuple[int, int, Rules]) -> list[RandomGameResult]:
+    start, count, rules = job
+    return list(play_random_games(count, start, rules))
+
+
+def _random_games(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from_args(args)
+        if args.games < 1 or args.workers < 1:
+            raise ValueError("--games and --workers must be at least 1")
+    except ValueError as err:
+        print(f"random-games: {err}", file=sys.stderr)
+        return 2
+    print(f"WarPairsPoker — {args.games:,} random-vs-random games, deals {args.seed:,} to "
+          f"{args.seed + args.games - 1:,}\n  {rules}")
+    start = time.perf_counter()
+    if args.workers == 1:
+        results = list(play_random_games(args.games, args.seed, rules))
+    else:  # contiguous blocks of deals, a few per worker, gathered in order
+        size = max(1, -(-args.games // (4 * args.workers)))
+        jobs = [(s, min(size, args.seed + args.games - s), rules)
+                for s in range(args.seed, args.seed + args.games, size)]
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = [r for chunk in pool.map(_random_chunk, jobs) for r in chunk]
+    elapsed = time.perf_counter() - start
+    print(f"  played in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s, "
+          f"{args.workers} process{'es' if args.workers > 1 else ''})\n")
+    print(summarize(results))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m wpp", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -68,6 +105,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "classic,classic)")
     p.add_argument("--explain", action="store_true", help="print each decision's reasoning")
     p.set_defaults(func=_play)
+    r = sub.add_parser("random-games", help="play many random-vs-random games fast and sum "
+                       "them up (who wins, how, how long)")
+    r.add_argument("--games", type=int, default=10_000, help="how many (default 10,000)")
+    r.add_argument("--seed", type=int, default=0, help="the first deal (default 0)")
+    r.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    add_rule_flags(r)
+    r.set_defaults(func=_random_games)
     try:
         analysis_cli = import_module("wpp.analysis.cli")
     except ImportError:
