@@ -32,6 +32,7 @@ def test_counts_equal_the_listed_plays(hand: list[Card], rules: Rules) -> None:
     assert counts.pairs == sum(p.mode is Mode.PAIR for p in listed)
     assert list(counts.sections) == sections
     assert counts.straight_flushes == sum(p.category is Category.STRAIGHT_FLUSH for p in listed)
+    assert counts.poker == sum(sections)
     assert counts.total(len(hand)) == len(listed)
 
 

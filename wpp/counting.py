@@ -85,21 +85,16 @@ class PlayCounts(NamedTuple):
     """
 
     pairs: int
+    poker: int                    # every poker hand: the sum of the sections
     sections: tuple[int, int, int, int, int, int]
     straight_flushes: int
 
-    @property
-    def poker(self) -> int:
-        """Every poker hand of the hand."""
-        return sum(self.sections)
-
     def total(self, hand_size: int) -> int:
         """Every play the hand can lead: its singles, pairs and poker hands."""
-        return hand_size + self.pairs + sum(self.sections)
+        return hand_size + self.pairs + self.poker
 
 
-_NO_POKER: Final = (0, 0, 0, 0, 0, 0)
-_NO_COUNTS: Final = PlayCounts(0, _NO_POKER, 0)
+_NO_COUNTS: Final = PlayCounts(0, 0, (0, 0, 0, 0, 0, 0), 0)
 
 
 def count_plays(hand: Sequence[Card], wraps: bool = True) -> PlayCounts:
@@ -113,7 +108,7 @@ def count_plays(hand: Sequence[Card], wraps: bool = True) -> PlayCounts:
 
     >>> from wpp.cards import parse_cards
     >>> count_plays(parse_cards("2D 2C 2H 5S 5D"))
-    PlayCounts(pairs=4, sections=(3, 1, 0, 0, 1, 0), straight_flushes=0)
+    PlayCounts(pairs=4, poker=5, sections=(3, 1, 0, 0, 1, 0), straight_flushes=0)
     """
     mask = 0
     for c in hand:
@@ -144,7 +139,9 @@ def count_plays(hand: Sequence[Card], wraps: bool = True) -> PlayCounts:
                 in_suit = len(_windows_in(suited >> s, wraps))
                 flushes += _C5[k] - in_suit
                 straight_flushes += in_suit
-    return PlayCounts(pairs, (two_pairs, sets, straights, flushes, full_houses, fours),
+    return PlayCounts(pairs,
+                      two_pairs + sets + straights + flushes + full_houses + fours,
+                      (two_pairs, sets, straights, flushes, full_houses, fours),
                       straight_flushes)
 
 

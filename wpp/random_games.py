@@ -261,7 +261,7 @@ class _RandomGame:
         p = self.to_act
         hand = self.hands[p]
         counts = count_plays(hand, self.rules.wraps)
-        plays = counts.total(len(hand))
+        plays = len(hand) + counts.pairs + counts.poker
         i = self.pick[p](plays + (0 if self.passed else 1))
         if i < plays:
             self._put(p, nth_play(hand, i, counts, self.rules))
