@@ -14,6 +14,9 @@ def test_engine_figures(capsys: pytest.CaptureFixture[str]) -> None:
     figures = bench.engine(quick=True)
     assert figures["same games on both paths"] == "yes"
     for name in ("random games/s (Game API)", "random games/s (wpp.random_games)",
+                 # the peer issue #2 names (the bench extra installs OpenSpiel)
+                 "OpenSpiel dou_dizhu games/s (lean loop)",
+                 "OpenSpiel dou_dizhu games/s (example.py loop)",
                  "legal_actions µs (13 cards, lead)",
                  "classify/s (5 random cards, refusals explained)"):
         assert isinstance(figures[name], float) and figures[name] > 0, name

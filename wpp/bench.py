@@ -61,6 +61,42 @@ def _treys_hands(hands: list[tuple[Card, ...]]) -> tuple[Callable[[], int], str]
     return run, "treys.Evaluator.evaluate"
 
 
+def _openspiel_dou_dizhu(n_games: int) -> dict[str, Callable[[], int]] | None:
+    """Random Dou Dizhu games in OpenSpiel's C++ engine, driven from Python: the peer issue
+    #2 names for random games/s. Two drivers, since the figure depends on the loop: a lean
+    one (``random.choice`` over the legal actions, chance nodes included, as OpenSpiel's
+    ``benchmark_games.py`` does) and the loop of OpenSpiel's ``example.py`` (chance outcomes
+    sampled with their probabilities by ``numpy.random.choice``)."""
+    try:
+        import numpy as np
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("dou_dizhu")
+    rng = random.Random(0)
+    np_rng = np.random.default_rng(0)
+
+    def lean() -> int:
+        for _ in range(n_games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions(state.current_player())))
+        return n_games
+
+    def example_loop() -> int:
+        for _ in range(n_games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(np_rng.choice(outcomes, p=probs)))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+        return n_games
+
+    return {"lean loop": lean, "example.py loop": example_loop}
+
+
 def engine(quick: bool = False) -> dict[str, float | str]:
     """The engine's figures: random games/s (through the Game API and on the simulation path,
     which must play the same games), actions/s, legal_actions at a 13-card lead, classify/s."""
@@ -100,6 +136,14 @@ def engine(quick: bool = False) -> dict[str, float | str]:
     out["actions/s (wpp.random_games)"] = fast_rate * actions_played / n_games
     out["same games on both paths"] = "yes" if fast_ends == ends else "NO"
     out["wpp.random_games / Game API"] = fast_rate / api_rate
+    drivers = _openspiel_dou_dizhu(n_fast)
+    if drivers is None:
+        out["OpenSpiel dou_dizhu games/s"] = "not installed (the bench extra installs it)"
+    else:
+        for loop, run in drivers.items():
+            rate = _best(run, repeats)
+            out[f"OpenSpiel dou_dizhu games/s ({loop})"] = rate
+            out[f"wpp.random_games / OpenSpiel ({loop})"] = fast_rate / rate
 
     # The same games with full history and narration (what a UI pays).
     def games_with_history() -> int:
