@@ -9,6 +9,11 @@ instead, from the hand's rank and suit counts, and build just the one it picks:
 * :class:`CountedAnswers`: ``len(answers(hand, table))`` and ``answers(hand, table)[i]``;
   :func:`listed_answers` lists the answers to a single or a pair (there are few).
 
+Hands are **sorted** cards, each once (the engine's hands always are); the public functions
+check that and say what is wrong. :mod:`wpp.random_games`, which keeps its hands sorted and
+calls these thousands of times a second, uses the unchecked ``_count``, ``_nth``,
+``_listed`` and :meth:`CountedAnswers.of_sorted`.
+
 The order is the engine's by construction: singles and pairs are picked by position in the
 same order, a poker hand is taken from the engine's own generator section
 (:func:`wpp.moves.poker_section`) after skipping whole sections by their counts, and every
@@ -21,7 +26,7 @@ filled once). ``tests/test_counting.py`` checks all of it against the listing fu
 >>> c = count_plays(hand)
 >>> c.pairs, c.poker, c.total(len(hand)) == len(all_plays(hand))
 (3, 4, True)
->>> str(nth_play(hand, 9, c)) == str(all_plays(hand)[9])
+>>> nth_play(hand, 9) == all_plays(hand)[9]
 True
 """
 
@@ -50,13 +55,15 @@ __all__ = ["CountedAnswers", "PlayCounts", "count_plays", "listed_answers", "nth
 #           ---- A ---- | ---- K ---- | … | ---- 2 ----
 #
 # ``_RANK_SUMS[v]`` holds, for the four ranks of a 16-bit slice ``v``, five sums over those
-# ranks packed in 16-bit fields, so that four lookups *added* give them for the whole hand:
+# ranks packed in one int, 16 bits per field (the last open-ended), so that four lookups
+# *added* give them for the whole hand:
 #
 #     bits  0-15: Σ C(k,2)  (the pairs)          bits 48-63: Σ C(k,3)·C(k,2)
 #     bits 16-31: Σ C(k,2)²                      bits 64-  : ranks with k = 4
 #     bits 32-47: Σ C(k,3)  (the sets)
 #
-# where k is how many cards of the rank the hand holds. No field can reach 2¹⁶.
+# where k is how many cards of the rank the hand holds. No field can carry into the next: the
+# largest, Σ C(k,2)², is at most 13 × 36 = 468.
 _C2: Final = tuple(comb(k, 2) for k in range(5))
 _C3: Final = tuple(comb(k, 3) for k in range(5))
 _C5: Final = tuple(comb(k, 5) for k in range(14))
@@ -97,8 +104,8 @@ class PlayCounts(NamedTuple):
 _NO_COUNTS: Final = PlayCounts(0, 0, (0, 0, 0, 0, 0, 0), 0)
 
 
-def count_plays(hand: Sequence[Card], wraps: bool = True) -> PlayCounts:
-    """Count the pairs and poker hands of a hand (``wraps``: the R5 flag) without listing.
+def count_plays(hand: Sequence[Card], rules: Rules = DEFAULT_RULES) -> PlayCounts:
+    """Count the pairs and poker hands of a sorted hand without listing them.
 
     Two pairs are pairs of two distinct ranks, ``(S² − Σ C(k,2)²) / 2`` with ``S = Σ C(k,2)``;
     a set comes alone or with a pair of any other rank (the full houses); four of a kind
@@ -107,9 +114,14 @@ def count_plays(hand: Sequence[Card], wraps: bool = True) -> PlayCounts:
     which the generator makes with the straights.
 
     >>> from wpp.cards import parse_cards
-    >>> count_plays(parse_cards("2D 2C 2H 5S 5D"))
+    >>> count_plays(sorted(parse_cards("2D 2C 2H 5S 5D")))
     PlayCounts(pairs=4, poker=5, sections=(3, 1, 0, 0, 1, 0), straight_flushes=0)
     """
+    _check_hand(hand)
+    return _count(hand, _check_rules(rules).wraps)
+
+
+def _count(hand: Sequence[Card], wraps: bool) -> PlayCounts:
     mask = 0
     for c in hand:
         mask |= _BIT[c]
@@ -165,14 +177,15 @@ def _windows_in(held: int, wraps: bool) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-def nth_play(hand: Sequence[Card], i: int, counts: PlayCounts | None = None,
-             rules: Rules = DEFAULT_RULES) -> Play:
-    """``all_plays(hand, rules)[i]`` for a **sorted** hand, building that play alone.
+def nth_play(hand: Sequence[Card], i: int, rules: Rules = DEFAULT_RULES) -> Play:
+    """``all_plays(hand, rules)[i]`` for a sorted hand, building that play alone
+    (``IndexError`` outside ``0 … len(all_plays(hand)) - 1``)."""
+    _check_hand(hand)
+    return _nth(hand, i, _count(hand, _check_rules(rules).wraps), rules)
 
-    ``counts`` (from :func:`count_plays` with the same rules) saves counting again.
-    """
-    if counts is None:
-        counts = count_plays(hand, rules.wraps)
+
+def _nth(hand: Sequence[Card], i: int, counts: PlayCounts, rules: Rules) -> Play:
+    """:func:`nth_play` with the hand's counts (made with the same rules) at hand."""
     n = len(hand)
     if 0 <= i < n:
         return SINGLES[hand[i]]
@@ -197,7 +210,11 @@ def _nth_in_sections(hand: Sequence[Card], sizes: Sequence[int], i: int, rules: 
     if i >= 0:
         for section, size in enumerate(sizes):
             if i < size:
-                return next(poker_section(hand, section, rules, min_category, i))
+                play = next(poker_section(hand, section, rules, min_category, i), None)
+                if play is None:
+                    raise IndexError(f"section {section} has no play {i}: the counts were "
+                                     "not made for this hand and these rules")
+                return play
             i -= size
     raise IndexError("no play at that index")
 
@@ -207,24 +224,45 @@ _SECTION_OF: Final = {category: i for i, (categories, _) in enumerate(POKER_SECT
 
 
 class CountedAnswers:
-    """The plays of a **sorted** hand that beat ``table``, as :func:`wpp.moves.answers`
-    lists them: :attr:`count` of them, and :meth:`nth` builds one.
+    """The plays of a sorted hand that beat ``table``, as :func:`wpp.moves.answers` lists
+    them: :attr:`count` of them, and :meth:`nth` builds one.
 
     Singles and pairs are listed (there are few). Of the poker hands only the section holding
     the table's own category is generated and judged: every play of a higher category beats
-    the table (R8), so those are counted.
+    the table (R8), so those are counted. :meth:`nth` reads the hand again, so it must not
+    change in between.
+
+    >>> from wpp.cards import parse_cards
+    >>> from wpp.plays import classify
+    >>> beating = CountedAnswers(sorted(parse_cards("4D 4C 9H 9S KD")), classify("3H 3S"))
+    >>> beating.count, str(beating.nth(1))
+    (2, '9♥ 9♠ — a pair of nines')
     """
 
     __slots__ = ("_hand", "_judged", "_own", "_rules", "_sizes", "_table", "count")
 
     def __init__(self, hand: Sequence[Card], table: Play, rules: Rules = DEFAULT_RULES) -> None:
+        _check_hand(hand)
+        if not isinstance(table, Play):
+            raise TypeError(f"the table must be a Play (see wpp.plays.classify), not {table!r}")
+        self._fill(hand, table, _check_rules(rules))
+
+    @classmethod
+    def of_sorted(cls, hand: Sequence[Card], table: Play, rules: Rules) -> CountedAnswers:
+        """The same without checking the arguments: for callers whose hands are always
+        sorted cards (the random-game fast path)."""
+        self = cls.__new__(cls)
+        self._fill(hand, table, rules)
+        return self
+
+    def _fill(self, hand: Sequence[Card], table: Play, rules: Rules) -> None:
         self._hand, self._table, self._rules = hand, table, rules
         if table.mode is not Mode.POKER:
-            self._judged = listed_answers(hand, table)
+            self._judged = _listed(hand, table)
             self._own, self._sizes = 0, [len(self._judged)]
             self.count = len(self._judged)
             return
-        counts = count_plays(hand, rules.wraps)
+        counts = _count(hand, rules.wraps)
         category = table.category
         self._own = own = _SECTION_OF[category]
         sizes = [0, 0, 0, 0, 0, 0]
@@ -256,7 +294,16 @@ class CountedAnswers:
 
 def listed_answers(hand: Sequence[Card], table: Play) -> list[Play]:
     """The singles or pairs of a sorted hand that beat a single or pair ``table``, in the
-    engine's order: ``answers(hand, table)`` for those modes, through tables the judge filled."""
+    engine's order: ``answers(hand, table)`` for those modes, through tables the judge filled.
+    (A poker table has too many answers to list this way: use :class:`CountedAnswers`.)"""
+    _check_hand(hand)
+    if not isinstance(table, Play) or table.mode is Mode.POKER:
+        raise ValueError(f"listed_answers answers a single or a pair, not {table!r}; "
+                         "CountedAnswers answers any table")
+    return _listed(hand, table)
+
+
+def _listed(hand: Sequence[Card], table: Play) -> list[Play]:
     if table.mode is Mode.SINGLE:
         beaters = _BEATERS[table.order]
         return [SINGLES[c] for c in hand if beaters >> c & 1]
@@ -288,6 +335,24 @@ def _beaters() -> tuple[int, ...]:
             assert out[offset + table.order] in (0, mask), "decided by the keys alone"
             out[offset + table.order] = mask
     return tuple(out)
+
+
+def _check_hand(hand: Sequence[Card]) -> None:
+    """Refuse, saying why, anything but sorted cards each held once."""
+    previous = -1
+    for c in hand:
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
+            raise ValueError(f"{c!r} is not a card (cards are wpp.cards.Card, 0 to 51)")
+        if c <= previous:
+            raise ValueError(f"a hand must be sorted cards, each once: {Card(c)} comes after "
+                             f"{Card(previous)}; pass sorted(hand)")
+        previous = c
+
+
+def _check_rules(rules: Rules) -> Rules:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a wpp.rules.Rules, not {rules!r}")
+    return rules
 
 
 #: Every pair, by its two cards (low, high), made once.

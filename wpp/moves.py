@@ -216,9 +216,13 @@ def poker_section(hand: Sequence[Card], section: int, rules: Rules = DEFAULT_RUL
     the order :func:`all_plays` and :func:`answers` list them, from the ``start``-th on
     (empty when the section does not run for ``min_category``). For callers that count
     plays and build only the one they pick (:mod:`wpp.counting`)."""
+    if not 0 <= section < len(POKER_SECTIONS):
+        raise ValueError(f"section is 0 to {len(POKER_SECTIONS) - 1}, not {section!r}")
+    if start < 0:
+        raise ValueError(f"start counts plays from 0, not {start!r}")
     if not _runs(section, min_category):
         return iter(())
-    return POKER_SECTIONS[section][1](_grouped(hand), rules, min_category, max(start, 0))
+    return POKER_SECTIONS[section][1](_grouped(hand), rules, min_category, start)
 
 
 def plays_in_mode(hand: Sequence[Card], mode: Mode, rules: Rules = DEFAULT_RULES,
