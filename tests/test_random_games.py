@@ -98,7 +98,13 @@ def test_play_random_games_counts_from_the_seed() -> None:
     (lambda: play_random_game(1, "wraps"), TypeError, "Rules"),  # type: ignore[arg-type]
     (lambda: play_random_game(1, agent_seeds=(1,)), ValueError,  # type: ignore[arg-type]
      "one seed per player"),
+    (lambda: play_random_game(1, agent_seeds=5), ValueError,  # type: ignore[arg-type]
+     "one seed per player"),
+    (lambda: play_random_game(1, agent_seeds=(1, "b")), ValueError,  # type: ignore[arg-type]
+     "agent's seed"),
     (lambda: list(play_random_games(-1)), ValueError, "negative"),
+    (lambda: list(play_random_games("3")), ValueError, "number of games"),  # type: ignore[arg-type]
+    (lambda: list(play_random_games(3, 2.5)), ValueError, "first seed"),  # type: ignore[arg-type]
 ])
 def test_bad_input_is_refused_with_a_reason(call: object, error: type[Exception],
                                             words: str) -> None:

@@ -32,7 +32,7 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--no-wraps", dest="wraps", action="store_false",
                        help="no wrap-around straights (R5)")
     rules.add_argument("--hand-limit", type=_hand_limit, default=DEFAULT_RULES.hand_limit,
-                       help="cards that lose the game (R17; 'none' for no limit; default "
+                       help="cards that lose the game (R17; 'none' or 0 for no limit; default "
                        f"{DEFAULT_RULES.hand_limit})")
     rules.add_argument("--empty-deck", choices=[e.value for e in EmptyDeck],
                        default=DEFAULT_RULES.empty_deck.value,

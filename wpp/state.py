@@ -700,6 +700,8 @@ def _redraw(s: GameState, b: _Builder, action: Redraw) -> None:
                     f"new card{'s' if n > 1 else ''} came from the deck (R15)")
         b.private = b.public.replace("came from the deck",
                                      f"came from the deck: {format_cards(new)}")
+    # A re-draw keeps the hand's size, so this never ends the game today; it keeps R17
+    # checked after every draw should a rule flag ever change that.
     if not b.over_hand_limit(p):
         b.end_trick(p)
 
