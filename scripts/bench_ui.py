@@ -15,7 +15,6 @@ median and 95th percentile. Goals (issue 4): first render < 2 s, click median < 
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import sys
 import time
@@ -24,14 +23,10 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from widgets.serve import running_voila
+from widgets.serve import CHROMIUM_ARGS, find_chromium, running_voila
 from wpp.actions import Mulligan
 from wpp.agents import make_agent
 from wpp.game import Game
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 
 # Records when the first face-up card of the active hand appears (ms since navigation start).
 _FIRST_CARD = """
@@ -123,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.clicks < 30:
         parser.error("--clicks must be at least 30")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = find_chromium()
     if chromium is None:
         print("chromium not found (apt-get install chromium)", file=sys.stderr)
         return 2

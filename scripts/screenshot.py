@@ -8,29 +8,25 @@ root: ``.venv/bin/python scripts/screenshot.py [--out docs/screenshot.png]``.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from widgets.serve import ROOT, running_voila
+from widgets.serve import CHROMIUM_ARGS, ROOT, find_chromium, running_voila
 from wpp.actions import Mulligan, PlayCards
 from wpp.agents import make_agent
 from wpp.game import Game
 
 SEED = 31
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
     args = parser.parse_args(argv)
-    chromium = shutil.which("chromium")
+    chromium = find_chromium()
     if chromium is None:
         print("chromium not found (apt-get install chromium)", file=sys.stderr)
         return 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,11 +14,6 @@ settings.register_profile("ci", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-#: Debian's chromium, headless, with nothing reaching for the network (Playwright cannot
-#: download its own browser here).
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +22,9 @@ def browser() -> Iterator[Any]:
     it), it is never skipped."""
     from playwright.sync_api import sync_playwright
 
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    from widgets.serve import CHROMIUM_ARGS, find_chromium
+
+    chromium = find_chromium()
     if chromium is None:
         pytest.fail("Chromium is not installed (apt-get install chromium; make test does it)")
     with sync_playwright() as p:

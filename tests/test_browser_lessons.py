@@ -31,34 +31,22 @@ WAIT = 30_000  # ms for the page to answer a click
 @contextmanager
 def lesson_page(browser: Any, name: str, width: int = 1280, height: int = 1800) -> Iterator[Any]:
     """Serve ``notebooks/<name>.ipynb`` with Voilà and open it in a new tab."""
-    original = serve.voila_command
-
-    def command(port: int, notebook: str = "") -> list[str]:
-        return original(port, f"notebooks/{name}.ipynb")
-
-    serve.voila_command = command  # running_voila builds its command line with this
-    try:
-        log = SHOTS / f"voila-{name}.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with serve.running_voila(log=log) as url:
-            serve.voila_command = original
-            page = browser.new_page(viewport={"width": width, "height": height})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(url)
-            # Voilà runs the cells, then removes its spinner and shows the outputs.
-            page.wait_for_function("() => !document.querySelector('#loading')",
-                                   timeout=90_000)
-            try:
-                yield page
-                text = page.inner_text("body")
-                assert "Traceback" not in text and "Error" not in text, \
-                    "a cell failed in the page"
-                assert not errors, f"errors in the page: {errors}"
-            finally:
-                page.close()
-    finally:
-        serve.voila_command = original
+    log = SHOTS / f"voila-{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with serve.running_voila(log=log, notebook=f"notebooks/{name}.ipynb") as url:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        # Voilà runs the cells, then removes its spinner and shows the outputs.
+        page.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+        try:
+            yield page
+            text = page.inner_text("body")
+            assert "Traceback" not in text and "Error" not in text, "a cell failed in the page"
+            assert not errors, f"errors in the page: {errors}"
+        finally:
+            page.close()
 
 
 def shot(target: Any, name: str) -> None:

@@ -14,6 +14,7 @@ template that fetches nothing from the internet, TCP_NODELAY on the websocket) a
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -23,10 +24,23 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["ROOT", "free_port", "running_voila", "voila_command", "voila_env"]
+__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "running_voila",
+           "voila_command", "voila_env"]
 
 #: The project's root (where the Makefile is).
 ROOT = Path(__file__).resolve().parent.parent
+
+#: Debian's chromium, headless, with nothing reaching for the network (Playwright cannot
+#: download its own browser here): for the browser tests, the UI benchmark and screenshots.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def find_chromium() -> str | None:
+    """The system Chromium's path (Debian names it ``chromium``, others
+    ``chromium-browser``), or ``None`` when it is not installed."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def free_port() -> int:
