@@ -208,3 +208,20 @@ def test_custom_position_with_an_exhausted_deck_puts_the_rest_in_the_discards() 
     assert s.deck == () and len(s.discards) == 47 and s.deck_available() == 47
     with pytest.raises(ValueError, match="exactly one place"):
         GameState.custom(("3D 5C", "3D 6D"))
+
+
+def test_listing_a_view_twice_gives_a_fresh_list_each_time() -> None:
+    """legal_actions remembers the last view it listed: the copy it returns is the caller's."""
+    from wpp.agents import RandomAgent
+    from wpp.state import legal_actions
+
+    game = Game(5)
+    agents = (RandomAgent(1), RandomAgent(2))
+    for _ in range(6):
+        game.apply(agents[game.to_act].choose(game.view(game.to_act)))
+    view = game.view(game.to_act)
+    first = legal_actions(view)
+    first.clear()
+    again = legal_actions(view)
+    assert again and again == legal_actions(game.view(game.to_act))  # an equal, new view
+    assert again is not legal_actions(view)

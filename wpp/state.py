@@ -54,7 +54,7 @@ from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.errors import IllegalAction
 from wpp.judge import decide, judge
 from wpp.moves import all_plays, answers
-from wpp.plays import IllegalPlay, Play, classify
+from wpp.plays import Play, classify
 from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
 
 __all__ = [
@@ -224,12 +224,14 @@ class GameState(NamedTuple):
                 raise ValueError(f"the table's plays must follow the rules: {verdict.reason}")
             trick.append(TrickPlay(who, verdict.table))
         d = () if deck is None else cards(deck)
-        placed = [*h[0], *h[1], *cards(pile), *cards(discards), *d,
+        pile_cards, discard_cards = cards(pile), cards(discards)
+        placed = [*h[0], *h[1], *pile_cards, *discard_cards, *d,
                   *(c for tp in trick for c in tp.play.cards)]
-        if len(set(placed)) != len(placed):
+        placed_set = set(placed)
+        if len(placed_set) != len(placed):
             raise ValueError("each of the 52 cards must be in exactly one place; some are "
                              "named twice")
-        rest = tuple(c for c in CARDS if c not in set(placed))
+        rest = tuple(c for c in CARDS if c not in placed_set)
         extra_discards: tuple[Card, ...] = ()
         if deck is None:
             d = rest
@@ -237,8 +239,8 @@ class GameState(NamedTuple):
             extra_discards = rest
         if phase is Phase.ANSWER and not trick:
             raise ValueError("an ANSWER position needs a play on the table")
-        return cls(rules=rules, seed=seed, hands=h, deck=d, pile=tuple(sorted(cards(pile))),
-                   discards=cards(discards) + extra_discards, trick=tuple(trick), last_trick=(),
+        return cls(rules=rules, seed=seed, hands=h, deck=d, pile=tuple(sorted(pile_cards)),
+                   discards=discard_cards + extra_discards, trick=tuple(trick), last_trick=(),
                    phase=phase,
                    to_act=to_act, passed=passed, drawn=(), redraw_used=redraw_used,
                    mulligans=((), ()))
@@ -391,8 +393,12 @@ def legal_actions(view: View) -> list[Action]:
     """Every legal action for ``view.player`` now, computed from the view alone.
 
     In the mulligan every choice of 3 cards is listed (560 for 16 cards). ``Concede`` is
-    always last while the game runs.
+    always last while the game runs. Each call returns a new list, the caller's to change.
     """
+    global _last_listed
+    last_view, last_actions = _last_listed
+    if view is last_view:  # the same decision asked about again (views never change)
+        return list(last_actions)
     phase = view.phase
     if phase is _OVER or view.to_act != view.player:
         return []
@@ -414,7 +420,15 @@ def legal_actions(view: View) -> list[Action]:
         out.extend(drawing_options(view.drawn_count, view.deck_available(),
                                    view.redraw_used[view.player]))
     out.append(Concede())
+    _last_listed = (view, tuple(out))
     return out
+
+
+# The last view listed and its actions. One decision is often listed twice in a row — by a
+# recorder and then by the agent, by a UI's refresh and then its click — and a view is
+# immutable, so the second time is a copy. Compared by identity: an equal view made anew
+# is listed anew.
+_last_listed: tuple[View | None, tuple[Action, ...]] = (None, ())
 
 
 def drawing_options(drawn: int, available: int, redraw_used: bool) -> list[Action]:
@@ -585,10 +599,7 @@ def _play(s: GameState, b: _Builder, action: PlayCards) -> None:
     if s.phase is _DRAWING:
         raise IllegalAction(f"{_NAMES[p]} has drawn this turn and may not play now: draw one "
                             "more, stop, or re-draw (R14)", "R14")
-    if not action.cards:
-        raise IllegalPlay("no cards selected: a play is 1 card, a pair, or a poker hand of "
-                          "3 to 5 cards (R4)")
-    _require_held(s.hands[p], action.cards)
+    _require_held(s.hands[p], action.cards)  # no cards: classify says why (R4)
     play = classify(action.cards, s.rules)
     table = s.trick[-1].play if s.trick else None
     on_table = decide(play, table)[1]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from math import comb
 
 from wpp.actions import Action, Concede, Mulligan
 from wpp.agents.base import Decision
@@ -28,20 +28,21 @@ class RandomAgent:
 
     def choose(self, view: View) -> Action:
         """The action alone, without an explanation (the simulation fast path)."""
+        return self._pick(view)[0]
+
+    def decide(self, view: View) -> Decision:
+        action, n = self._pick(view)
+        return Decision(action, Explanation.simple(
+            "Random choice", f"{action}", step_title=f"Pick one of {n} legal actions at random"))
+
+    def _pick(self, view: View) -> tuple[Action, int]:
+        """The chosen action and how many there were to choose from."""
         if view.phase is Phase.MULLIGAN:
-            return Mulligan(tuple(sorted(self.rng.sample(view.hand, MULLIGAN_SIZE))))
+            chosen = Mulligan(tuple(sorted(self.rng.sample(view.hand, MULLIGAN_SIZE))))
+            return chosen, comb(len(view.hand), MULLIGAN_SIZE)
         actions = legal_actions(view)
         if not actions:
             raise ValueError("it is not this player's turn; there is nothing to decide")
         if isinstance(actions[-1], Concede) and len(actions) > 1:
             actions.pop()
-        return actions[self.rng.randrange(len(actions))]
-
-    def decide(self, view: View) -> Decision:
-        action = self.choose(view)
-        if view.phase is Phase.MULLIGAN:
-            n = sum(1 for _ in combinations(view.hand, MULLIGAN_SIZE))
-        else:
-            n = len(legal_actions(view)) - 1
-        return Decision(action, Explanation.simple(
-            "Random choice", f"{action}", step_title=f"Pick one of {n} legal actions at random"))
+        return actions[self.rng.randrange(len(actions))], len(actions)
