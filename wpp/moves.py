@@ -26,6 +26,7 @@ from wpp.cards import Card, Rank
 from wpp.judge import decide
 from wpp.plays import (
     SINGLES,
+    STRAIGHT_RUNS,
     STRAIGHT_TOPS,
     WRAP_MASKS,
     Category,
@@ -39,11 +40,8 @@ __all__ = ["POKER_SECTIONS", "STRAIGHT_WINDOWS", "all_plays", "answers", "plays_
            "poker_section"]
 
 # Straight windows: ranks in run order, their bit mask (bit r for rank r), and whether it wraps.
-_RUNS: Final = (
-    *(tuple(range(low, low + 5)) for low in range(2, 11)),
-    (11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4), (14, 2, 3, 4, 5),
-)
-STRAIGHT_WINDOWS: Final = tuple((run, sum(1 << r for r in run), run[0] > run[4]) for run in _RUNS)
+STRAIGHT_WINDOWS: Final = tuple((run, sum(1 << r for r in run), run[0] > run[4])
+                                for run in STRAIGHT_RUNS)
 
 
 def _group(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, list[Card]]]:

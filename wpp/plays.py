@@ -40,6 +40,7 @@ from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = [
     "SINGLES",
+    "STRAIGHT_RUNS",
     "STRAIGHT_TOPS",
     "WRAP_MASKS",
     "WRAP_STRAIGHTS",
@@ -113,20 +114,16 @@ class IllegalPlay(IllegalAction):
         return f"{format_cards(self.cards)} is not a play: {why}" if self.cards else why
 
 
-#: Straights as rank sets → rank of the top card (R5, R6). Ordinary ones first.
-_ORDINARY_STRAIGHTS: Final = {frozenset(range(low, low + 5)): low + 4 for low in range(2, 11)}
-#: The four wrap-around straights and their top card: J-Q-K-A-2 is 2-high, and so on (R5).
-WRAP_STRAIGHTS: Final = {
-    frozenset({11, 12, 13, 14, 2}): 2,
-    frozenset({12, 13, 14, 2, 3}): 3,
-    frozenset({13, 14, 2, 3, 4}): 4,
-    frozenset({14, 2, 3, 4, 5}): 5,
-}
+#: Every straight as its run of ranks, lowest first, so the last is the top card's rank
+#: (R5, R6): the nine ordinary ones, then the four wrap-arounds (J-Q-K-A-2 is 2-high, …).
+STRAIGHT_RUNS: Final = (
+    *(tuple(range(low, low + 5)) for low in range(2, 11)),
+    (11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4), (14, 2, 3, 4, 5),
+)
+#: The four wrap-around straights as rank sets → the rank of their top card.
+WRAP_STRAIGHTS: Final = {frozenset(run): run[4] for run in STRAIGHT_RUNS if run[0] > run[4]}
 #: All straights, wraps included, as bit masks of ranks (bit r) → top rank.
-STRAIGHT_TOPS: Final = {
-    sum(1 << r for r in ranks): top
-    for ranks, top in {**_ORDINARY_STRAIGHTS, **WRAP_STRAIGHTS}.items()
-}
+STRAIGHT_TOPS: Final = {sum(1 << r for r in run): run[4] for run in STRAIGHT_RUNS}
 WRAP_MASKS: Final = frozenset(sum(1 << r for r in ranks) for ranks in WRAP_STRAIGHTS)
 
 

@@ -37,7 +37,7 @@ import pandas as pd
 from wpp.ai.mulligan import analyse_mulligan
 from wpp.analysis.stats import wilson
 from wpp.cards import Card
-from wpp.moves import plays_in_mode
+from wpp.moves import STRAIGHT_WINDOWS, plays_in_mode
 from wpp.plays import Category, Mode
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import DEAL_SIZE, deal
@@ -146,10 +146,8 @@ def _coef(p: Poly, k: int) -> int:
 
 def _runs_free(wraps: bool) -> list[int]:
     """Rank subsets (13-bit masks) holding no straight: how many of each size."""
-    windows = [0b11111 << i for i in range(9)]  # 2-6 … 10-A
-    if wraps:
-        full = (1 << 13) - 1
-        windows += [((0b11111 << i) | (0b11111 >> (13 - i))) & full for i in range(9, 13)]
+    # The engine's straight windows, as masks of rank - 2 (bit 0 for twos).
+    windows = [mask >> 2 for _, mask, wrap in STRAIGHT_WINDOWS if wraps or not wrap]
     sizes = [0] * 14
     for m in range(1 << 13):
         if not any(m & w == w for w in windows):
