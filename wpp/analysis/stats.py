@@ -295,7 +295,6 @@ def play_decisions(decisions: pd.DataFrame) -> pd.DataFrame:
 def branching_by_phase(decisions: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Legal actions per decision (Concede not counted) by phase, and over all play: mean
     with interval, median, maximum, and the share of forced decisions (one choice)."""
-    z = z_value(confidence)
     rows = []
     order = [p.value for p in Phase if p is not Phase.OVER]
     groups: list[tuple[str, pd.Series]] = [
@@ -305,9 +304,9 @@ def branching_by_phase(decisions: pd.DataFrame, confidence: float = 0.95) -> pd.
         if len(b) == 0:
             continue
         b = b.astype(float)
-        half = z * float(b.std(ddof=1)) / math.sqrt(len(b)) if len(b) > 1 else 0.0
-        rows.append({"phase": name, "decisions": len(b), "mean": float(b.mean()),
-                     "low": float(b.mean()) - half, "high": float(b.mean()) + half,
+        mean = mean_interval(b, confidence)
+        rows.append({"phase": name, "decisions": len(b), "mean": mean.estimate,
+                     "low": mean.low, "high": mean.high,
                      "median": float(b.median()), "max": int(b.max()),
                      "forced": float((b == 1).mean())})
     return pd.DataFrame(rows, columns=["phase", "decisions", "mean", "low", "high", "median",
