@@ -121,6 +121,12 @@ class Game:
         return tuple(self._actions)
 
     @property
+    def states(self) -> tuple[GameState, ...]:
+        """The state at the deal and after each action since (only the current one when the
+        game keeps no history)."""
+        return tuple(self._states)
+
+    @property
     def events(self) -> tuple[Event, ...]:
         """The narrated events since the deal (use ``event.text_for(viewer)``)."""
         return tuple(self._events)

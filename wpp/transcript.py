@@ -21,10 +21,7 @@ def transcript(game: Game) -> str:
     """Every event of ``game`` (omniscient narration), each followed by the resulting hands,
     table, pile and deck size."""
     lines = [f"WarPairsPoker transcript — seed {game.seed}, rules {game.rules}"]
-    replay = game.replay()
-    for action, event in zip(game.actions, game.events, strict=True):
-        replay.apply(action)
-        s = replay.state
+    for s, event in zip(game.states[1:], game.events, strict=True):
         lines.append(f"{event.number + 1:4d}. {event.private}")
         table = format_cards(s.table.shown) if s.table is not None else "—"
         lines.append(f"      P1 [{len(s.hands[0]):2d}] {format_cards(s.hands[0])}")
