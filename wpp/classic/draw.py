@@ -170,20 +170,24 @@ class Opponent:
     weights: tuple[int, ...]
     # 2 * (weight below s) + weight at s: twice the win-or-half-tie mass of a hand of class s.
     _twice_score: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # sum(weights), stored once: equities divide by it for every discard option.
+    _total: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.weights) != CLASS_COUNT + 1 or self.weights[0] != 0:
             raise ValueError(f"weights has {CLASS_COUNT + 1} entries, the first one 0")
-        if min(self.weights) < 0 or sum(self.weights) == 0:
+        total = sum(self.weights)
+        if min(self.weights) < 0 or total == 0:
             raise ValueError("weights are non-negative and not all zero")
         below = list(itertools.accumulate(self.weights, initial=0))
         twice = tuple(2 * below[s] + self.weights[s] for s in range(CLASS_COUNT + 1))
         object.__setattr__(self, "_twice_score", twice)
+        object.__setattr__(self, "_total", total)
 
     @property
     def total(self) -> int:
         """The sum of the weights (the denominator of the model's probabilities)."""
-        return sum(self.weights)
+        return self._total
 
     def equity(self, strength: int) -> Fraction:
         """P(a hand of this strength beats the model's hand) + ½ P(tie).
