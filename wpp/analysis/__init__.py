@@ -17,11 +17,29 @@ Modules, one idea each:
 * :mod:`~wpp.analysis.cli` — ``python -m wpp tournament``; :mod:`~wpp.analysis.bench` — speed.
 
 These need pandas (and pyarrow, tqdm, dask for parallel runs and Parquet): the ``analysis``
-extra. The engine itself needs none of them.
+extra. The engine itself needs none of them. The names below are imported on first use, so
+``python -m wpp`` can offer its ``tournament`` command without loading pandas for ``play``.
 """
 
-from wpp.analysis.match import GameSpec, MatchResult, lead_estimate, schedule
-from wpp.analysis.tournament import round_robin, run_match, run_specs
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wpp.analysis.match import GameSpec, MatchResult, lead_estimate, schedule
+    from wpp.analysis.tournament import round_robin, run_match, run_specs
 
 __all__ = ["GameSpec", "MatchResult", "lead_estimate", "round_robin", "run_match", "run_specs",
            "schedule"]
+
+_HOME = {"GameSpec": "match", "MatchResult": "match", "lead_estimate": "match",
+         "schedule": "match", "round_robin": "tournament", "run_match": "tournament",
+         "run_specs": "tournament"}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of ``__all__`` from its module on first use."""
+    if name not in _HOME:
+        raise AttributeError(f"module 'wpp.analysis' has no attribute {name!r}")
+    value = getattr(import_module(f"wpp.analysis.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value

@@ -21,10 +21,6 @@ import time
 from typing import Any
 
 from wpp.analysis.agents import agent_names, make
-from wpp.analysis.io import table_format
-from wpp.analysis.match import decisions_path
-from wpp.analysis.report import format_summary, summary
-from wpp.analysis.tournament import round_robin, run_match
 from wpp.rule_flags import add_rule_flags, rules_from_args
 
 __all__ = ["add_parser", "main", "rules_from_args"]
@@ -80,6 +76,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def main(args: argparse.Namespace) -> int:
     """Run the tournament the arguments describe; 0 on success, 2 on bad arguments."""
+    try:  # pandas and friends, loaded only when a tournament runs
+        from wpp.analysis.io import table_format
+        from wpp.analysis.match import decisions_path
+        from wpp.analysis.report import format_summary, summary
+        from wpp.analysis.tournament import round_robin, run_match
+    except ImportError as err:
+        print(f"tournament: {err}; it needs the analysis extra (pip install -e '.[analysis]')",
+              file=sys.stderr)
+        return 2
     names = [n.strip() for n in args.agents.split(",") if n.strip()]
     try:
         if len(names) < 2:
