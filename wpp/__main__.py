@@ -12,13 +12,13 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from importlib import import_module
 
 from wpp.agents import AGENT_NAMES, Agent, make_agent
 from wpp.cards import format_cards
 from wpp.game import Game
-from wpp.random_games import RandomGameResult, play_random_games, summarize
+from wpp.random_games import RandomGameResult, play_random_game, play_random_games, summarize
 from wpp.rule_flags import add_rule_flags, rules_from_args
 from wpp.rules import Rules
 from wpp.selfplay import play_game
@@ -64,9 +64,9 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _random_chunk(job: tuple[int, int, Rules]) -> list[RandomGameResult]:
-    start, count, rules = job
-    return list(play_random_games(count, start, rules))
+def _random_chunk(seeds: Sequence[int], rules: Rules) -> list[RandomGameResult]:
+    """The random games of some deals (one chunk of work for a worker process)."""
+    return [play_random_game(s, rules) for s in seeds]
 
 
 def _random_games(args: argparse.Namespace) -> int:
@@ -80,14 +80,15 @@ def _random_games(args: argparse.Namespace) -> int:
     print(f"WarPairsPoker — {args.games:,} random-vs-random games, deals {args.seed:,} to "
           f"{args.seed + args.games - 1:,}\n  {rules}")
     start = time.perf_counter()
-    if args.workers == 1:
+    if args.workers == 1:  # the engine alone, no extra needed
         results = list(play_random_games(args.games, args.seed, rules))
-    else:  # contiguous blocks of deals, a few per worker, gathered in order
-        size = max(1, -(-args.games // (4 * args.workers)))
-        jobs = [(s, min(size, args.seed + args.games - s), rules)
-                for s in range(args.seed, args.seed + args.games, size)]
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = [r for chunk in pool.map(_random_chunk, jobs) for r in chunk]
+    else:  # the tournaments' process pool (the analysis extra), a few blocks per worker
+        from wpp.analysis.parallel import map_chunks
+
+        seeds = range(args.seed, args.seed + args.games)
+        chunks = map_chunks(partial(_random_chunk, rules=rules), seeds, workers=args.workers,
+                            chunk_size=-(-args.games // (4 * args.workers)), progress=False)
+        results = [r for chunk in chunks for r in chunk]
     elapsed = time.perf_counter() - start
     print(f"  played in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s, "
           f"{args.workers} process{'es' if args.workers > 1 else ''})\n")
