@@ -29,7 +29,7 @@ from wpp.ai.mulligan import mulligan, mulligan_cards
 from wpp.ai.segment import analyse, segment_steps
 from wpp.cards import Card, format_cards
 from wpp.explain import Cell, Explanation, Step
-from wpp.judge import judge
+from wpp.judge import Verdict, judge
 from wpp.moves import all_plays, answers
 from wpp.plays import IllegalPlay, classify
 from wpp.state import Phase, View, player_name
@@ -37,17 +37,16 @@ from wpp.state import Phase, View, player_name
 __all__ = ["ClassicAgent", "classic_decision"]
 
 
-def _check(view: View, cards: tuple[Card, ...]) -> str | None:
-    """Why ``cards`` may not be played now, or ``None`` if they may."""
+def _check(view: View, cards: tuple[Card, ...]) -> Verdict:
+    """The engine's verdict on playing ``cards`` now; its ``reason`` says why (or why not)."""
     held = set(view.hand)
     if any(c not in held for c in cards):
-        return "the AI does not hold all of these cards"
+        return Verdict(False, "the AI does not hold all of these cards", "")
     try:
         play = classify(cards, view.rules)
     except IllegalPlay as err:
-        return str(err)
-    v = judge(play, view.table)
-    return None if v.legal else v.reason
+        return Verdict(False, str(err), err.rule or "")
+    return judge(play, view.table)
 
 
 def _situation(view: View) -> Step:
@@ -129,23 +128,24 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
                           highlight=plan.cards or (), chosen_row=plan.decided))
     if plan.cards is not None:
         cards = plan.cards
-        problem = _check(view, cards)
+        verdict = _check(view, cards)
         notes: tuple[str, ...] = ()
-        if problem is not None:  # the list only returns judged plays; this is a safety net
+        if not verdict.legal:  # the list only returns judged plays; this is a safety net
             fb = _fallback(view)
             notes = (f"the list chose {format_cards(cards)}, which the engine refuses: "
-                     f"{problem}; " + ("the lowest legal play is chosen instead" if fb else
-                                       "nothing is legal, so the AI draws"),)
+                     f"{verdict.reason}; " + ("the lowest legal play is chosen instead" if fb
+                                              else "nothing is legal, so the AI draws"),)
             if fb is None:
                 steps.append(Step("Is it legal?", cards, verdict="no: draw instead",
                                   notes=notes))
                 return _draw(view, explain, steps, use_pile, me)
             cards = fb
+            verdict = judge(classify(cards, view.rules), view.table)
         action = PlayCards(cards)
         if not explain:
             return action, None
-        verdict = judge(classify(cards, view.rules), view.table).reason
-        steps.append(Step("Is it legal?", cards, verdict=verdict, highlight=cards, notes=notes))
+        steps.append(Step("Is it legal?", cards, verdict=verdict.reason, highlight=cards,
+                          notes=notes))
         summary = f"play {describe_play(cards, view.rules)}"
         return action, Explanation(f"Classic AI — {me} " + (
             "leads" if view.table is None else "answers"), steps, cards, summary)
