@@ -18,7 +18,7 @@ must not know are drawn face down and their names are blanked in every text (see
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -28,7 +28,23 @@ from widgets.redact import mask, redact_text
 from wpp.cards import Card
 from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
 
-__all__ = ["ExplanationView", "explanation_html"]
+__all__ = ["ExplanationView", "explanation_html", "table_html"]
+
+
+def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
+               chosen: Iterable[int | None] = (), legal: Iterable[int] = (),
+               css: str = "wpp-cands") -> str:
+    """A table whose cells are ready HTML; ``chosen`` rows are marked like the AI's choice,
+    ``legal`` rows tinted green."""
+    picked, ok = set(chosen), set(legal)
+    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body = []
+    for i, r in enumerate(rows):
+        cls = " ".join(n for n, on in (("wpp-chosen", i in picked), ("wpp-legal", i in ok)) if on)
+        attr = f' class="{cls}"' if cls else ""
+        body.append(f"<tr{attr}>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>")
+    return (f'<div class="{css}"><table><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
 def _cell_html(x: Cell, hidden: Collection[Card]) -> str:
@@ -50,14 +66,9 @@ def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:
     for n in s.notes:
         out.append(f'<div class="wpp-note">· {escape(redact_text(n, hidden))}</div>')
     if s.columns:
-        head = "".join(f"<th>{escape(redact_text(c, hidden))}</th>" for c in s.columns)
-        body = []
-        for r, row in enumerate(s.rows):
-            cls = ' class="wpp-chosen"' if r == s.chosen_row else ""
-            cells = "".join(f"<td>{_cell_html(x, hidden)}</td>" for x in row)
-            body.append(f"<tr{cls}>{cells}</tr>")
-        out.append(f'<div class="wpp-cands"><table><thead><tr>{head}</tr></thead>'
-                   f'<tbody>{"".join(body)}</tbody></table></div>')
+        out.append(table_html([redact_text(c, hidden) for c in s.columns],
+                              [[_cell_html(x, hidden) for x in row] for row in s.rows],
+                              chosen=[s.chosen_row]))
     if s.verdict:
         out.append(f'<div class="wpp-verdict">→ {escape(redact_text(s.verdict, hidden))}</div>')
     out.append("</li>")

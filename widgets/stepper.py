@@ -26,9 +26,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.explain_view import explanation_html
+from widgets.explain_view import explanation_html, table_html
 from widgets.faces import cards_html
-from widgets.lessons.base import LESSON_STYLE, nav_button
+from widgets.lessons.base import lesson_root, nav_button
 from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
 
 __all__ = ["Stepper", "step_html"]
@@ -49,13 +49,8 @@ def step_html(step: Step, number: int, total: int) -> str:
         out.append(f'<div class="wpp-step-cards">'
                    f"{cards_html(step.cards, 40, highlight=step.highlight)}</div>")
     if step.columns:
-        head = "".join(f"<th>{escape(c)}</th>" for c in step.columns)
-        body = []
-        for r, row in enumerate(step.rows):
-            cls = ' class="wpp-chosen"' if r == step.chosen_row else ""
-            body.append(f"<tr{cls}>" + "".join(f"<td>{_cell(x)}</td>" for x in row) + "</tr>")
-        out.append(f'<div class="wpp-cands"><table><thead><tr>{head}</tr></thead>'
-                   f'<tbody>{"".join(body)}</tbody></table></div>')
+        out.append(table_html(step.columns, [[_cell(x) for x in row] for row in step.rows],
+                              chosen=[step.chosen_row]))
     for n in step.notes:
         out.append(f'<div class="wpp-note">· {escape(n)}</div>')
     if step.verdict:
@@ -88,12 +83,10 @@ class Stepper:
         nav.add_class("wpp-nav")
         children: list[w.Widget] = [self.title, nav, self.html]
         if styled:
-            children.insert(0, w.HTML(LESSON_STYLE))
-        self.root = w.VBox(children)
-        self.root.add_class("wpp-stepper")
-        if styled:
-            for c in ("wpp-app", "wpp-lesson"):
-                self.root.add_class(c)
+            self.root = lesson_root(children, "wpp-stepper")
+        else:
+            self.root = w.VBox(children)
+            self.root.add_class("wpp-stepper")
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.forward())
         self.all_box.observe(lambda _c: self._render(), names="value")

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 import ipywidgets as w
 
+from widgets.explain_view import table_html  # re-exported: the lessons' tables
 from widgets.faces import back_svg, cards_html
 from widgets.theme import STYLE_HTML
 from wpp.cards import Card
@@ -159,22 +160,6 @@ def rule_badges(rules: Iterable[str]) -> str:
     """Rule numbers as small badges whose tooltip is the rule in a line."""
     return "".join(f'<span class="wpp-badge" title="{escape(RULES.get(r, ""))}">{escape(r)}</span>'
                    for r in rules)
-
-
-def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
-               chosen: Iterable[int] = (), legal: Iterable[int] = (),
-               css: str = "wpp-cands") -> str:
-    """A table whose cells are ready HTML; ``chosen`` rows are marked like the AI's choice,
-    ``legal`` rows tinted green."""
-    picked, ok = set(chosen), set(legal)
-    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
-    body = []
-    for i, r in enumerate(rows):
-        cls = " ".join(n for n, on in (("wpp-chosen", i in picked), ("wpp-legal", i in ok)) if on)
-        attr = f' class="{cls}"' if cls else ""
-        body.append(f"<tr{attr}>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>")
-    return (f'<div class="{css}"><table><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
 def _seat(state: GameState, p: int, names: Sequence[str], highlight: Iterable[Card],
