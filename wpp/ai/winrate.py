@@ -4,38 +4,23 @@ Each seed (deal) is played twice, the AI once as P1 and once as P2, so neither t
 the seat favours a side. ``python -m wpp.ai.winrate [games] [opponent]`` prints the result
 (default: 2,000 games against the random agent).
 
-The interval is the Wilson score interval at 95 %, which behaves well near 0 % and 100 %
-(unlike the normal approximation). Draws (the turn limit, R20) count as games not won.
+The interval is the Wilson score interval at 95 % (:func:`wpp.intervals.wilson`), which
+behaves well near 0 % and 100 % (unlike the normal approximation). Draws (the turn limit,
+R20) count as games not won.
 """
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wpp.agents import Agent, make_agent
 from wpp.ai.classic import ClassicAgent
+from wpp.intervals import wilson
 from wpp.selfplay import play_game
 
-__all__ = ["WinRate", "main", "wilson", "win_rate"]
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` successes in ``n`` trials (95 % by default).
-
-    >>> lo, hi = wilson(50, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.404, 0.596)
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+__all__ = ["WinRate", "main", "win_rate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +40,14 @@ class WinRate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        """The 95 % Wilson interval of the win rate.
+
+        >>> lo, hi = WinRate(100, 50, 0, 25, 25, "random").interval
+        >>> round(lo, 3), round(hi, 3)
+        (0.404, 0.596)
+        """
+        w = wilson(self.wins, self.games)
+        return w.low, w.high
 
     def __str__(self) -> str:
         lo, hi = self.interval
