@@ -27,7 +27,36 @@ import ipywidgets as w
 from widgets.card_button import CardButton
 from wpp.cards import Card
 
-__all__ = ["HandView"]
+__all__ = ["CardRow", "HandView"]
+
+
+class CardRow:
+    """A pool of :class:`CardButton` in a wrapping row: :meth:`ensure` grows the pool,
+    :meth:`hide_from` hides the spares (a hand and the pile both redraw this way)."""
+
+    def __init__(self, on_card: Callable[[Card], None], css: str) -> None:
+        self.buttons: list[CardButton] = []
+        self.row = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.row.add_class(css)
+        self._on_card = on_card
+
+    def ensure(self, n: int) -> None:
+        """At least ``n`` buttons in the pool (and all of them in the row)."""
+        while len(self.buttons) < n:
+            b = CardButton()
+            b.on_card(self._on_card)
+            self.buttons.append(b)
+        if len(self.row.children) != len(self.buttons):
+            self.row.children = tuple(self.buttons)
+
+    def hide_from(self, n: int) -> None:
+        """Show the first ``n`` buttons; hide the others, face down."""
+        for i, b in enumerate(self.buttons):
+            display = None if i < n else "none"
+            if i >= n and b.card is not None:
+                b.show(None)  # a hidden spare keeps no card either
+            if b.layout.display != display:
+                b.layout.display = display
 
 
 class HandView:
@@ -35,9 +64,9 @@ class HandView:
 
     def __init__(self, title: str) -> None:
         self.title = w.HTML(f'<span class="wpp-hand-title">{title}</span>')
-        self.buttons: list[CardButton] = []
-        self.row = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        self.row.add_class("wpp-hand-row")
+        self.pool = CardRow(self._toggle, "wpp-hand-row")
+        self.buttons = self.pool.buttons
+        self.row = self.pool.row
         self.box = w.VBox([self.title, self.row])
         self.box.add_class("wpp-hand")
         self._callbacks: list[Callable[[Card], None]] = []
@@ -55,14 +84,6 @@ class HandView:
     def _toggle(self, card: Card) -> None:
         for cb in self._callbacks:
             cb(card)
-
-    def _ensure(self, n: int) -> None:
-        while len(self.buttons) < n:
-            b = CardButton()
-            b.on_card(self._toggle)
-            self.buttons.append(b)
-        if len(self.row.children) != len(self.buttons):
-            self.row.children = tuple(self.buttons)
 
     def visible_buttons(self) -> list[CardButton]:
         """The buttons now shown (the others are hidden spares of the pool)."""
@@ -85,7 +106,7 @@ class HandView:
              clickable: bool = False, cursor: Card | None = None) -> None:
         """Show ``cards`` face up, sorted by value; ``selected`` ones raised."""
         ordered = sorted(cards)
-        self._ensure(len(ordered))
+        self.pool.ensure(len(ordered))
         for i, (b, c) in enumerate(zip(self.buttons, ordered, strict=False)):
             extra = [f"wpp-slot-{i}"]
             if c == cursor:
@@ -95,19 +116,14 @@ class HandView:
 
     def show_backs(self, n: int) -> None:
         """Show ``n`` face-down cards: the page learns the count and nothing else."""
-        self._ensure(n)
+        self.pool.ensure(n)
         for b in self.buttons[:n]:
             b.show(None)
         self._hide_from(n)
 
     def _hide_from(self, n: int) -> None:
         self._count = n
-        for i, b in enumerate(self.buttons):
-            display = None if i < n else "none"
-            if i >= n and b.card is not None:
-                b.show(None)  # a hidden spare keeps no card either
-            if b.layout.display != display:
-                b.layout.display = display
+        self.pool.hide_from(n)
 
     def button_for(self, card: Card) -> CardButton | None:
         """The visible button showing ``card``, if any."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from widgets.card_button import CardButton
+from widgets.hand import CardRow
 from wpp.cards import Card
 
 __all__ = ["PileView"]
@@ -29,9 +29,9 @@ class PileView:
 
     def __init__(self) -> None:
         self.title = w.HTML('<span class="wpp-side-title">Face-up pile</span>')
-        self.buttons: list[CardButton] = []
-        self.row = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        self.row.add_class("wpp-pile-row")
+        self.pool = CardRow(self._take, "wpp-pile-row")
+        self.buttons = self.pool.buttons
+        self.row = self.pool.row
         self.box = w.VBox([self.title, self.row])
         self.box.add_class("wpp-pile")
         self._callbacks: list[Callable[[Card], None]] = []
@@ -47,22 +47,11 @@ class PileView:
     def show(self, pile: Sequence[Card], *, clickable: bool) -> None:
         """Show the pile (sorted by value); ``clickable`` when a pile draw is legal now."""
         cards = sorted(pile)
-        while len(self.buttons) < len(cards):
-            b = CardButton()
-            b.on_card(self._take)
-            self.buttons.append(b)
-            self.row.children = tuple(self.buttons)
-        for i, b in enumerate(self.buttons):
-            if i < len(cards):
-                tip = f"take {cards[i]} from the pile" if clickable else str(cards[i])
-                b.show(cards[i], clickable=clickable, tooltip=tip,
-                       extra=() if clickable else ("wpp-dim",))
-                if b.layout.display is not None:
-                    b.layout.display = None
-            else:
-                b.show(None)
-                if b.layout.display != "none":
-                    b.layout.display = "none"
+        self.pool.ensure(len(cards))
+        for b, c in zip(self.buttons, cards, strict=False):
+            tip = f"take {c} from the pile" if clickable else str(c)
+            b.show(c, clickable=clickable, tooltip=tip, extra=() if clickable else ("wpp-dim",))
+        self.pool.hide_from(len(cards))
         title = ("Face-up pile: <b>click a card to take it</b>" if clickable and cards
                  else f"Face-up pile ({len(cards)})")
         text = f'<span class="wpp-side-title">{title}</span>'
