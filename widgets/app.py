@@ -221,6 +221,10 @@ class App:
         seat = self.human_seat()
         return 0 if seat is None else seat
 
+    def hand_view(self, seat: int) -> HandView:
+        """The view that shows ``seat``'s hand (the bottom one is the person's)."""
+        return self.bottom if seat == self._bottom_seat() else self.top
+
     def names(self) -> tuple[str, str]:
         """How the board names P1 and P2."""
         if self.computer is None:
@@ -325,8 +329,7 @@ class App:
             self.selected.add(card)
         self._touched = card
         self._concede_armed = False
-        hand = self.bottom if seat == self._bottom_seat() else self.top
-        button = hand.button_for(card)
+        button = self.hand_view(seat).button_for(card)
         if button is not None:
             button.set_selected(card in self.selected)  # the raised card first: it is the
         self._show_selection()                           # feedback a click waits for

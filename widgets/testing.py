@@ -23,19 +23,25 @@ from typing import Any
 
 import ipywidgets as w
 
+from widgets.action_bar import button_kind
 from widgets.app import App
-from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop, TakeFromPile
+from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
 from wpp.cards import Card
 from wpp.game import Game
-from wpp.state import Phase
 
 __all__ = ["card_forms", "click_action", "leaks", "secret_cards", "synced_states", "walk"]
 
 
 def click_action(app: App, action: Action) -> None:
     """Make ``action`` for the player to act by clicking the app's widgets."""
+    if isinstance(action, TakeFromPile):
+        for b in app.pile.buttons:
+            if b.card == action.card:
+                b.click()
+                return
+        raise AssertionError(f"{action.card} is not in the pile")
     if isinstance(action, Mulligan | PlayCards):
-        hand = app.bottom if app.game.to_act == app._bottom_seat() else app.top
+        hand = app.hand_view(app.game.to_act)
         for c in sorted(app.selected):          # start from an empty selection
             b = hand.button_for(c)
             assert b is not None, f"{c} is selected but not shown"
@@ -44,26 +50,12 @@ def click_action(app: App, action: Action) -> None:
             b = hand.button_for(c)
             assert b is not None, f"{c} is not a button of the acting hand"
             b.click()
-        app.bar.buttons["mulligan" if isinstance(action, Mulligan) else "play"].click()
-    elif isinstance(action, TakeFromPile):
-        for b in app.pile.buttons:
-            if b.card == action.card:
-                b.click()
-                return
-        raise AssertionError(f"{action.card} is not in the pile")
-    elif isinstance(action, Draw):
-        app.bar.buttons["more" if app.game.phase is Phase.DRAWING else "draw"].click()
-    elif isinstance(action, Stop):
-        app.bar.buttons["stop"].click()
-    elif isinstance(action, Redraw):
-        app.bar.buttons["redraw"].click()
-    elif isinstance(action, Pass):
-        app.bar.buttons["pass"].click()
-    elif isinstance(action, Concede):
-        app.bar.buttons["concede"].click()
-        app.bar.buttons["concede"].click()   # it asks again
-    else:  # pragma: no cover
+    kind = button_kind(action, app.game.phase)
+    if kind is None:  # pragma: no cover
         raise AssertionError(f"no clicks for {action!r}")
+    app.bar.buttons[kind].click()
+    if kind == "concede":
+        app.bar.buttons[kind].click()   # it asks again
 
 
 def walk(widget: w.Widget) -> Iterator[w.Widget]:
