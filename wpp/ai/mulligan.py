@@ -35,6 +35,7 @@ from typing import Final
 
 from wpp.ai.hand import RANK_SUM, cards_text, ranks_text
 from wpp.ai.pokerhands import STRAIGHT_WINDOWS, Groups, Plan, cards_for, find_plans, group
+from wpp.ai.segment import grouping_steps
 from wpp.cards import Card, Rank, Suit, format_cards
 from wpp.explain import Cell, Explanation, Step
 
@@ -247,21 +248,9 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
     """Choose the 3 cards of the mulligan (6.1) and explain how: ``(cards, explanation)``."""
     a = analyse_mulligan(hand, record=True)
     g = a.groups
-    steps: list[Step] = []
-    steps.append(Step(
-        "Set aside twos, kings and aces", g.power, highlight=g.power,
-        verdict=(f"{cards_text(g.power)} are never used in the mulligan's poker hands and "
-                 "are kept" if g.power else "no twos, kings or aces")))
-    ordinary = tuple(c for c in g.hand if c not in frozenset(g.power))
-    group_rows: list[tuple[Cell, ...]] = []
-    for label, mask in (("outliers (held once)", g.c1), ("pairs", g.c2),
-                        ("three of a kind", g.c3), ("four of a kind", g.quads)):
-        cards = tuple(c for r in range(3, 13) if mask >> r & 1 for c in g.by_rank[r])
-        group_rows.append((label, cards, mask.bit_count()))
-    steps.append(Step(
-        "Group the other cards by rank", ordinary, ("group", "cards", "ranks"), group_rows,
-        verdict=f"{g.c1.bit_count()} outlier{'s' if g.c1.bit_count() != 1 else ''} "
-                f"({ranks_text(g.c1)}): cards that match no other card"))
+    ordinary, steps = grouping_steps(
+        g, f"{cards_text(g.power)} are never used in the mulligan's poker hands and are kept",
+        "{}: cards that match no other card")
     rows: list[tuple[Cell, ...]] = []
     table = _table_candidates(a)
     chosen_row = None

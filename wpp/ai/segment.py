@@ -248,26 +248,40 @@ def segments_of(hand: tuple[Card, ...] | list[Card]) -> Segments:
 _MAX_ROWS: Final = 12
 
 
-def segment_steps(a: SegmentAnalysis) -> list[Step]:
-    """The segment's story as explanation steps (needs ``analyse(..., record=True)``)."""
-    g, s = a.groups, a.segments
-    steps: list[Step] = []
-    steps.append(Step(
-        "Set aside twos, kings and aces", g.power,
-        verdict=(f"{len(g.power)} power card{'s' if len(g.power) != 1 else ''} "
-                 f"({cards_text(g.power)}) stay out of poker hands (6.2)" if g.power
-                 else "no twos, kings or aces"),
-        highlight=g.power))
+def grouping_steps(g: Groups, power_verdict: str, outliers_verdict: str
+                   ) -> tuple[tuple[Card, ...], list[Step]]:
+    """The two steps the segment's and the mulligan's explanations open with: set aside the
+    twos, kings and aces, then group the other cards by rank. Returns those other cards and
+    the steps.
+
+    ``power_verdict`` is the first step's verdict when the hand holds twos, kings or aces;
+    ``outliers_verdict`` the second's, ``{}`` standing for the outliers ("3 outliers (4 7 9)").
+    """
+    steps = [Step("Set aside twos, kings and aces", g.power,
+                  verdict=power_verdict if g.power else "no twos, kings or aces",
+                  highlight=g.power)]
     rows: list[tuple[Cell, ...]] = []
     for label, mask in (("outliers (held once)", g.c1), ("pairs", g.c2),
                         ("three of a kind", g.c3), ("four of a kind", g.quads)):
         cards = tuple(c for r in range(3, 13) if mask >> r & 1 for c in g.by_rank[r])
         rows.append((label, cards, mask.bit_count()))
     ordinary = tuple(c for c in g.hand if c not in set(g.power))
+    n = g.c1.bit_count()
+    outliers = f"{n} outlier{'s' if n != 1 else ''} ({ranks_text(g.c1)})"
     steps.append(Step(
         "Group the other cards by rank", ordinary, ("group", "cards", "ranks"), rows,
-        verdict=f"before any poker hand: {g.c1.bit_count()} outlier"
-                f"{'s' if g.c1.bit_count() != 1 else ''} ({ranks_text(g.c1)})"))
+        verdict=outliers_verdict.format(outliers)))
+    return ordinary, steps
+
+
+def segment_steps(a: SegmentAnalysis) -> list[Step]:
+    """The segment's story as explanation steps (needs ``analyse(..., record=True)``)."""
+    g, s = a.groups, a.segments
+    ordinary, steps = grouping_steps(
+        g, f"{len(g.power)} power card{'s' if len(g.power) != 1 else ''} "
+           f"({cards_text(g.power)}) stay out of poker hands (6.2)",
+        "before any poker hand: {}")
+    rows: list[tuple[Cell, ...]]
     if a.n_plans == 0:
         steps.append(Step(
             "Look for straights and flushes", ordinary,
