@@ -22,7 +22,7 @@ import ipywidgets as w
 from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop
 from wpp.state import Phase
 
-__all__ = ["KINDS", "ActionBar"]
+__all__ = ["ACTION_OF", "KINDS", "ActionBar"]
 
 #: The bar's buttons in display order: kind → (label, tooltip).
 KINDS: Final[dict[str, tuple[str, str]]] = {
@@ -38,8 +38,15 @@ KINDS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-_KIND_OF: dict[type, str] = {Mulligan: "mulligan", PlayCards: "play", Stop: "stop",
-                             Redraw: "redraw", Pass: "pass", Concede: "concede"}
+#: The action each button asks for (the card actions take the selected cards; in the
+#: mulligan phase "play" is a mulligan too).
+ACTION_OF: Final[dict[str, type]] = {
+    "mulligan": Mulligan, "play": PlayCards, "draw": Draw, "more": Draw, "stop": Stop,
+    "redraw": Redraw, "pass": Pass, "concede": Concede,
+}
+
+#: Its reverse, but for a deck draw, whose button depends on the phase (see button_kind).
+_KIND_OF: dict[type, str] = {a: kind for kind, a in ACTION_OF.items() if a is not Draw}
 
 
 def button_kind(action: Action, phase: Phase) -> str | None:

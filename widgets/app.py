@@ -35,7 +35,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.action_bar import ActionBar
+from widgets.action_bar import ACTION_OF, ActionBar
 from widgets.explain_view import ExplanationView
 from widgets.faces import cards_html
 from widgets.hand import HandView
@@ -46,17 +46,7 @@ from widgets.redact import hidden_cards, redact_text
 from widgets.rules_ref import RULES_HTML
 from widgets.table import TableView
 from widgets.theme import STYLE_HTML
-from wpp.actions import (
-    Action,
-    Concede,
-    Draw,
-    Mulligan,
-    Pass,
-    PlayCards,
-    Redraw,
-    Stop,
-    TakeFromPile,
-)
+from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.agents import Agent, make_agent
 from wpp.cards import Card, format_cards
 from wpp.errors import IllegalAction
@@ -397,8 +387,12 @@ class App:
             self._concede()
             return
         self._concede_armed = False
+        make = ACTION_OF.get(kind)
+        if make is None:
+            self._refuse(f"unknown action {kind[:20]!r}")
+            return
         action: Action
-        if kind in ("play", "mulligan"):
+        if make in (Mulligan, PlayCards):
             if self.game.phase is Phase.MULLIGAN or kind == "mulligan":
                 if (not self.selected and self.menu.auto_mulligan.value
                         and self._acting_human() is not None):
@@ -407,17 +401,8 @@ class App:
                 action = Mulligan(sorted(self.selected))
             else:
                 action = PlayCards(sorted(self.selected))
-        elif kind in ("draw", "more"):
-            action = Draw()
-        elif kind == "stop":
-            action = Stop()
-        elif kind == "redraw":
-            action = Redraw()
-        elif kind == "pass":
-            action = Pass()
         else:
-            self._refuse(f"unknown action {kind[:20]!r}")
-            return
+            action = make()
         self._human_apply(action)
 
     def _concede(self) -> None:
