@@ -101,10 +101,6 @@ class Context:
     rules: Rules = DEFAULT_RULES
     draw_loses: bool = False
 
-    @property
-    def mode(self) -> Mode | None:
-        return None if self.table is None else self.table.mode
-
 
 @dataclass(frozen=True, slots=True)
 class PlayPlan:
@@ -236,7 +232,7 @@ def _full_house(x: _Ctx) -> Found:
     return _lowest(x, "full house", options)
 
 
-def _kicker(s: Segments, quad: tuple[Card, ...]) -> tuple[Card, ...]:
+def _kicker(s: Segments) -> tuple[Card, ...]:
     if s.outliers:
         return (s.outliers[0],)
     if s.trips:
@@ -248,7 +244,7 @@ def _kicker(s: Segments, quad: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def _quads(x: _Ctx) -> Found:
     s = x.c.segments
-    options = [tuple(sorted(q + _kicker(s, q))) for q in s.quads]
+    options = [tuple(sorted(q + _kicker(s))) for q in s.quads]
     options += [q for q in s.quads]  # without a kicker, if the kicker made it illegal
     return _lowest(x, "four of a kind", options)
 

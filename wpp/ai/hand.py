@@ -23,19 +23,13 @@ from typing import Final
 from wpp.cards import Card, format_cards
 
 __all__ = [
-    "POWER_RANKS",
     "RANK_SUM",
     "beaten_by",
     "cards_text",
     "is_power",
     "mask_ranks",
-    "rank",
-    "rank_counts",
     "ranks_text",
 ]
-
-#: The ranks of the power cards: twos, kings and aces.
-POWER_RANKS: Final = frozenset({2, 13, 14})
 
 #: ``RANK_SUM[mask]`` is the sum of the ranks whose bits are set (ranks 2…14).
 def _rank_sums() -> tuple[int, ...]:
@@ -51,22 +45,9 @@ RANK_SUM: Final[tuple[int, ...]] = _rank_sums()
 _RANK_NAMES: Final = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
-def rank(c: int) -> int:
-    """The rank (2…14) of a card index."""
-    return (c >> 2) + 2
-
-
 def is_power(c: int) -> bool:
     """True for a two, a king or an ace (card indices 0–3 and 44–51)."""
     return c < 4 or c >= 44
-
-
-def rank_counts(cards: Iterable[int]) -> list[int]:
-    """How many cards of each rank: a list indexed by rank (0…14)."""
-    counts = [0] * 15
-    for c in cards:
-        counts[(c >> 2) + 2] += 1
-    return counts
 
 
 def mask_ranks(mask: int) -> list[int]:

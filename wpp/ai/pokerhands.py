@@ -71,10 +71,6 @@ class Groups:
         """Ranks held two or three times: the pairs and sets a poker hand could break."""
         return self.c2 | self.c3
 
-    def count(self, r: int) -> int:
-        """How many ordinary cards of rank ``r`` the hand holds."""
-        return len(self.by_rank[r])
-
 
 def group(hand: tuple[Card, ...] | list[Card]) -> Groups:
     """Sort a hand into power cards and ordinary cards by rank, with the rank masks."""
@@ -123,11 +119,6 @@ class Plan:
     def top(self) -> int:
         """The highest rank used."""
         return self.mask.bit_length() - 1
-
-    @property
-    def ranks(self) -> list[int]:
-        """The ranks used, ascending."""
-        return mask_ranks(self.mask)
 
     def label(self) -> str:
         """The plan in words: ``"straight 8 9 10 J Q"``, ``"flush in ♥: 4 7 8 9 Q"``."""
