@@ -35,9 +35,9 @@ __all__ = ["card_forms", "click_action", "leaks", "secret_cards", "synced_states
 def click_action(app: App, action: Action) -> None:
     """Make ``action`` for the player to act by clicking the app's widgets."""
     if isinstance(action, TakeFromPile):
-        for b in app.pile.buttons:
-            if b.card == action.card:
-                b.click()
+        for button in app.pile.buttons:
+            if button.card == action.card:
+                button.click()
                 return
         raise AssertionError(f"{action.card} is not in the pile")
     if isinstance(action, Mulligan | PlayCards):
