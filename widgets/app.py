@@ -270,13 +270,8 @@ class App:
     def _start(self) -> None:
         """Reset everything per game, keep the settings, let the computer begin if it must."""
         self._generation += 1
-        self.selected.clear()
-        self._touched = None
+        self._reset_turn()
         self._decisions.clear()
-        self._hint = None
-        self._panel = "" if self._panel != "rules" else "rules"
-        self._revealed = None
-        self._concede_armed = False
         self._set_message(self.agent_note, info=True)
         self.refresh()
         self._advance()
