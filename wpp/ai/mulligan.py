@@ -170,7 +170,7 @@ def _power_order(c: Card) -> tuple[int, int]:
 
 def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
     mask = plan.mask if plan else 0
-    broken = (mask & g.groups).bit_count()
+    broken = plan.broken(g) if plan else 0
     if broken > 2:
         hands = cards_for(g, (plan,))[0] if plan else [()]
         return Candidate(plan, broken, None, hands[0], (), ())

@@ -150,7 +150,7 @@ class SegmentAnalysis:
 def _single(g: Groups, p: Plan) -> Combo:
     a = p.mask
     outl = (g.c1 & ~a) | (g.c2 & a)
-    broken = (a & g.groups).bit_count()
+    broken = p.broken(g)
     return Combo((p,), outl, (broken,), broken <= 2)
 
 
@@ -162,9 +162,7 @@ def _pair(g: Groups, p: Plan, q: Plan) -> Combo | None:
     if both and p.suit >= 0 and p.suit == q.suit:
         return None  # two flushes of one suit cannot share a rank
     outl = (g.c1 & ~(a | b)) | (g.c2 & (a ^ b)) | (g.c3 & both)
-    used_up = g.c2 & both
-    ba = (a & g.groups & ~used_up).bit_count()
-    bb = (b & g.groups & ~used_up).bit_count()
+    ba, bb = p.broken(g, b), q.broken(g, a)
     return Combo((p, q), outl, (ba, bb), ba <= 2 and bb <= 2)
 
 

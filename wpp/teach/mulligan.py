@@ -35,7 +35,7 @@ from typing import Final, Literal
 
 from wpp.ai.hand import RANK_SUM, is_power, ranks_text
 from wpp.ai.mulligan import MULLIGAN_CARDS, analyse_mulligan
-from wpp.ai.pokerhands import Plan, find_plans, group
+from wpp.ai.pokerhands import Groups, Plan, find_plans, group
 from wpp.cards import Card, format_cards
 
 __all__ = ["MEASURES", "Comparison", "PickScore", "best_pick", "compare", "score_pick"]
@@ -75,19 +75,19 @@ class PickScore:
         return ranks_text(self.outlier_ranks)
 
 
-def _best_leftover(rest: tuple[Card, ...], groups: int) -> tuple[int, str]:
+def _best_leftover(rest: tuple[Card, ...], dealt: Groups) -> tuple[int, str]:
     """The outlier ranks left by the best allowed straight or flush (or none) of ``rest``.
 
-    ``groups`` are the ranks the *whole* hand holds two or three times: a poker hand may
-    break at most two of them (6.1), counted on the hand as dealt, as the AI counts — so a
-    discard cannot dodge the rule by breaking the pairs first.
+    ``dealt`` is the *whole* hand grouped: a poker hand may break at most two of its pairs
+    and sets (6.1), counted on the hand as dealt, as the AI counts — so a discard cannot
+    dodge the rule by breaking the pairs first.
     """
     g = group(rest)
     best: tuple[int, str] = (g.c1, "no poker hand")
     best_key = (g.c1.bit_count(), -RANK_SUM[g.c1])
     plans: list[Plan] = find_plans(g, max_sets=MULLIGAN_CARDS)
     for p in plans:
-        if (p.mask & groups).bit_count() > 2:
+        if p.broken(dealt) > 2:
             continue  # breaks three or more pairs: not allowed (6.1)
         # The hand's cards of the plan's ranks: singles are used up, a pair leaves one card
         # (an outlier), three of a kind leaves a pair.
@@ -109,7 +109,7 @@ def score_pick(hand: Iterable[Card], pick: Iterable[Card]) -> PickScore:
     if missing:
         raise ValueError(f"{format_cards(missing)} is not in the hand")
     rest = tuple(c for c in cards if c not in set(chosen))
-    outl, label = _best_leftover(rest, group(cards).groups)
+    outl, label = _best_leftover(rest, group(cards))
     counts = Counter(c.rank for c in cards)
     quads = len({c.rank for c in chosen if counts[c.rank] == 4 and not is_power(c)})
     return PickScore(chosen, quads, sum(is_power(c) for c in chosen), outl.bit_count(),
