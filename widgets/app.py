@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -199,10 +199,6 @@ class App:
         display(HTML(hotkeys_html()))                 # and its keyboard shortcuts
 
     # ------------------------------------------------------------------ seats and views
-    def humans(self) -> tuple[int, ...]:
-        """The seats people play."""
-        return tuple(p for p in (0, 1) if p != self.computer)
-
     def human_seat(self) -> int | None:
         """The person's seat in a game against the computer (``None`` for two people)."""
         return None if self.computer is None else 1 - self.computer
@@ -318,13 +314,6 @@ class App:
         if button is not None:
             button.set_selected(card in self.selected)  # the raised card first: it is the
         self._show_selection()                           # feedback a click waits for
-
-    def select(self, cards: Iterable[Card]) -> None:
-        """Select exactly ``cards`` (only those the acting person holds)."""
-        seat = self._acting_human()
-        held = set(self.game.view(seat).hand) if seat is not None else set()
-        self.selected = {c for c in cards if c in held}
-        self.refresh()
 
     def _move_selection(self, step: int) -> None:
         """The arrow keys: move the selected card one place left or right in the hand."""

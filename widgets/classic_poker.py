@@ -78,8 +78,6 @@ def _preset_box(picker: CardPicker, options: Sequence[tuple[str, str]], label: s
     menu = w.Dropdown(options=[(name, cards) for name, cards in options], index=start,
                       description=label, layout=w.Layout(width="auto"))
     menu.observe(lambda ch: picker.set_selected(parse_cards(ch["new"])), names="value")
-    box = w.HBox([menu])
-    box.add_class("wpp-choice")
     return menu
 
 

@@ -39,7 +39,6 @@ __all__ = [
     "cards_html",
     "corner_text",
     "face_classes",
-    "suit_svg",
 ]
 
 #: Ink colours: hearts and diamonds red, clubs and spades black (as on real cards).
@@ -67,14 +66,6 @@ def _suit_path(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
     s = size / 100
     return (f'<path transform="translate({x:g} {y:g}) scale({s:g})" '
             f'd="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
-
-
-def suit_svg(suit: Suit, size: int = 16) -> str:
-    """A suit symbol alone, as a small inline SVG (for text such as "mode: ♠ single")."""
-    colour = RED if suit.is_red else BLACK
-    return (f'<svg class="wpp-suit" width="{size}" height="{size}" viewBox="0 0 100 100" '
-            f'role="img" aria-label="{suit.name.lower()}">'
-            f'{_suit_path(suit, 0, 0, 100, colour)}</svg>')
 
 
 def corner_text(card: Card) -> str:
