@@ -142,7 +142,7 @@ class PlayInspector(Lesson):
         return inspect(self.picker.selected)
 
     def _render(self) -> None:
-        info = inspect(self.picker.selected)
+        info = self.info
         pics = cards_html(info.play.shown if info.play else info.cards, 50) if info.cards \
             else '<span class="wpp-muted">click cards above</span>'
         if info.play is None:
@@ -157,7 +157,7 @@ class PlayInspector(Lesson):
         self.out.value = f"<div>{pics}</div>{body}"
 
     def summary(self) -> str:
-        return inspect(self.picker.selected).summary()
+        return self.info.summary()
 
 
 # --------------------------------------------------------------------------- what beats what
