@@ -24,7 +24,7 @@ from __future__ import annotations
 from wpp.actions import Action, Draw, Mulligan, PlayCards
 from wpp.agents.base import Decision
 from wpp.ai.decide import Context, PlayPlan, describe_play, plan_play
-from wpp.ai.drawing import after_first_card, after_second_card, deck_or_pile
+from wpp.ai.drawing import _limit_reached, after_first_card, after_second_card, deck_or_pile
 from wpp.ai.mulligan import mulligan, mulligan_cards
 from wpp.ai.segment import analyse, segment_steps
 from wpp.cards import Card, format_cards
@@ -76,8 +76,7 @@ def _situation(view: View) -> Step:
 
 
 def _draw_loses(view: View) -> bool:
-    limit = view.rules.hand_limit
-    return view.phase is Phase.ANSWER and limit is not None and len(view.hand) + 1 >= limit
+    return view.phase is Phase.ANSWER and _limit_reached(view, 1)
 
 
 def _fallback(view: View) -> tuple[Card, ...] | None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from wpp.actions import Action, Draw, Redraw, Stop, TakeFromPile
+from wpp.ai.hand import is_power
 from wpp.cards import Card
 from wpp.explain import Cell, Step
 from wpp.state import View
@@ -148,7 +149,7 @@ def after_second_card(view: View) -> DrawChoice:
     rows: list[tuple[Cell, ...]] = []
     good = False
     for c in drawn:
-        power = (c >> 2) + 2 in (2, 13, 14)
+        power = is_power(c)
         match = _matches(c, hand)
         rows.append(((c,), power, match))
         good = good or power or match
