@@ -57,7 +57,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.ai.hand import beaten_by, cards_text, is_power
+from wpp.ai.hand import POWER_ORDER, beaten_by, cards_text, is_power
 from wpp.ai.segment import Segments
 from wpp.cards import Card, format_cards
 from wpp.judge import judge
@@ -396,8 +396,7 @@ def _power_single(x: _Ctx) -> Found:
         counts: dict[int, int] = {}
         for c in s.power:
             counts[(c >> 2) + 2] = counts.get((c >> 2) + 2, 0) + 1
-        order = {2: 0, 13: 1, 14: 2}
-        r = min(counts, key=lambda k: (-counts[k], order[k]))
+        r = min(counts, key=lambda k: (-counts[k], POWER_ORDER[k]))
         card = next(c for c in s.power if (c >> 2) + 2 == r)
         x.legal((card,))
         return (card,), ("only twos, kings and aces left: the lowest card of the rank held "

@@ -23,6 +23,7 @@ from typing import Final
 from wpp.cards import Card, format_cards
 
 __all__ = [
+    "POWER_ORDER",
     "RANK_SUM",
     "beaten_by",
     "cards_text",
@@ -30,6 +31,10 @@ __all__ = [
     "mask_ranks",
     "ranks_text",
 ]
+
+#: The power ranks in the AI's order of preference to give them up or lead them: twos,
+#: then kings, then aces (a two beats only aces; an ace is beaten only by twos).
+POWER_ORDER: Final = {2: 0, 13: 1, 14: 2}
 
 #: ``RANK_SUM[mask]`` is the sum of the ranks whose bits are set (ranks 2…14).
 def _rank_sums() -> tuple[int, ...]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from wpp.ai.hand import RANK_SUM, cards_text, ranks_text
+from wpp.ai.hand import POWER_ORDER, RANK_SUM, cards_text, ranks_text
 from wpp.ai.pokerhands import STRAIGHT_WINDOWS, Groups, Plan, cards_for, find_plans, group
 from wpp.ai.segment import grouping_steps
 from wpp.cards import Card, Rank, Suit, format_cards
@@ -165,7 +165,7 @@ def _options(counts: dict[int, int], outl: int) -> list[Discard]:
 
 def _power_order(c: Card) -> tuple[int, int]:
     r = (c >> 2) + 2
-    return ({2: 0, 13: 1, 14: 2}[r], int(c))
+    return (POWER_ORDER[r], int(c))
 
 
 def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
