@@ -27,7 +27,6 @@ checks it on many deals).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
@@ -108,10 +107,16 @@ def score_pick(hand: Iterable[Card], pick: Iterable[Card]) -> PickScore:
     missing = [c for c in chosen if c not in cards]
     if missing:
         raise ValueError(f"{format_cards(missing)} is not in the hand")
-    rest = tuple(c for c in cards if c not in set(chosen))
-    outl, label = _best_leftover(rest, group(cards))
-    counts = Counter(c.rank for c in cards)
-    quads = len({c.rank for c in chosen if counts[c.rank] == 4 and not is_power(c)})
+    return _score(cards, chosen, group(cards))
+
+
+def _score(cards: tuple[Card, ...], chosen: tuple[Card, ...], dealt: Groups) -> PickScore:
+    """:func:`score_pick` once the pick is checked; ``dealt`` is ``group(cards)``, computed
+    once by the caller (:func:`best_pick` scores hundreds of picks of one hand)."""
+    gone = set(chosen)
+    rest = tuple(c for c in cards if c not in gone)
+    outl, label = _best_leftover(rest, dealt)
+    quads = len({c.rank for c in chosen if dealt.quads >> c.rank & 1})  # 3…Q held 4 times
     return PickScore(chosen, quads, sum(is_power(c) for c in chosen), outl.bit_count(),
                      RANK_SUM[outl], sum(c.rank for c in chosen), outl, label)
 
@@ -172,5 +177,6 @@ def best_pick(hand: Iterable[Card]) -> PickScore:
     the lowest cards). The AI does not search them all: its rules find this best pick on
     most deals, not all — which lets a learner sometimes beat it on its own measures."""
     cards = tuple(sorted(hand))
-    return min((score_pick(cards, p) for p in combinations(cards, MULLIGAN_CARDS)),
+    dealt = group(cards)
+    return min((_score(cards, p, dealt) for p in combinations(cards, MULLIGAN_CARDS)),
                key=lambda s: (s.key(), s.pick))
