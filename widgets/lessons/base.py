@@ -27,12 +27,13 @@ from widgets.faces import back_svg, cards_html
 from widgets.theme import STYLE_HTML
 from wpp.cards import Card
 from wpp.state import GameState, Phase
-from wpp.teach.replay import result_text
+from wpp.teach.replay import RecordedGame, record_game, result_text
 from wpp.teach.rules import RULES
 
 __all__ = [
     "LESSON_CSS",
     "LESSON_STYLE",
+    "GameNav",
     "Lesson",
     "SeedField",
     "board_html",
@@ -154,6 +155,57 @@ class SeedField:
         """Deal the next seed."""
         self.field.value = min(self.seed + 1, 10**9)
         self._on_deal(self.seed)
+
+
+class GameNav:
+    """A recorded game to move through: a seed field ("Play this deal"), a move slider that
+    starts at ``first``, and Back / Next.
+
+    ``render()`` is called whenever the move shown changes. :meth:`load` plays a deal,
+    hands it to ``on_load`` (before the slider moves), and shows move ``first``.
+    """
+
+    def __init__(self, seed: int, first: int, render: Callable[[], None], *,
+                 on_load: Callable[[RecordedGame], None] | None = None, back_tip: str = "",
+                 next_tip: str = "") -> None:
+        self.first = first
+        self._render = render
+        self._on_load = on_load
+        self.seed = SeedField(seed, self.load, label="Play this deal")
+        self.slider = w.IntSlider(value=first, min=first, max=1, description="move",
+                                  continuous_update=False, layout=w.Layout(width="420px"))
+        self.back_button = nav_button("◀ Back", back_tip)
+        self.next_button = nav_button("Next ▶", next_tip)
+        self.slider.observe(lambda _c: self._render(), names="value")
+        self.back_button.on_click(lambda _b: self.go(self.position - 1))
+        self.next_button.on_click(lambda _b: self.go(self.position + 1))
+        self.box = w.HBox([self.back_button, self.slider, self.next_button])
+        self.box.add_class("wpp-nav")
+
+    @property
+    def position(self) -> int:
+        """The slider's move."""
+        return int(self.slider.value)
+
+    def load(self, seed: int) -> None:
+        """Play deal ``seed`` and show move ``first`` (drawn once, moved or not)."""
+        self.game: RecordedGame = record_game(seed)
+        if self._on_load is not None:
+            self._on_load(self.game)
+        self.slider.max = len(self.game.moves)
+        if self.slider.value == self.first:
+            self._render()
+        else:
+            self.slider.value = self.first
+
+    def go(self, position: int) -> None:
+        """Show move ``position`` (clamped to the game)."""
+        self.slider.value = max(self.first, min(position, len(self.game.moves)))
+
+    def update_buttons(self) -> None:
+        """Back and Next enabled only where there is a move to go to."""
+        self.back_button.disabled = self.position <= self.first
+        self.next_button.disabled = self.position >= len(self.game.moves)
 
 
 def rule_badges(rules: Iterable[str]) -> str:

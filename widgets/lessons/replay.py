@@ -21,11 +21,11 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, SeedField, board_html, lesson_root, nav_button, rule_badges
+from widgets.lessons.base import GameNav, Lesson, board_html, lesson_root, rule_badges
 from widgets.stepper import Stepper
 from wpp.actions import Mulligan, PlayCards
 from wpp.cards import Card
-from wpp.teach.replay import Move, RecordedGame, record_game
+from wpp.teach.replay import Move, RecordedGame
 
 __all__ = ["GameReplay"]
 
@@ -40,33 +40,32 @@ class GameReplay(Lesson):
     """A whole game between two classic AIs; ``position`` is the move shown (1-based)."""
 
     def __init__(self, seed: int = 108) -> None:
-        self.seed = SeedField(seed, self.load, label="Play this deal")
-        self.slider = w.IntSlider(value=1, min=1, max=1, description="move",
-                                  continuous_update=False, layout=w.Layout(width="420px"))
-        self.back_button = nav_button("◀ Back", "the previous move")
-        self.next_button = nav_button("Next ▶", "the next move")
+        self.nav = GameNav(seed, 1, self._render, on_load=self._moments_of,
+                           back_tip="the previous move", next_tip="the next move")
+        self.seed, self.slider = self.nav.seed, self.nav.slider
+        self.back_button, self.next_button = self.nav.back_button, self.nav.next_button
         self.moments = w.Dropdown(options=[("—", 0)], value=0, description="jump to",
                                   layout=w.Layout(width="auto"))
         self.headline = w.HTML("")
         self.headline.add_class("wpp-panel")
         self.board = w.HTML("")
         self.stepper = Stepper(styled=False)
-        self.slider.observe(lambda _c: self._render(), names="value")
-        self.back_button.on_click(lambda _b: self.go(self.position - 1))
-        self.next_button.on_click(lambda _b: self.go(self.position + 1))
         self.moments.observe(self._jump, names="value")
-        nav = w.HBox([self.back_button, self.slider, self.next_button])
-        nav.add_class("wpp-nav")
         jump = w.HBox([self.moments])
         jump.add_class("wpp-choice")
-        self.root = lesson_root([self.seed.box, nav, jump, self.headline, self.board,
+        self.root = lesson_root([self.seed.box, self.nav.box, jump, self.headline, self.board,
                                  self.stepper.root])
         self.load(seed)
 
     @property
     def position(self) -> int:
         """The move shown, 1 for the first."""
-        return int(self.slider.value)
+        return self.nav.position
+
+    @property
+    def game(self) -> RecordedGame:
+        """The game shown."""
+        return self.nav.game
 
     @property
     def move(self) -> Move:
@@ -74,21 +73,17 @@ class GameReplay(Lesson):
 
     def load(self, seed: int) -> None:
         """Play deal ``seed`` between two classic AIs and show its first move."""
-        self.game: RecordedGame = record_game(seed)
-        options: list[tuple[str, int]] = [
-            (f"— {len(self.game.moments())} interesting moments —", 0)]
-        options += [(f"move {i + 1}: {tag}", i + 1) for i, tag in self.game.moments()]
+        self.nav.load(seed)
+
+    def _moments_of(self, game: RecordedGame) -> None:
+        options: list[tuple[str, int]] = [(f"— {len(game.moments())} interesting moments —", 0)]
+        options += [(f"move {i + 1}: {tag}", i + 1) for i, tag in game.moments()]
         self.moments.options = options
         self.moments.value = 0
-        self.slider.max = len(self.game.moves)
-        if self.slider.value == 1:
-            self._render()
-        else:
-            self.slider.value = 1
 
     def go(self, position: int) -> None:
         """Show move ``position`` (1-based, clamped)."""
-        self.slider.value = max(1, min(position, len(self.game.moves)))
+        self.nav.go(position)
 
     def _jump(self, change: dict[str, object]) -> None:
         target = change["new"]
@@ -105,8 +100,7 @@ class GameReplay(Lesson):
             f"{escape(self.game.result())}</div>")
         self.board.value = board_html(m.before, highlight=_cards_of(m))
         self.stepper.show(m.explanation)
-        self.back_button.disabled = self.position <= 1
-        self.next_button.disabled = self.position >= len(self.game.moves)
+        self.nav.update_buttons()
 
     def summary(self) -> str:
         return (f"replay of deal {self.game.seed}: {self.move.headline()}; "

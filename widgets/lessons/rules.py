@@ -27,6 +27,7 @@ import ipywidgets as w
 
 from widgets.faces import cards_html
 from widgets.lessons.base import (
+    GameNav,
     Lesson,
     SeedField,
     board_html,
@@ -39,7 +40,7 @@ from widgets.lessons.picker import CardPicker
 from wpp.cards import CardParseError, format_cards, parse_cards
 from wpp.plays import classify
 from wpp.state import DEAL_SIZE, deal
-from wpp.teach.replay import RecordedGame, record_game
+from wpp.teach.replay import RecordedGame
 from wpp.teach.rules import (
     QUIZ,
     RULES,
@@ -354,35 +355,28 @@ class GameWalkthrough(Lesson):
     fills in as the game uses more of the rules."""
 
     def __init__(self, seed: int = 22) -> None:
-        self.seed = SeedField(seed, self.load, label="Play this deal")
-        self.slider = w.IntSlider(value=0, min=0, max=1, description="move",
-                                  continuous_update=False, layout=w.Layout(width="420px"))
-        self.back_button = nav_button("◀ Back")
-        self.next_button = nav_button("Next ▶")
+        self.nav = GameNav(seed, 0, self._render)
+        self.seed, self.slider = self.nav.seed, self.nav.slider
+        self.back_button, self.next_button = self.nav.back_button, self.nav.next_button
         self.board = w.HTML("")
         self.story = w.HTML("")
         self.story.add_class("wpp-panel")
         self.used = w.HTML("")
-        self.slider.observe(lambda _c: self._render(), names="value")
-        self.back_button.on_click(lambda _b: self.go(self.slider.value - 1))
-        self.next_button.on_click(lambda _b: self.go(self.slider.value + 1))
-        nav = w.HBox([self.back_button, self.slider, self.next_button])
-        nav.add_class("wpp-nav")
-        self.root = lesson_root([self.seed.box, nav, self.story, self.board, self.used])
+        self.root = lesson_root([self.seed.box, self.nav.box, self.story, self.board, self.used])
         self.load(seed)
+
+    @property
+    def game(self) -> RecordedGame:
+        """The game shown."""
+        return self.nav.game
 
     def load(self, seed: int) -> None:
         """Play deal ``seed`` and show it from the deal."""
-        self.game: RecordedGame = record_game(seed)
-        self.slider.max = len(self.game.moves)
-        if self.slider.value == 0:
-            self._render()
-        else:
-            self.slider.value = 0
+        self.nav.load(seed)
 
     def go(self, position: int) -> None:
         """Show the game after ``position`` moves (0: the deal)."""
-        self.slider.value = max(0, min(position, len(self.game.moves)))
+        self.nav.go(position)
 
     def _render(self) -> None:
         pos = int(self.slider.value)
@@ -404,8 +398,7 @@ class GameWalkthrough(Lesson):
         ordered = sorted(seen, key=lambda r: int(r[1:]))
         self.used.value = (f'<div class="wpp-muted">Rules used so far ({len(ordered)} of 20): '
                            f"{rule_badges(ordered)}</div>")
-        self.back_button.disabled = pos == 0
-        self.next_button.disabled = pos >= len(self.game.moves)
+        self.nav.update_buttons()
 
     def summary(self) -> str:
         return (f"walkthrough of deal {self.game.seed} ({len(self.game.moves)} moves, "
