@@ -221,6 +221,21 @@ def test_explanation_outputs() -> None:
     assert isinstance(frame, pd.DataFrame) and len(frame) == len(e.options) == 26
 
 
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ([-1, 0, 4, 8, 12], r"0\.\.51, not -1"),  # once read silently as the A♠
+        ([0, 4, 8, 12, 52], r"0\.\.51, not 52"),
+        ([0, 4, 8, 12, 12], "twice"),
+        ([0, 4, 8, 12], "5 cards, not 4"),
+    ],
+)
+def test_explain_refuses_bad_card_indices(cards: list[int], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        explain(cards)
+    assert explain([51, 0, 4, 8, 12]).hand == explain("AS 2D 3D 4D 5D").hand
+
+
 def test_importing_wpp_classic_does_not_import_pandas() -> None:
     code = (
         "import sys, wpp.classic, wpp.classic.draw, wpp.classic.__main__; "

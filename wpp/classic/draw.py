@@ -63,7 +63,7 @@ from functools import cache
 from math import comb, prod
 from typing import Any, Final, Protocol
 
-from wpp.cards import CARDS, Card, format_cards, parse_cards
+from wpp.cards import CARDS, Card, format_cards
 from wpp.classic.evaluator import (
     _CATEGORY_OF,
     _FLUSH,
@@ -73,6 +73,7 @@ from wpp.classic.evaluator import (
     CLASS_COUNT,
     Category,
     HandValue,
+    _cards,
     class_size,
     evaluate,
     value_of,
@@ -108,6 +109,7 @@ class DrawRules:
     ``max_discard`` is the usual limit (3). ``ace_allows_four`` is the common house rule
     that a player who keeps one ace (and shows it) may discard the other four.
 
+    >>> from wpp.cards import parse_cards
     >>> rules = DrawRules(ace_allows_four=True)
     >>> rules.allows(parse_cards("AS 7D 5C 3H 2S"), parse_cards("7D 5C 3H 2S"))
     True
@@ -136,6 +138,7 @@ class DrawRules:
     def discard_options(self, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every legal discard, fewest cards first, each in the hand's order.
 
+        >>> from wpp.cards import parse_cards
         >>> len(DrawRules().discard_options(parse_cards("AS 7D 5C 3H 2S")))   # 1+5+10+10
         26
         >>> len(DrawRules(ace_allows_four=True).discard_options(parse_cards("AS 7D 5C 3H 2S")))
@@ -482,7 +485,7 @@ def explain(
     >>> e.best.count(Category.STRAIGHT_FLUSH), e.best.count(Category.FLUSH)   # TH; 8 other hearts
     (1, 8)
     """
-    cards = parse_cards(hand) if isinstance(hand, str) else parse_cards([CARDS[c] for c in hand])
+    cards = _cards(hand)
     if len(cards) != HAND_SIZE:
         raise ValueError(f"a draw hand has {HAND_SIZE} cards, not {len(cards)}")
     rules = rules or DrawRules()

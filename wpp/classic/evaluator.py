@@ -320,15 +320,17 @@ def best_strength(cards: Sequence[int]) -> int:
 # --------------------------------------------------------------------------- checked API
 
 
-def _cards(cards: str | Iterable[int], sizes: range) -> tuple[Card, ...]:
-    """Read and check cards: text or card indices, distinct, a count in ``sizes``."""
+def _cards(cards: str | Iterable[int], sizes: range | None = None) -> tuple[Card, ...]:
+    """Read and check cards: text or card indices, distinct, a count in ``sizes`` (any count
+    when ``None``). The one card reader of :mod:`wpp.classic`: :func:`~wpp.classic.draw.explain`
+    and :func:`~wpp.classic.showdown.showdown` use it too."""
     if isinstance(cards, str):
         hand = parse_cards(cards)
     else:
         hand = tuple(c if isinstance(c, Card) else CARDS[_index(c)] for c in cards)
         if len(set(hand)) != len(hand):
             raise ValueError(f"a card appears twice in {' '.join(map(str, hand))}")
-    if len(hand) not in sizes:
+    if sizes is not None and len(hand) not in sizes:
         want = f"{sizes.start}" if len(sizes) == 1 else f"{sizes.start} to {sizes.stop - 1}"
         raise ValueError(f"expected {want} cards, got {len(hand)}")
     return hand

@@ -41,8 +41,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.cards import CARDS, Card, format_cards, parse_cards
-from wpp.classic.evaluator import HandValue, evaluate
+from wpp.cards import CARDS, Card, format_cards
+from wpp.classic.evaluator import HandValue, _cards, evaluate
 
 __all__ = [
     "MAX_HANDS",
@@ -132,9 +132,7 @@ def showdown(hands: Iterable[str | Iterable[int]]) -> Showdown:
     >>> showdown(["TS JS QS KS AS", "TH JH QH KH AH"]).winners   # two royal flushes split
     (0, 1)
     """
-    dealt = tuple(
-        parse_cards(h) if isinstance(h, str) else parse_cards(list(map(_card, h))) for h in hands
-    )
+    dealt = tuple(_cards(h) for h in hands)
     seen: set[Card] = set()
     for hand in dealt:
         if seen.intersection(hand):
@@ -143,12 +141,6 @@ def showdown(hands: Iterable[str | Iterable[int]]) -> Showdown:
     values = tuple(evaluate(h) for h in dealt)
     top = max((v.strength for v in values), default=0)
     return Showdown(dealt, values, tuple(i for i, v in enumerate(values) if v.strength == top))
-
-
-def _card(c: int) -> Card:
-    if not 0 <= c < len(CARDS):
-        raise ValueError(f"a card index is 0..51, not {c!r}")
-    return CARDS[c]
 
 
 def deal_showdown(n_hands: int, rng: random.Random | int | None = None) -> Showdown:
