@@ -65,7 +65,7 @@ class Discard:
     extra: tuple[Card, ...]
     level: int
     outliers: int  # mask of outlier ranks left after the discard
-    how: str
+    how: str       # the discard in words; empty unless the analysis is recorded
 
     @property
     def n_outliers(self) -> int:
@@ -139,8 +139,9 @@ def _how(r: int, k: int, held: int) -> str:
     return f"two of three {name}"
 
 
-def _options(counts: dict[int, int], outl: int) -> list[Discard]:
-    """Every way to discard 3 ordinary cards by rank from ``counts`` (rank → cards held)."""
+def _options(counts: dict[int, int], outl: int, record: bool) -> list[Discard]:
+    """Every way to discard 3 ordinary cards by rank from ``counts`` (rank → cards held), in
+    no particular order; each says ``how`` in words only when ``record``."""
     ranks = sorted(counts)
     picks: list[dict[int, int]] = [{a: 1, b: 1, c: 1} for a, b, c in combinations(ranks, 3)]
     for r in ranks:
@@ -157,9 +158,8 @@ def _options(counts: dict[int, int], outl: int) -> list[Discard]:
                 o |= 1 << r
             else:
                 o &= ~(1 << r)
-        how = ", ".join(_how(r, k, counts[r]) for r, k in sorted(pick.items()))
+        how = ", ".join(_how(r, k, counts[r]) for r, k in sorted(pick.items())) if record else ""
         out.append(Discard(tuple(sorted(pick.items())), (), 0, o, how))
-    out.sort(key=Discard.key)
     return out
 
 
@@ -187,10 +187,14 @@ def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
         low = sorted(r for r, n in counts.items() if n == 1)[:MULLIGAN_CARDS]
         left = outl & ~sum(1 << r for r in low)
         best = Discard(tuple((r, 1) for r in low), (), 0, left,
-                       "the 3 lowest outliers " + ranks_text(sum(1 << r for r in low)))
+                       "the 3 lowest outliers " + ranks_text(sum(1 << r for r in low))
+                       if record else "")
     elif sum(counts.values()) >= MULLIGAN_CARDS:
-        options = _options(counts, outl)
-        best = options[0]
+        if record:  # every option, best first, for the explanation's table
+            options = sorted(_options(counts, outl, record), key=Discard.key)
+            best = options[0]
+        else:  # the best alone (min keeps the first of equals, as the sort would)
+            best = min(_options(counts, outl, record), key=Discard.key)
     else:
         # Fewer than 3 ordinary cards outside the poker hand: all of them, then power cards,
         # then cards of four of a kind.
@@ -203,7 +207,7 @@ def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
             return Candidate(plan, broken, None, hands[0], (), ())
         level = 2 if any(c in quad_cards for c in extra) else 1
         how = ", ".join([*(_how(r, n, n) for r, n in sorted(counts.items())),
-                         *(f"the {c}" for c in extra)])
+                         *(f"the {c}" for c in extra)]) if record else ""
         best = Discard(tuple(sorted(counts.items())), tuple(extra), level, 0, how)
     hands, discards, _ = cards_for(g, (plan,) if plan else (), dict(best.ranks))
     cards = tuple(sorted([*discards, *best.extra]))
@@ -213,7 +217,9 @@ def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
 
 def analyse_mulligan(hand: tuple[Card, ...] | list[Card], *, record: bool = False
                      ) -> MulliganAnalysis:
-    """Choose the mulligan and keep every candidate (see the module docs)."""
+    """Choose the mulligan and keep every candidate (see the module docs); with ``record``
+    also the fallback's options and each discard in words (:attr:`Discard.how`), for
+    :func:`mulligan`'s explanation."""
     if len(hand) < MULLIGAN_CARDS:
         raise ValueError(f"a mulligan needs at least {MULLIGAN_CARDS} cards, not {len(hand)}")
     g = group(hand)
