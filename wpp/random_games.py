@@ -43,12 +43,12 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from math import sqrt
 from typing import Final, NamedTuple
 
 from wpp.actions import Action, Draw, Mulligan, Pass, PlayCards, Stop, TakeFromPile
 from wpp.cards import Card
 from wpp.counting import CountedAnswers, _count, _listed, _nth
+from wpp.intervals import wilson
 from wpp.plays import Mode, Play
 from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
 from wpp.state import (
@@ -144,20 +144,23 @@ class Summary:
         decided = n - self.draws
 
         def share(k: int, of: int) -> str:
-            p = k / of if of else 0.0
-            return f"{p:.1%} ± {1.96 * sqrt(p * (1 - p) / of) if of else 0:.1%}"
+            if not of:
+                return "—"
+            w = wilson(k, of)
+            return f"{w.estimate:.1%} [{w.low:.1%}, {w.high:.1%}]"
 
         ends = " · ".join(f"{r.value} {k / n:.1%}" for r, k in
                           sorted(self.end_reasons.items(), key=lambda e: -e[1]))
         return "\n".join([
             f"P1 wins {share(self.wins[0], n)} · P2 wins {share(self.wins[1], n)} · "
-            f"draws {self.draws / n:.1%}   (± a 95% interval)",
+            f"draws {self.draws / n:.1%}",
             f"the first leader (R12) wins {share(self.first_leader_wins, decided)} "
             "of the decided games",
             f"ends: {ends}",
             f"actions per game: mean {self.mean_actions:.1f}, median {self.median_actions:g}, "
             f"95th percentile {self.p95_actions}, longest {self.max_actions}",
             f"games with an R18 reshuffle: {self.reshuffled_games / n:.1%}",
+            "(in brackets: 95% Wilson intervals)",
         ])
 
 
@@ -165,11 +168,12 @@ def summarize(results: Iterable[RandomGameResult]) -> Summary:
     """Sum up games from :func:`play_random_games`.
 
     >>> print(summarize(play_random_games(100)))
-    P1 wins 44.0% ± 9.7% · P2 wins 56.0% ± 9.7% · draws 0.0%   (± a 95% interval)
-    the first leader (R12) wins 53.0% ± 9.8% of the decided games
+    P1 wins 44.0% [34.7%, 53.8%] · P2 wins 56.0% [46.2%, 65.3%] · draws 0.0%
+    the first leader (R12) wins 53.0% [43.3%, 62.5%] of the decided games
     ends: emptied their hand 100.0%
     actions per game: mean 67.7, median 61.5, 95th percentile 124, longest 164
     games with an R18 reshuffle: 36.0%
+    (in brackets: 95% Wilson intervals)
     """
     games = wins0 = wins1 = first = reshuffled = 0
     ends: Counter[EndReason] = Counter()
