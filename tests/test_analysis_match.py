@@ -10,7 +10,6 @@ import pytest
 
 from wpp.actions import Action
 from wpp.agents import Decision
-from wpp.analysis import agents as analysis_agents
 from wpp.analysis.agents import GreedyAgent, agent_names, make
 from wpp.analysis.match import (
     CATEGORY_COLUMNS,
@@ -25,6 +24,7 @@ from wpp.analysis.match import (
 )
 from wpp.analysis.tournament import round_robin, run_match
 from wpp.game import Game
+from wpp.games import warpairs as warpairs_game
 from wpp.rules import Rules
 from wpp.selfplay import play_game
 from wpp.state import View
@@ -70,7 +70,7 @@ class Spy:
 
 
 def test_duplicate_deals_really_swap_seats(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(analysis_agents.BASELINES, "spy", Spy)
+    monkeypatch.setitem(warpairs_game.AGENTS, "spy", Spy)
     Spy.hands = []
     result = run_match(("spy", "random"), games=4, seed=21, progress=False)
     g = result.games
@@ -141,7 +141,7 @@ def test_rules_reach_the_games() -> None:
 
 def test_round_robin_plays_every_pair_on_the_same_deals(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(analysis_agents.BASELINES, "greedy2", GreedyAgent)
+    monkeypatch.setitem(warpairs_game.AGENTS, "greedy2", GreedyAgent)
     r = round_robin(("random", "greedy", "greedy2"), 4, seed=8, progress=False)
     g = r.games
     assert g["game"].tolist() == list(range(12))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from wpp.actions import Action, Concede, Mulligan, PlayCards, Redraw, Stop, TakeFromPile
 from wpp.agents import RandomAgent
 from wpp.cards import CARDS
+from wpp.core.history import _file_digest
 from wpp.errors import GameFileError, IllegalAction
 from wpp.game import Game
 from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
@@ -144,26 +146,44 @@ def test_json_round_trip_is_identity(seed: int, n: int, rules: Rules) -> None:
     assert loaded.log(None) == g.log(None)
 
 
+def _resealed(doc: dict[str, Any]) -> str:
+    """An edited file with its file digest recomputed: only the replay can catch the edit."""
+    doc["digest"] = _file_digest(doc)
+    return json.dumps(doc)
+
+
 def test_tampered_saves_are_rejected_with_a_reason() -> None:
     g = play_game((RandomAgent(1), RandomAgent(2)), seed=9)
+    for edit in (
+        lambda d: d.__setitem__("final", "0" * 64),
+        lambda d: d["actions"].__setitem__(5, {"type": "play", "cards": "AS"}),
+        lambda d: d.__setitem__("actions", d["actions"][:-3]),
+        lambda d: d["rules"].__setitem__("turn_limit", 40),
+        lambda d: d.__setitem__("seed", 10),
+    ):
+        doc = json.loads(g.to_json())
+        edit(doc)
+        with pytest.raises(GameFileError, match="edited"):
+            Game.from_json(json.dumps(doc))
+    # Edits whose file digest was recomputed are caught by the replay.
     doc = json.loads(g.to_json())
-    doc["final"]["winner"] = 1 - (g.winner or 0)
+    doc["final"] = "0" * 64
     with pytest.raises(GameFileError, match="inconsistent file"):
-        Game.from_json(json.dumps(doc))
+        Game.from_json(_resealed(doc))
     doc = json.loads(g.to_json())
     doc["actions"][5] = {"type": "play", "cards": "AS"}
     with pytest.raises(GameFileError, match="action 6"):
-        Game.from_json(json.dumps(doc))
+        Game.from_json(_resealed(doc))
+    doc = json.loads(g.to_json())
+    doc["actions"] = doc["actions"][:-3]
+    with pytest.raises(GameFileError, match="inconsistent"):
+        Game.from_json(_resealed(doc))
     doc = json.loads(g.to_json())
     doc["version"] = 99
     with pytest.raises(GameFileError, match="version"):
         Game.from_json(json.dumps(doc))
     with pytest.raises(GameFileError, match="invalid JSON"):
         Game.from_json("{not json")
-    doc = json.loads(g.to_json())
-    doc["actions"] = doc["actions"][:-3]
-    with pytest.raises(GameFileError, match="inconsistent"):
-        Game.from_json(json.dumps(doc))
 
 
 @given(seeds)

@@ -1,6 +1,15 @@
-"""WarPairsPoker: the engine (cards, plays, rules, the game), its AIs and analysis.
+"""The kit's games — WarPairsPoker first — their AIs and analysis, on one game protocol.
 
-Pure Python with no Jupyter imports; ``widgets/`` and ``notebooks/`` build on it.
+Pure Python with no Jupyter imports; ``widgets/`` and ``notebooks/`` build on it. Every game
+is reached the same way::
+
+    wpp.registered_games()                     # ('warpairs', 'draw', ...)
+    g = wpp.new_game("warpairs", seed=7)       # a history: legal_actions(), apply(a), undo(), ...
+    wpp.load_game(g.to_json())                 # any registered game's save file
+    wpp.registered_agents("warpairs")          # ('classic', 'greedy', 'random')
+    wpp.make_agent("warpairs", "classic")      # decide(view) -> Decision, choose(view) -> action
+
+and WarPairsPoker's own engine names (``Game``, ``parse_cards``, ``classify``, …) stay here.
 """
 
 from wpp.actions import (
@@ -26,7 +35,15 @@ from wpp.cards import (
     parse_card,
     parse_cards,
 )
-from wpp.errors import GameFileError, IllegalAction
+from wpp.core.history import History
+from wpp.core.registry import (
+    load_game,
+    make_agent,
+    new_game,
+    registered_agents,
+    registered_games,
+)
+from wpp.errors import GameFileError, IllegalAction, WppError
 from wpp.game import Game
 from wpp.judge import Verdict, beats, judge, why_not
 from wpp.moves import all_plays, answers
@@ -50,6 +67,7 @@ __all__ = [
     "Game",
     "GameFileError",
     "GameState",
+    "History",
     "IllegalAction",
     "IllegalPlay",
     "Mode",
@@ -66,6 +84,7 @@ __all__ = [
     "TakeFromPile",
     "Verdict",
     "View",
+    "WppError",
     "all_plays",
     "answers",
     "beats",
@@ -73,8 +92,13 @@ __all__ = [
     "classify",
     "format_cards",
     "judge",
+    "load_game",
+    "make_agent",
+    "new_game",
     "parse_card",
     "parse_cards",
     "play_of",
+    "registered_agents",
+    "registered_games",
     "why_not",
 ]

@@ -1,4 +1,4 @@
-"""Play whole games between agents: the loop every simulation, test and demo shares.
+"""Play whole games of WarPairsPoker between agents (the kit's loop, :mod:`wpp.core.selfplay`).
 
 >>> from wpp.agents import RandomAgent
 >>> g = play_game((RandomAgent(1), RandomAgent(2)), seed=42)
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from wpp.agents.base import Agent
+from wpp.core.selfplay import play_out
 from wpp.game import Game
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import Event
@@ -36,16 +37,4 @@ def play_game(
     if len(agents) != 2:
         raise ValueError(f"a game needs 2 agents, not {len(agents)}")
     game = Game(seed, rules, history=history)
-    fast = [getattr(a, "choose", None) for a in agents]
-    while not game.is_over:
-        p = game.to_act
-        view = game.view(p)
-        chooser = fast[p]
-        if on_event is None and chooser is not None:
-            action = chooser(view)
-        else:
-            action = agents[p].decide(view).action
-        event = game.apply(action)
-        if on_event is not None and history:
-            on_event(event, agents[p])
-    return game
+    return play_out(game, agents, on_event=on_event if history else None)

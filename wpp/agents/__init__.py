@@ -1,39 +1,29 @@
-"""Agents: anything that chooses an action from a player's view, with an explanation.
-
-:func:`make_agent` builds one by name, for command lines, menus and tournaments.
+"""WarPairsPoker's agents: anything that chooses an action from a player's view, with an
+explanation. The registry (:mod:`wpp.core.registry`, :mod:`wpp.games.warpairs`) names them;
+:func:`make_agent` builds one of them by name, for command lines, menus and tournaments.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
+from typing import Any
 
 from wpp.agents.base import Agent, Decision
+from wpp.agents.greedy import GreedyAgent
 from wpp.agents.random_agent import RandomAgent
+from wpp.core.registry import make_agent as _make
+from wpp.core.registry import registered_agents
 
-__all__ = ["AGENT_NAMES", "Agent", "Decision", "RandomAgent", "make_agent"]
-
-
-def _classic(seed: int | None) -> Agent:
-    # Imported late: the classic AI lives in wpp.ai and builds on this package.
-    cls: Callable[[], Agent] | None = getattr(import_module("wpp.ai"), "ClassicAgent", None)
-    if cls is None:
-        raise ImportError("wpp.ai has no ClassicAgent: the classic AI is not installed")
-    return cls()
+__all__ = ["AGENT_NAMES", "Agent", "Decision", "GreedyAgent", "RandomAgent", "make_agent"]
 
 
-_FACTORIES: dict[str, Callable[[int | None], Agent]] = {
-    "random": RandomAgent,
-    "classic": _classic,
-}
-#: The names :func:`make_agent` knows.
-AGENT_NAMES = tuple(_FACTORIES)
+def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:
+    """A new WarPairsPoker agent by name (``"classic"``, ``"greedy"``, ``"random"``);
+    ``seed`` seeds random choices. The same as ``wpp.make_agent("warpairs", name, ...)``."""
+    agent: Agent = _make("warpairs", name, seed, **options)
+    return agent
 
 
-def make_agent(name: str, seed: int | None = None) -> Agent:
-    """A new agent by name (``"random"``, ``"classic"``); ``seed`` seeds random choices."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}") from None
-    return factory(seed)
+def __getattr__(name: str) -> Any:
+    if name == "AGENT_NAMES":  # the registry's names, read when asked for
+        return registered_agents("warpairs")
+    raise AttributeError(f"module 'wpp.agents' has no attribute {name!r}")

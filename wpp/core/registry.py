@@ -1,0 +1,145 @@
+"""The one registry of the kit's games and of each game's agents.
+
+A game registers itself by living in the :mod:`wpp.games` package: a module (or subpackage)
+``wpp/games/<name>.py`` that defines
+
+* ``GAME``: an instance of its :class:`~wpp.core.protocol.GameDef` (the rules as code);
+* ``AGENTS``: its agents, a dict of name → ``factory(seed, **options)``; the first is the
+  default opponent of its page and command line;
+* optionally ``HISTORY``: a :class:`~wpp.core.history.History` subclass with the game's own
+  conveniences (WarPairsPoker's :class:`wpp.Game`), and ``ORDER``: its place in listings.
+
+Nothing else in the kit lists the games, so adding one needs no change outside its own
+package, its widgets and its notebooks. The games are found the first time they are asked
+for, in the order of their ``ORDER`` number (WarPairsPoker first), then by name.
+
+>>> registered_games()[0]
+'warpairs'
+>>> registered_agents("warpairs")
+('classic', 'greedy', 'random')
+>>> g = new_game("warpairs", seed=3)
+>>> g.name, g.players, g.is_over
+('warpairs', 2, False)
+"""
+
+from __future__ import annotations
+
+import inspect
+import pkgutil
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from wpp.core.history import History, parse_save
+from wpp.core.protocol import AgentFactory, GameDef
+from wpp.errors import GameFileError, WppError
+
+__all__ = [
+    "default_agent",
+    "game_def",
+    "load_game",
+    "make_agent",
+    "new_game",
+    "registered_agents",
+    "registered_games",
+]
+
+
+Entry = tuple[GameDef[Any, Any, Any, Any], type[History[Any, Any]], dict[str, AgentFactory]]
+
+
+@cache
+def _registry() -> dict[str, Entry]:
+    package = import_module("wpp.games")
+    found: list[tuple[int, str, Entry]] = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = import_module(f"wpp.games.{info.name}")
+        game = getattr(module, "GAME", None)
+        if not isinstance(game, GameDef):
+            continue  # a helper module of the games package, not a game
+        if game.name != info.name:
+            raise RuntimeError(f"wpp.games.{info.name} registers a game named {game.name!r}: "
+                               "the module must be named after its game")
+        history = getattr(module, "HISTORY", History)
+        agents = getattr(module, "AGENTS", None)
+        if not isinstance(agents, dict) or not agents:
+            raise RuntimeError(f"wpp.games.{info.name} must name its agents in AGENTS")
+        found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
+    return {name: entry for _, name, entry in sorted(found, key=lambda t: t[:2])}
+
+
+def _entry(name: str) -> Entry:
+    registry = _registry()
+    if not isinstance(name, str) or name not in registry:
+        raise WppError(f"unknown game {name!r:.40}; the kit has {', '.join(registry)}")
+    return registry[name]
+
+
+def registered_games() -> tuple[str, ...]:
+    """The names of every game of the kit, WarPairsPoker first."""
+    return tuple(_registry())
+
+
+def game_def(name: str) -> GameDef[Any, Any, Any, Any]:
+    """The definition of the game called ``name``; an unknown name is a ``WppError``."""
+    return _entry(name)[0]
+
+
+def new_game(name: str, seed: int = 0, players: int | None = None, *,
+             deck: Any = None, history: bool = True, **flags: Any) -> History[Any, Any]:
+    """A new game of ``name`` with its history: ``seed`` deals, ``players`` seats (the game's
+    default if ``None``), ``flags`` set its rule variations (each game's ``rules`` names
+    them). For WarPairsPoker this is a :class:`wpp.Game`."""
+    game, cls, _ = _entry(name)
+    return cls.create(game, seed, players, game.rules(**flags), deck=deck, history=history)
+
+
+def load_game(text: str | bytes) -> History[Any, Any]:
+    """Any registered game's save file, replayed and checked; anything wrong with it —
+    malformed, another game or version, edited, inconsistent — is a
+    :class:`~wpp.errors.GameFileError` that says what."""
+    doc = parse_save(text)
+    try:
+        game, cls, _ = _entry(doc["game"])
+    except WppError as err:
+        raise GameFileError(str(err)) from None
+    try:
+        return cls.from_doc(game, doc)
+    except GameFileError:
+        raise
+    except WppError as err:  # bad rules, deck or player count
+        raise GameFileError(f"bad {game.title} file: {err}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError,
+            RecursionError, OverflowError) as err:
+        # A safety net: the game's readers should refuse bad input with WppError; anything
+        # they let through is still the file's fault and reported as such.
+        raise GameFileError(f"bad {game.title} file: {type(err).__name__}: {err}") from None
+
+
+def registered_agents(name: str) -> tuple[str, ...]:
+    """The names of the agents of game ``name``, sorted."""
+    return tuple(sorted(_entry(name)[2]))
+
+
+def default_agent(name: str) -> str:
+    """The agent a page or command line of game ``name`` plays against by default."""
+    return next(iter(_entry(name)[2]))
+
+
+def make_agent(name: str, agent: str, seed: int | None = 0, **options: Any) -> Any:
+    """A new agent ``agent`` of game ``name``; ``seed`` seeds its random choices (``None``:
+    unseeded) and ``options`` are its settings (each agent names its own; a wrong one is a
+    ``WppError`` naming it)."""
+    factories = _entry(name)[2]
+    if not isinstance(agent, str) or agent not in factories:
+        raise WppError(f"unknown agent {agent!r:.40} for {name}; choose from "
+                       f"{', '.join(sorted(factories))}")
+    factory = factories[agent]
+    try:
+        inspect.signature(factory).bind(seed, **options)
+    except TypeError as err:
+        raise WppError(f"bad options for the {agent} agent of {name}: {options!r:.80} "
+                       f"({err})") from None
+    return factory(seed, **options)

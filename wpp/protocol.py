@@ -1,0 +1,156 @@
+"""WarPairsPoker behind the kit's game protocol: the engine of :mod:`wpp.state` as a
+:class:`~wpp.core.protocol.GameDef`, which :class:`wpp.Game`, the registry and every shared
+layer (self-play, tournaments, pages) use.
+
+The rules are R1–R20 (``docs/``); the engine's modules (cards, plays, judge, moves, state)
+implement them and this module only adapts them: it holds no rule of its own.
+
+>>> g = WARPAIRS.new(7, 2, WARPAIRS.rules())
+>>> WARPAIRS.to_act(g), len(WARPAIRS.legal_actions(g))
+(0, 561)
+>>> WARPAIRS.rules(turn_limit=40).turn_limit
+40
+>>> WARPAIRS.rules(wrap=False)
+Traceback (most recent call last):
+...
+wpp.errors.WppError: unknown rule flag 'wrap' for WarPairsPoker; its flags are wraps, ...
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Any, Final
+
+from wpp.actions import Action, action_from_json
+from wpp.cards import CARDS, Card, format_cards, parse_cards
+from wpp.core.protocol import GameDef
+from wpp.errors import WppError
+from wpp.rules import Rules
+from wpp.state import EndReason, Event, GameState, View, player_name, step
+
+__all__ = ["WARPAIRS", "WarPairsPoker", "outcome_text"]
+
+
+def outcome_text(state: GameState) -> str:
+    """How a game ended, in words: ``P2 wins: P1 reached the hand limit`` (or a draw);
+    ``unfinished`` while it goes on."""
+    if state.end_reason is None:
+        return "unfinished"
+    if state.winner is None:
+        return f"a draw: the game {state.end_reason.value}"
+    actor = state.winner if state.end_reason is EndReason.EMPTIED_HAND else 1 - state.winner
+    return f"{player_name(state.winner)} wins: {player_name(actor)} {state.end_reason.value}"
+
+
+class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
+    """WarPairsPoker for two: the shedding game of singles, pairs and poker hands."""
+
+    name = "warpairs"
+    title = "WarPairsPoker"
+    blurb = "shed your hand with singles, pairs and poker hands; twos beat aces"
+    page = "play.ipynb"
+    rules_doc = "rules.md"
+
+    def rules(self, **flags: Any) -> Rules:
+        fields = ("wraps", "hand_limit", "empty_deck", "turn_limit")
+        for key in flags:
+            if key not in fields:
+                raise WppError(f"unknown rule flag {key!r} for {self.title}; its flags are "
+                               f"{', '.join(fields)}")
+        return self.rules_from_json({**Rules().to_json(), **{
+            k: (v.value if hasattr(v, "value") else v) for k, v in flags.items()}})
+
+    def rules_to_json(self, rules: Rules) -> dict[str, Any]:
+        return rules.to_json()
+
+    def rules_from_json(self, doc: Any) -> Rules:
+        if not isinstance(doc, dict) or set(doc) != set(Rules().to_json()):
+            raise WppError(f"the rules must name every flag ({', '.join(Rules().to_json())}), "
+                           f"not {doc!r:.80}")
+        try:
+            return Rules.from_json(doc)
+        except WppError:
+            raise
+        except (ValueError, TypeError) as err:
+            raise WppError(str(err)) from None
+
+    def new(self, seed: int, players: int, rules: Rules,
+            deck: Sequence[Any] | None = None) -> GameState:
+        try:
+            return GameState.new(seed, rules, None if deck is None else tuple(deck))
+        except WppError:
+            raise
+        except ValueError as err:
+            raise WppError(str(err)) from None
+
+    def to_act(self, state: GameState) -> int:
+        return state.to_act
+
+    def is_over(self, state: GameState) -> bool:
+        return state.is_over
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        return state.legal_actions()
+
+    def step(self, state: GameState, action: Action, narrate: bool = True
+             ) -> tuple[GameState, Event]:
+        return step(state, action, narrate=narrate)
+
+    def view(self, state: GameState, player: int) -> View:
+        return state.view(player)
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        if state.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
+
+    def outcome(self, state: GameState) -> str:
+        return outcome_text(state)
+
+    def redeal_hidden(self, state: GameState, player: int, rng: random.Random) -> GameState:
+        return state.redeal_hidden(player, rng)
+
+    def cards(self, state: GameState) -> Counter[Hashable]:
+        return Counter(c for cards in state.locations().values() for c in cards)
+
+    def full_deck(self, state: GameState) -> Counter[Hashable]:
+        return Counter(CARDS)
+
+    def action_from_json(self, raw: Any) -> Action:
+        try:
+            return action_from_json(raw)
+        except WppError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
+            raise WppError(f"not an action: {raw!r:.60} ({err})") from None
+
+    def deck_to_json(self, deck: Sequence[Any]) -> Any:
+        return format_cards(deck, ascii=True)
+
+    def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
+        if not isinstance(raw, str):
+            raise WppError(f"a deck is a text of card names, not {raw!r:.40}")
+        try:
+            return parse_cards(raw)
+        except ValueError as err:
+            raise WppError(f"bad deck: {err}") from None
+
+    def digest_parts(self, state: GameState) -> list[str]:
+        s = state
+        return [
+            *(format_cards(h, ascii=True) for h in s.hands),
+            format_cards(s.deck, ascii=True), format_cards(s.pile, ascii=True),
+            format_cards(s.discards, ascii=True),
+            "|".join(f"{tp.player}:{format_cards(tp.play.cards, ascii=True)}" for tp in s.trick),
+            "|".join(format_cards(m, ascii=True) if m is not None else "-" for m in s.mulligans),
+            format_cards(s.drawn, ascii=True),
+            s.phase.value, str(s.to_act), str(s.passed), str(s.redraw_used), str(s.actions),
+            str(s.reshuffles), str(s.winner),
+            s.end_reason.value if s.end_reason else "-",
+        ]
+
+
+#: The one definition of WarPairsPoker.
+WARPAIRS: Final = WarPairsPoker()
