@@ -18,7 +18,7 @@ The order is the engine's by construction: singles and pairs are picked by posit
 same order, a poker hand is taken from the engine's own generator section
 (:func:`wpp.moves.poker_section`) after skipping whole sections by their counts, and every
 answer is judged by the engine's :func:`wpp.judge.decide` (directly, or through tables it
-filled once). ``tests/test_counting.py`` checks all of it against the listing functions.
+filled once). ``tests/warpairs/test_counting.py`` checks all of it against the listing functions.
 
 >>> from wpp.cards import parse_cards
 >>> from wpp.moves import all_plays

@@ -22,7 +22,7 @@ one its random number picks**. So:
   (:func:`~wpp.state.reshuffled`). What remains here — cards moving between hand, table,
   pile, deck and discards — mirrors the handlers of :mod:`wpp.state` one by one.
 
-``tests/test_random_games.py`` plays about a thousand fixed seeds under the rule flags,
+``tests/warpairs/test_random_games.py`` plays about a thousand fixed seeds under the rule flags,
 and more drawn by hypothesis (seeds, agents' seeds and flags), through both and requires
 identical action sequences and outcomes: a count wrong by one anywhere makes the two games
 part at once.

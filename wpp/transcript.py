@@ -1,8 +1,8 @@
 """A game written out move by move, with both hands after each move: readable, diffable.
 
-The test suite keeps one such transcript (``tests/data/playthrough_seed1.txt``) and
+The test suite keeps one such transcript (``tests/warpairs/data/playthrough_seed1.txt``) and
 regenerates it, so any change to the rules shows up as a readable diff. To accept a change on
-purpose: ``python -m wpp.transcript 1 > tests/data/playthrough_seed1.txt``.
+purpose: ``python -m wpp.transcript 1 > tests/warpairs/data/playthrough_seed1.txt``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import pytest
 
 from wpp.teach.rules import RULES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ("01_start_here", "02_the_rules", "03_the_mulligan", "04_the_segment",
            "05_the_ai_decisions", "06_hand_frequencies")

@@ -34,7 +34,7 @@ from wpp.teach.rules import (
 )
 from wpp.teach.segment import segment_choices
 
-RULES_FILE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "wpp-rules.md"
+RULES_FILE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "wpp-rules.md"
 
 cards_sets = st.lists(st.sampled_from(CARDS), min_size=0, max_size=6, unique=True)
 hands = st.lists(st.sampled_from(CARDS), min_size=1, max_size=26, unique=True)
