@@ -21,7 +21,7 @@ from typing import Any
 
 from wpp.actions import Action
 from wpp.cards import Card
-from wpp.core.history import History, parse_save
+from wpp.core.history import History, check_players, parse_save
 from wpp.core.protocol import GameDef
 from wpp.errors import GameFileError, WppError
 from wpp.protocol import WARPAIRS
@@ -51,8 +51,7 @@ class Game(History[GameState, Action]):
                rules: Any, *, deck: Sequence[Any] | None = None, history: bool = True) -> Game:
         if game is not WARPAIRS:
             raise WppError(f"a Game is WarPairsPoker, not {game.title}")
-        if players not in (None, 2):
-            raise WppError(f"WarPairsPoker is for 2 players, not {players!r:.40}")
+        check_players(game, players)
         return cls(seed, rules, deck=deck, history=history)
 
     @classmethod

@@ -30,7 +30,8 @@ from typing import Any, Final, Generic, TypeVar
 from wpp.core.protocol import EventLike, GameDef
 from wpp.errors import GameFileError, IllegalAction, WppError
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_SEED", "History", "check_seed", "seat_name"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_SEED", "History", "check_players", "check_seed",
+           "seat_name"]
 
 FORMAT: Final = "wpp-save"
 FORMAT_VERSION: Final = 2
@@ -58,6 +59,18 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+def check_players(game: GameDef[Any, Any, Any, Any], players: object) -> int:
+    """The player count ``players`` if ``game`` allows it (``None``: its default), else a
+    ``WppError`` naming the counts it allows."""
+    n = game.default_players if players is None else players
+    if not isinstance(n, int) or isinstance(n, bool) or not (
+            game.min_players <= n <= game.max_players):
+        seats = (f"{game.min_players}" if game.min_players == game.max_players
+                 else f"{game.min_players} to {game.max_players}")
+        raise WppError(f"{game.title} is for {seats} players, not {n!r:.40}")
+    return n
+
+
 class History(Generic[S, A]):
     """One game of ``game`` and its history, back to the deal.
 
@@ -72,12 +85,7 @@ class History(Generic[S, A]):
                  history: bool = True) -> None:
         self._game = game
         self._seed = check_seed(seed)
-        n = game.default_players if players is None else players
-        if not isinstance(n, int) or isinstance(n, bool) or not (
-                game.min_players <= n <= game.max_players):
-            seats = (f"{game.min_players}" if game.min_players == game.max_players
-                     else f"{game.min_players} to {game.max_players}")
-            raise WppError(f"{game.title} is for {seats} players, not {n!r}")
+        n = check_players(game, players)
         self._players = n
         self._rules = game.rules() if rules is None else rules
         self._deck = None if deck is None else tuple(deck)
