@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from wpp.cards import Card, CardParseError, format_cards, parse_card, parse_cards
+from wpp.errors import WppError
 
 __all__ = [
     "Action",
@@ -41,6 +42,7 @@ __all__ = [
     "Stop",
     "TakeFromPile",
     "action_from_json",
+    "check_action",
 ]
 
 
@@ -174,21 +176,42 @@ _SIMPLE: dict[str, Action] = {a.kind: a for a in (Draw(), Stop(), Redraw(), Pass
 
 
 def action_from_json(data: object) -> Action:
-    """Read an action written by ``to_json``; anything malformed raises ``ValueError``."""
+    """Read an action written by ``to_json``; anything malformed raises
+    :class:`~wpp.errors.WppError` (a ``ValueError``)."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ValueError(f"an action must be an object with a 'type', not {data!r}")
+        raise WppError(f"an action must be an object with a 'type', not {data!r}")
     kind = data["type"]
     fields = set(data) - {"type"}
     if kind in _SIMPLE:
         if fields:
-            raise ValueError(f"a {kind!r} action takes no fields, got {sorted(fields)}")
+            raise WppError(f"a {kind!r} action takes no fields, got {sorted(fields)}")
         return _SIMPLE[kind]
     if kind in ("mulligan", "play"):
         if fields != {"cards"} or not isinstance(data["cards"], str):
-            raise ValueError(f"a {kind!r} action needs exactly a 'cards' string, got {data!r}")
+            raise WppError(f"a {kind!r} action needs exactly a 'cards' string, got {data!r}")
         return Mulligan(data["cards"]) if kind == "mulligan" else PlayCards(data["cards"])
     if kind == "pile":
         if fields != {"card"} or not isinstance(data["card"], str):
-            raise ValueError(f"a 'pile' action needs exactly a 'card' string, got {data!r}")
+            raise WppError(f"a 'pile' action needs exactly a 'card' string, got {data!r}")
         return TakeFromPile(parse_card(data["card"]))
-    raise ValueError(f"unknown action type {kind!r}")
+    raise WppError(f"unknown action type {kind!r}")
+
+
+_ACTION_TYPES: Final = (Mulligan, PlayCards, Draw, TakeFromPile, Redraw, Stop, Pass, Concede)
+
+
+def check_action(action: object) -> Action:
+    """``action`` if it is a well-formed action, else a :class:`~wpp.errors.WppError` naming
+    what is wrong. The constructors check their cards, but an object can be built around
+    them (``object.__new__``, a pickled or hand-edited one): the engine's front door checks
+    the shape once, so no refusal can fail while wording itself."""
+    if not isinstance(action, _ACTION_TYPES):
+        raise WppError(f"{action!r:.60} is not a WarPairsPoker action (mulligan, play, draw, "
+                       "pile, redraw, stop, pass or concede)")
+    if isinstance(action, Mulligan | PlayCards):
+        cards = getattr(action, "cards", None)
+        if not isinstance(cards, tuple) or not all(type(c) is Card for c in cards):
+            raise WppError(f"a {action.kind} action holds cards, not {cards!r:.60}")
+    elif isinstance(action, TakeFromPile) and type(getattr(action, "card", None)) is not Card:
+        raise WppError(f"a pile action holds a card, not {getattr(action, 'card', None)!r:.40}")
+    return action

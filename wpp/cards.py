@@ -41,6 +41,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
+from wpp.errors import WppError
+
 __all__ = [
     "CARDS",
     "DECK",
@@ -183,8 +185,9 @@ def card(rank: Rank | int, suit: Suit | int) -> Card:
     return CARDS[(int(rank) - 2) * 4 + int(suit)]
 
 
-class CardParseError(ValueError):
-    """Text that does not name a card, or names one card twice (R3)."""
+class CardParseError(WppError):
+    """Text that does not name a card, or names one card twice (R3). A :class:`WppError`
+    (and so a ``ValueError``), like every refusal of the kit."""
 
 
 _RANK_TEXT: Final = {
@@ -195,6 +198,8 @@ _SUIT_TEXT: Final = {
     "D": 0, "C": 1, "H": 2, "S": 3, "♦": 0, "♣": 1, "♥": 2, "♠": 3,
     "♢": 0, "♧": 1, "♡": 2, "♤": 3,
 }
+#: The characters a card's name may contain (before upper-casing).
+_ALLOWED: Final = frozenset("0123456789TJQKAtjqkaDCHSdchs♦♣♥♠♢♧♡♤")
 _TOKEN: Final = re.compile(r"^(10|[2-9TJQKA])([DCHS♦♣♥♠♢♧♡♤])$")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
@@ -209,7 +214,11 @@ def parse_card(text: str) -> Card:
     ...
     wpp.cards.CardParseError: '1S' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit ...
     """
-    m = _TOKEN.match(text.strip().upper())
+    if not isinstance(text, str):
+        raise CardParseError(f"{text!r:.40} is not a card: a card is written as text, e.g. 7S")
+    stripped = text.strip()
+    # Upper-casing only ASCII letters: "ſ".upper() is "S", and "7ſ" must not read as 7♠.
+    m = _TOKEN.match(stripped.upper()) if _ALLOWED.issuperset(stripped) else None
     if m is None:
         raise CardParseError(
             f"{text!r} is not a card: write a rank (2-10, T, J, Q, K, A) then a suit "
@@ -225,6 +234,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     card named twice raises :class:`CardParseError` naming the offending text and its position.
     """
     tokens: list[str | Card]
+    if isinstance(text, (bytes, bytearray)) or not isinstance(text, str | Iterable):
+        raise CardParseError(f"{text!r:.40} is not a list of cards: write them as text, "
+                             "e.g. '7S 10H'")
     if isinstance(text, str):
         tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     else:

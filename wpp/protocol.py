@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from wpp.actions import Action, action_from_json
+from wpp.actions import Action, action_from_json, check_action
 from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.core.protocol import GameDef
 from wpp.errors import WppError
@@ -96,7 +96,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
 
     def step(self, state: GameState, action: Action, narrate: bool = True
              ) -> tuple[GameState, Event]:
-        return step(state, action, narrate=narrate)
+        return step(state, check_action(action), narrate=narrate)
 
     def view(self, state: GameState, player: int) -> View:
         return state.view(player)

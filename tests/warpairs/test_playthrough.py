@@ -18,4 +18,5 @@ def test_playthrough_matches_the_committed_transcript() -> None:
                                             "committed", "regenerated", n=2))
         raise AssertionError(
             "the game on seed 1 no longer plays as committed. If the change is intended, run "
-            "`python -m wpp.transcript 1 > tests/warpairs/data/playthrough_seed1.txt`.\n" + diff[:6000])
+            "`python -m wpp.transcript 1 > tests/warpairs/data/playthrough_seed1.txt`.\n"
+            + diff[:6000])

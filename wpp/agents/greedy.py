@@ -15,6 +15,7 @@ from collections import Counter
 
 from wpp.actions import Action, Draw, Mulligan, PlayCards, Stop, TakeFromPile
 from wpp.agents.base import Decision
+from wpp.core.agents import require_view
 from wpp.explain import Explanation
 from wpp.moves import all_plays, answers
 from wpp.plays import Play
@@ -46,6 +47,7 @@ class GreedyAgent:
 
     def choose(self, view: View) -> Action:
         """The action alone (the simulation fast path)."""
+        view = require_view(view, View, "greedy")
         if not view.my_turn:
             raise ValueError("it is not this player's turn; there is nothing to decide")
         hand = view.hand
@@ -67,6 +69,7 @@ class GreedyAgent:
         return Stop()
 
     def decide(self, view: View) -> Decision:
+        view = require_view(view, View, "greedy")
         action = self.choose(view)
         return Decision(action, Explanation.simple(
             "Greedy choice", str(action), step_title="Shed as many cards as possible now"))

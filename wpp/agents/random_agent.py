@@ -7,6 +7,7 @@ from math import comb
 
 from wpp.actions import Action, Concede, Mulligan
 from wpp.agents.base import Decision
+from wpp.core.agents import require_view
 from wpp.explain import Explanation
 from wpp.state import MULLIGAN_SIZE, Phase, View, legal_actions
 
@@ -28,9 +29,11 @@ class RandomAgent:
 
     def choose(self, view: View) -> Action:
         """The action alone, without an explanation (the simulation fast path)."""
+        view = require_view(view, View, "random")
         return self._pick(view)[0]
 
     def decide(self, view: View) -> Decision:
+        view = require_view(view, View, "random")
         action, n = self._pick(view)
         return Decision(action, Explanation.simple(
             "Random choice", f"{action}", step_title=f"Pick one of {n} legal actions at random"))

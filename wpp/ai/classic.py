@@ -28,6 +28,7 @@ from wpp.ai.drawing import _limit_reached, after_first_card, after_second_card, 
 from wpp.ai.mulligan import mulligan, mulligan_cards
 from wpp.ai.segment import analyse, segment_steps
 from wpp.cards import Card, format_cards
+from wpp.core.agents import require_view
 from wpp.explain import Cell, Explanation, Step
 from wpp.judge import Verdict, judge
 from wpp.moves import all_plays, answers
@@ -175,10 +176,12 @@ class ClassicAgent:
 
     def choose(self, view: View) -> Action:
         """The action alone (the simulation fast path: no explanation is built)."""
+        view = require_view(view, View, "classic")
         return classic_decision(view, explain=False, use_pile=self.use_pile)[0]
 
     def decide(self, view: View) -> Decision:
         """The action and the explanation of every step that led to it."""
+        view = require_view(view, View, "classic")
         action, e = classic_decision(view, explain=True, use_pile=self.use_pile)
         assert e is not None
         return Decision(action, e)

@@ -9,11 +9,12 @@ same action without building the explanation, for simulations.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from wpp.core.explain import Explanation
+from wpp.errors import WppError
 
-__all__ = ["Agent", "Decision"]
+__all__ = ["Agent", "Decision", "require_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +39,18 @@ class Agent(Protocol):
     def choose(self, view: Any) -> Any:
         """The action :meth:`decide` would choose, without the explanation (for speed)."""
         ...
+
+
+V = TypeVar("V")
+
+
+def require_view(view: object, kind: type[V], agent: str) -> V:
+    """``view`` if it is a ``kind`` whose player is to act, else a :class:`WppError` naming
+    what the agent was given instead. Every agent's ``decide``/``choose`` starts with it, so
+    a wrong argument is the kit's own error, not an ``AttributeError`` deep in the AI."""
+    if not isinstance(view, kind):
+        raise WppError(f"the {agent} agent decides from a {kind.__name__}, "
+                       f"not {type(view).__name__} {view!r:.40}")
+    if not getattr(view, "my_turn", True):
+        raise WppError(f"the {agent} agent was asked to act for a player who is not to act")
+    return view
