@@ -38,14 +38,17 @@ from wpp.cards import Card, format_cards, parse_cards
 from wpp.classic.compare import EXAMPLES, Comparison, Duel, Example, side_by_side
 from wpp.classic.draw import (
     DrawAI,
+    DrawAnalysis,
     DrawRound,
     DrawRules,
-    Explanation,
     StandPat,
     explain,
     play_draw,
 )
 from wpp.classic.evaluator import CLASS_COUNT, Category, evaluate
+from wpp.classic.game import Discard, DrawView
+from wpp.core.agents import Decision
+from wpp.core.explain import Explanation
 
 __all__ = ["PRESETS", "ClassicRanking", "Disagreements", "DrawTable", "SideBySideView"]
 
@@ -210,19 +213,24 @@ class Disagreements(Lesson):
 
 
 class _Chosen:
-    """A draw player that discards what the learner clicked."""
+    """A draw player (an agent of the kit) that discards what the learner clicked."""
+
+    name = "learner"
 
     def __init__(self, discard: Sequence[Card]) -> None:
-        self.discard = tuple(discard)
+        self.discard = Discard(tuple(discard))
 
-    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
+    def choose(self, view: DrawView) -> Discard:
         return self.discard
+
+    def decide(self, view: DrawView) -> Decision:
+        return Decision(self.discard, Explanation.simple("Your choice", str(self.discard)))
 
 
 _CATS: Final = tuple(Category)
 
 
-def explanation_html(e: Explanation, top: int = 8, mark: Sequence[Card] | None = None) -> str:
+def explanation_html(e: DrawAnalysis, top: int = 8, mark: Sequence[Card] | None = None) -> str:
     """The AI's options as a table, best first (its choice marked); ``mark`` also lists the
     row of that discard when it is not among the ``top`` (the learner's own choice)."""
     rows_at = list(range(min(top, len(e.options))))

@@ -26,6 +26,7 @@ from wpp.classic.draw import (
     play_draw,
 )
 from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, class_size, strength5
+from wpp.classic.game import Discard, DrawView
 
 
 def brute_force(hand: tuple[Card, ...], keep: tuple[Card, ...]) -> Counter[int]:
@@ -272,8 +273,10 @@ def test_round_text() -> None:
 
 def test_illegal_discards_are_refused() -> None:
     class Greedy:
-        def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
-            return hand[:4]
+        name = "greedy"
+
+        def choose(self, view: DrawView) -> Discard:
+            return Discard(view.hand[:4])
 
     with pytest.raises(ValueError, match="may not discard"):
         play_draw([Greedy(), StandPat()], rng=1)
@@ -281,8 +284,10 @@ def test_illegal_discards_are_refused() -> None:
 
 def test_many_players_and_the_reshuffle() -> None:
     class DrawFour:
-        def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
-            return hand[:4]
+        name = "draw four"
+
+        def choose(self, view: DrawView) -> Discard:
+            return Discard(view.hand[:4])
 
     rules = DrawRules(max_discard=4)
     r = play_draw([DrawFour()] * 6, rules, rng=5)  # 30 dealt + 24 drawn > 52: reshuffle

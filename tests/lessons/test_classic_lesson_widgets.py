@@ -7,6 +7,7 @@ from wpp.cards import parse_cards
 from wpp.classic.compare import EXAMPLES
 from wpp.classic.draw import DrawAI, DrawRules, StandPat, explain, play_draw
 from wpp.classic.evaluator import evaluate
+from wpp.classic.game import Discard
 
 
 def click_cards(picker_or_hand: object, text: str) -> None:
@@ -123,5 +124,7 @@ class _Fixed:
     def __init__(self, cards: tuple[object, ...]) -> None:
         self.cards = cards
 
-    def choose_discard(self, hand: object, rules: object) -> object:
-        return self.cards
+    name = "fixed"
+
+    def choose(self, view: object) -> Discard:
+        return Discard(tuple(self.cards))  # type: ignore[arg-type]

@@ -8,8 +8,10 @@ implemented exactly and fast.
   (7,462 classes, higher is better, equal means a split pot) and the hand's name in words.
 * :mod:`wpp.classic.showdown` -- deal 2 to 6 hands from one deck and name the winner(s),
   the seed assignment's program done right (``python -m wpp.classic``).
-* :mod:`wpp.classic.draw` -- 5-card draw for two, and an AI that picks its discard by exact
-  enumeration of every possible draw and explains its choice.
+* :mod:`wpp.classic.game` -- 5-card draw for 2 to 6 players, a registered game of the kit
+  (``wpp.new_game("draw")``).
+* :mod:`wpp.classic.draw` -- the AI that picks its discard by exact enumeration of every
+  possible draw and explains its choice, and the baseline players.
 * :mod:`wpp.classic.bench` -- evaluations per second, against ``treys``.
 
 >>> from wpp.classic import evaluate, explain
@@ -21,8 +23,8 @@ implemented exactly and fast.
 
 from wpp.classic.draw import (
     DrawAI,
+    DrawAnalysis,
     DrawRules,
-    Explanation,
     Opponent,
     choose_discard,
     explain,
@@ -51,8 +53,8 @@ __all__ = [
     "CLASS_COUNT",
     "Category",
     "DrawAI",
+    "DrawAnalysis",
     "DrawRules",
-    "Explanation",
     "HandValue",
     "Opponent",
     "Showdown",

@@ -21,9 +21,12 @@ import sys
 from collections.abc import Callable, Sequence
 
 from wpp.cards import Card, CardParseError, format_cards, parse_card
-from wpp.classic.draw import DrawAI, DrawPlayer, DrawRules, Explanation, explain, play_draw
+from wpp.classic.draw import DrawAI, DrawAnalysis, DrawRules, explain, play_draw
 from wpp.classic.evaluator import evaluate
+from wpp.classic.game import Discard, DrawView
 from wpp.classic.showdown import MAX_HANDS, MIN_HANDS, deal_showdown
+from wpp.core.agents import Agent, Decision, require_view
+from wpp.core.explain import Explanation
 
 __all__ = ["ask_hands", "main"]
 
@@ -66,8 +69,20 @@ class TerminalPlayer:
         self.read = read
         self.hint = hint
 
-    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
+    name = "terminal"
+
+    def decide(self, view: DrawView) -> Decision:
+        """The person's discard (nothing to explain: they chose it)."""
+        action = self.choose(view)
+        return Decision(action, Explanation.simple("Your choice", str(action)))
+
+    def choose(self, view: DrawView) -> Discard:
         """Read positions (``1 4``) or cards (``6C KD``); an empty line stands pat."""
+        view = require_view(view, DrawView, self.name)
+        return Discard(self.choose_discard(view.hand, view.rules))
+
+    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
+        """Ask until the answer is a legal discard of ``hand``."""
         shown = "  ".join(f"{i}:{c.ascii}" for i, c in enumerate(hand, 1))
         print(f"Your hand: {shown}   ({evaluate(hand).name})")
         if self.hint:
@@ -113,7 +128,7 @@ def _play_draw(args: argparse.Namespace, read: Reader) -> int:
     rules = DrawRules(ace_allows_four=args.ace_four)
     rng = random.Random(args.seed)
     ais: list[DrawAI] = []
-    players: list[DrawPlayer]
+    players: list[Agent]
     if args.auto:
         ais = [DrawAI(), DrawAI()]
         players, names = list(ais), ["AI 1", "AI 2"]
@@ -143,7 +158,7 @@ def _play_draw(args: argparse.Namespace, read: Reader) -> int:
     for number in range(1, args.rounds + 1):
         print(f"\n--- Round {number} ---")
         round_ = play_draw(players, rules, rng, on_draw=on_draw)
-        explanations: list[Explanation | None] = [ai.last for ai in ais]
+        explanations: list[DrawAnalysis | None] = [ai.last for ai in ais]
         print()
         print(round_.text(names))
         if len(round_.winners) > 1:

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb, prod
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from wpp.cards import CARDS, Card, format_cards
 from wpp.classic.evaluator import (
@@ -78,16 +78,20 @@ from wpp.classic.evaluator import (
     evaluate,
     value_of,
 )
+from wpp.classic.game import HAND_SIZE, Discard, DrawRules, DrawState, DrawView
 from wpp.classic.showdown import Showdown, showdown
+from wpp.core.agents import Agent, Decision, require_view
+from wpp.core.explain import Explanation, Step
+from wpp.core.registry import new_game
+from wpp.core.selfplay import play_out
 
 __all__ = [
     "PAT_HAND",
     "DiscardOption",
     "DrawAI",
-    "DrawPlayer",
+    "DrawAnalysis",
     "DrawRound",
     "DrawRules",
-    "Explanation",
     "Opponent",
     "RandomDiscarder",
     "StandPat",
@@ -96,65 +100,9 @@ __all__ = [
     "play_draw",
 ]
 
-HAND_SIZE: Final = 5
 
 
 # ------------------------------------------------------------------------------ the rules
-
-
-@dataclass(frozen=True, slots=True)
-class DrawRules:
-    """How many cards a player may exchange.
-
-    ``max_discard`` is the usual limit (3). ``ace_allows_four`` is the common house rule
-    that a player who keeps one ace (and shows it) may discard the other four.
-
-    >>> from wpp.cards import parse_cards
-    >>> rules = DrawRules(ace_allows_four=True)
-    >>> rules.allows(parse_cards("AS 7D 5C 3H 2S"), parse_cards("7D 5C 3H 2S"))
-    True
-    >>> DrawRules().allows(parse_cards("AS 7D 5C 3H 2S"), parse_cards("7D 5C 3H 2S"))
-    False
-    """
-
-    max_discard: int = 3
-    ace_allows_four: bool = False
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.max_discard <= HAND_SIZE:
-            raise ValueError(f"max_discard is 0..{HAND_SIZE}, not {self.max_discard!r}")
-
-    def allows(self, hand: Sequence[Card], discard: Sequence[Card]) -> bool:
-        """Whether discarding ``discard`` (cards of ``hand``, no repeats) is legal."""
-        if len(set(discard)) != len(discard) or not set(discard) <= set(hand):
-            return False
-        if len(discard) <= self.max_discard:
-            return True
-        if self.ace_allows_four and len(discard) == 4 and len(hand) == HAND_SIZE:
-            (kept,) = set(hand) - set(discard)
-            return kept >> 2 == 12  # the kept card is an ace
-        return False
-
-    def discard_options(self, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Every legal discard, fewest cards first, each in the hand's order.
-
-        >>> from wpp.cards import parse_cards
-        >>> len(DrawRules().discard_options(parse_cards("AS 7D 5C 3H 2S")))   # 1+5+10+10
-        26
-        >>> len(DrawRules(ace_allows_four=True).discard_options(parse_cards("AS 7D 5C 3H 2S")))
-        27
-        """
-        options: list[tuple[Card, ...]] = []
-        for k in range(len(hand) + 1):
-            options += [d for d in itertools.combinations(hand, k) if self.allows(hand, d)]
-        return options
-
-    def describe(self) -> str:
-        """The rule in a sentence, for the terminal game."""
-        text = f"You may discard up to {self.max_discard} cards"
-        if self.ace_allows_four and self.max_discard < 4:
-            text += " (4 if the card you keep is an ace)"
-        return text + "."
 
 
 # ------------------------------------------------------------------------- opponent model
@@ -388,11 +336,13 @@ def _option(
 
 
 @dataclass(frozen=True, slots=True)
-class Explanation:
+class DrawAnalysis:
     """The AI's analysis of a hand: every legal discard, best first, with its odds.
 
-    ``str(explanation)`` is a text table; :meth:`to_records` gives a list of dicts and
-    :meth:`to_dataframe` a pandas DataFrame (pandas is imported only then).
+    :meth:`explanation` tells it as the kit's shared :class:`~wpp.core.explain.Explanation`
+    (what pages and lessons draw); ``str(analysis)`` is a text table; :meth:`to_records`
+    gives a list of dicts and :meth:`to_dataframe` a pandas DataFrame (pandas is imported
+    only then).
     """
 
     hand: tuple[Card, ...]
@@ -464,6 +414,29 @@ class Explanation:
     def __str__(self) -> str:
         return self.text()
 
+    def explanation(self, top: int = 8) -> Explanation:
+        """The decision as the kit's shared explanation: the hand, the ``top`` best options
+        as a table with the chosen row, and the choice."""
+        b = self.best
+        cats = list(Category)
+        rows = [(o.keep, o.discard, len(o.discard), round(float(o.equity), 4),
+                 round(float(o.improve), 4), o.probability(max(cats, key=o.count)) and
+                 max(cats, key=o.count).label) for o in self.options[:top]]
+        steps = [
+            Step("The dealt hand", self.hand, verdict=self.value.name, id="draw.hand"),
+            Step(f"Every legal discard ({len(self.options)}), best first",
+                 columns=("keep", "discard", "draw", "equity", "improve", "most likely"),
+                 rows=rows, chosen_row=0, id="draw.options",
+                 verdict=(f"equity = P(win) + ½ P(tie) against {self.opponent.description}, "
+                          "over every possible draw"),
+                 notes=(self.rules.describe(),)),
+            Step("The choice", b.keep, highlight=b.discard, verdict=self.summary(),
+                 id="draw.choice"),
+        ]
+        choice = (f"discard {format_cards(b.discard)}" if b.discard else "stand pat")
+        return Explanation("5-card draw: which cards to exchange", steps, choice=b.discard,
+                           summary=choice)
+
 
 def _percent(n: int, total: int) -> str:
     return "-" if n == 0 else f"{100 * n / total:.2f}"
@@ -473,7 +446,7 @@ def explain(
     hand: str | Iterable[int],
     rules: DrawRules | None = None,
     opponent: Opponent | None = None,
-) -> Explanation:
+) -> DrawAnalysis:
     """Analyse every legal discard of a 5-card hand exactly; the best option comes first.
 
     ``rules`` default to :class:`DrawRules` (), ``opponent`` to
@@ -505,7 +478,7 @@ def explain(
         range(len(options)),
         key=lambda i: (-options[i].equity, -options[i].mean_strength, len(options[i].discard), i),
     )
-    return Explanation(cards, value, rules, opponent, tuple(options[i] for i in order))
+    return DrawAnalysis(cards, value, rules, opponent, tuple(options[i] for i in order))
 
 
 def choose_discard(
@@ -520,44 +493,65 @@ def choose_discard(
 # ------------------------------------------------------------------------------ players
 
 
-class DrawPlayer(Protocol):
-    """Anything that can choose a discard: the AI, a fixed strategy, a person at a prompt."""
-
-    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
-        """The cards to discard (a legal choice under ``rules``)."""
-        ...
-
-
 class DrawAI:
-    """The exact-enumeration AI; keeps its last :class:`Explanation` for the curious."""
+    """The exact-enumeration AI, as an agent of the kit: ``decide(view)`` analyses the hand
+    (:func:`explain`) and says why; ``choose(view)`` plays the same discard. It keeps its
+    last analysis in ``last`` for the curious (the terminal game prints it)."""
+
+    name = "exact"
 
     def __init__(self, opponent: Opponent | None = None) -> None:
         self.opponent = opponent  # None: the default model for the rules of each round
-        self.last: Explanation | None = None
+        self.last: DrawAnalysis | None = None
 
-    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
-        """Analyse ``hand`` and play the best option."""
-        self.last = explain(hand, rules, self.opponent)
-        return self.last.best.discard
+    def analyse(self, view: DrawView) -> DrawAnalysis:
+        """The full analysis of the view's hand under its rules."""
+        view = require_view(view, DrawView, self.name)
+        self.last = explain(view.hand, view.rules, self.opponent)
+        return self.last
+
+    def choose(self, view: DrawView) -> Discard:
+        return Discard(self.analyse(view).best.discard)
+
+    def decide(self, view: DrawView) -> Decision:
+        analysis = self.analyse(view)
+        return Decision(Discard(analysis.best.discard), analysis.explanation())
 
 
 class StandPat:
     """Never draws (a baseline)."""
 
-    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
-        """Always the empty discard."""
-        return ()
+    name = "stand"
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed  # nothing random
+
+    def choose(self, view: DrawView) -> Discard:
+        require_view(view, DrawView, self.name)
+        return Discard(())
+
+    def decide(self, view: DrawView) -> Decision:
+        return Decision(self.choose(view), Explanation.simple(
+            "Stand pat", "stand pat", step_title="This player never exchanges a card"))
 
 
 class RandomDiscarder:
     """Picks a legal discard uniformly at random (a baseline)."""
 
+    name = "random"
+
     def __init__(self, rng: random.Random | int | None = None) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
-    def choose_discard(self, hand: tuple[Card, ...], rules: DrawRules) -> tuple[Card, ...]:
-        """A uniformly random legal discard."""
-        return self.rng.choice(rules.discard_options(hand))
+    def choose(self, view: DrawView) -> Discard:
+        view = require_view(view, DrawView, self.name)
+        return self.rng.choice(view.legal_actions())
+
+    def decide(self, view: DrawView) -> Decision:
+        n = len(require_view(view, DrawView, self.name).legal_actions())
+        action = self.choose(view)
+        return Decision(action, Explanation.simple(
+            "Random choice", str(action), step_title=f"Pick one of {n} legal discards at random"))
 
 
 # ------------------------------------------------------------------------------ a round
@@ -571,6 +565,12 @@ class DrawRound:
     discards: tuple[tuple[Card, ...], ...]
     drawn: tuple[tuple[Card, ...], ...]
     result: Showdown
+
+    @classmethod
+    def of(cls, state: DrawState) -> DrawRound:
+        """The record of a finished round."""
+        return cls(state.dealt, state.discards, state.drawn,
+                   showdown([state.hand(s) for s in range(state.players)]))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -603,48 +603,36 @@ class DrawRound:
 
 
 def play_draw(
-    players: Sequence[DrawPlayer],
+    players: Sequence[Agent],
     rules: DrawRules | None = None,
     rng: random.Random | int | None = None,
     *,
     on_draw: Callable[[int, tuple[Card, ...], tuple[Card, ...]], None] | None = None,
 ) -> DrawRound:
-    """Deal, let each player (in seat order) discard and draw, and show down.
+    """Deal, let each player (in seat order) discard and draw, and show down: one round of
+    the registered game ``draw`` played by agents (anything with ``choose(view)``).
 
+    ``rng`` shuffles the deck (a seed, or a generator whose stream goes on from here).
     ``on_draw(seat, discarded, drawn)`` is called after each player's draw (the terminal
-    game uses it to tell the human what they got). If the deck runs out, the discards of the
-    players who have already drawn are shuffled into a new stub (the usual rule; it cannot
-    happen with two players).
+    game uses it to tell the human what they got).
 
     >>> round_ = play_draw([DrawAI(), StandPat()], rng=1)
     >>> len(round_.dealt), round_.winners in ((0,), (1,), (0, 1))
     (2, True)
     """
     n = len(players)
-    if not 2 <= n <= 6:
-        raise ValueError(f"5-card draw is for 2 to 6 players, not {n}")
-    rules = rules or DrawRules()
     stream = rng if isinstance(rng, random.Random) else random.Random(rng)
     deck = list(CARDS)
     stream.shuffle(deck)
-    dealt = [tuple(deck[i : n * HAND_SIZE : n]) for i in range(n)]
-    stub = deck[n * HAND_SIZE :]
-    stub.reverse()  # pop() takes the top card
-    mucked: list[Card] = []
-    discards, drawn, final = [], [], []
-    for seat, (player, hand) in enumerate(zip(players, dealt, strict=True)):
-        discard = tuple(player.choose_discard(hand, rules))
-        if not rules.allows(hand, discard):
-            raise ValueError(f"player {seat + 1} may not discard {format_cards(discard)}")
-        if len(stub) < len(discard):
-            stream.shuffle(mucked)
-            stub = mucked + stub
-            mucked = []
-        new = tuple(stub.pop() for _ in discard)
-        mucked += discard
-        discards.append(discard)
-        drawn.append(new)
-        final.append(tuple(c for c in hand if c not in discard) + new)
+    history = new_game("draw", seed=0, players=n, deck=deck, **_flags(rules or DrawRules()))
+
+    def narrate(event: Any, agent: Any) -> None:
         if on_draw is not None:
-            on_draw(seat, discard, new)
-    return DrawRound(tuple(dealt), tuple(discards), tuple(drawn), showdown(final))
+            on_draw(event.player, event.discarded, event.drawn)
+
+    play_out(history, players, on_event=narrate if on_draw is not None else None)
+    return DrawRound.of(history.state)
+
+
+def _flags(rules: DrawRules) -> dict[str, Any]:
+    return {"max_discard": rules.max_discard, "ace_allows_four": rules.ace_allows_four}
