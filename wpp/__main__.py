@@ -1,6 +1,8 @@
-"""Command line: ``python -m wpp play|random-games|tournament …``.
+"""Command line: ``python -m wpp [GAME] play|random-games|tournament …``.
 
-``play`` prints a seeded game between two agents move by move, with each agent's reasoning
+Every registered game has the three commands (``python -m wpp draw tournament …``); without
+a game name they are WarPairsPoker's. For WarPairsPoker, ``play`` prints a seeded game
+between two agents move by move, with each agent's reasoning
 (``--explain``); ``random-games`` plays many random-vs-random games on the fast path
 (:mod:`wpp.random_games`) and sums them up; ``tournament`` runs a match and prints its
 statistics (see :mod:`wpp.analysis`).
@@ -14,9 +16,13 @@ import time
 from collections.abc import Sequence
 from functools import partial
 from importlib import import_module
+from typing import Any
 
+from wpp import generic_cli
 from wpp.agents import AGENT_NAMES, Agent, make_agent
 from wpp.cards import format_cards
+from wpp.cli_args import KitParser, positive_int
+from wpp.core.registry import game_def, registered_games
 from wpp.game import Game
 from wpp.random_games import RandomGameResult, play_random_game, play_random_games, summarize
 from wpp.rule_flags import add_rule_flags, rules_from_args
@@ -97,8 +103,27 @@ def _random_games(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m wpp", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = KitParser(prog="python -m wpp", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog="games: " + "; ".join(game_def(g).describe()
+                                                    for g in registered_games()))
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND or GAME")
+    _add_warpairs_commands(sub)
+    for name in registered_games():
+        game_parser = sub.add_parser(name, help=f"{game_def(name).title}: play, random-games "
+                                     "or tournament")
+        commands = game_parser.add_subparsers(dest="game_command", required=True)
+        if name == "warpairs":
+            _add_warpairs_commands(commands)
+        else:
+            generic_cli.add_commands(commands, name)
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+def _add_warpairs_commands(sub: Any) -> None:
+    """WarPairsPoker's play, random-games (its fast path) and tournament (the full analysis)."""
     p = sub.add_parser("play", help="print a seeded game between two agents, move by move")
     p.add_argument("--seed", type=int, default=1, help="the deal (default 1)")
     p.add_argument("--agents", default="classic,classic",
@@ -108,9 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(func=_play)
     r = sub.add_parser("random-games", help="play many random-vs-random games fast and sum "
                        "them up (who wins, how, how long)")
-    r.add_argument("--games", type=int, default=10_000, help="how many (default 10,000)")
+    r.add_argument("--games", type=positive_int, default=10_000,
+                   help="how many (default 10,000)")
     r.add_argument("--seed", type=int, default=0, help="the first deal (default 0)")
-    r.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    r.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
     add_rule_flags(r)
     r.set_defaults(func=_random_games)
     try:
@@ -119,9 +145,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         analysis_cli = None
     if analysis_cli is not None:
         analysis_cli.add_parser(sub)
-    args = parser.parse_args(argv)
-    result: int = args.func(args)
-    return result
 
 
 if __name__ == "__main__":

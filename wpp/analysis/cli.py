@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 from wpp.analysis.agents import agent_names, make
+from wpp.cli_args import out_path, positive_int, probability
 from wpp.rule_flags import add_rule_flags, rules_from_args
 
 __all__ = ["add_parser", "main", "rules_from_args"]
@@ -49,25 +50,25 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--agents", default="classic,random",
                    help=f"two or more of {', '.join(agent_names())}, comma-separated "
                    "(default classic,random; 3 or more: a round robin)")
-    p.add_argument("--games", type=int, default=200,
+    p.add_argument("--games", type=positive_int, default=200,
                    help="games per match, or per pair in a round robin (default 200; even "
                    "with duplicate deals)")
     p.add_argument("--seed", type=int, default=0, help="the first deal (default 0)")
     p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
                    help="one game per seed, seats alternating (default: each seed twice, "
                    "seats swapped)")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=positive_int, default=1,
                    help="local worker processes (default 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
-    p.add_argument("--chunk-size", type=int, default=None,
+    p.add_argument("--chunk-size", type=positive_int, default=None,
                    help="games per task (default: about 8 tasks per worker, at most 50)")
-    p.add_argument("--out", default=None, metavar="PATH",
+    p.add_argument("--out", type=out_path, default=None, metavar="PATH",
                    help="save the games table (.parquet or .csv) and, beside it, the "
                    "decisions table (PATH with .decisions before the extension)")
     p.add_argument("--no-progress", dest="progress", action="store_false",
                    help="no progress bar")
-    p.add_argument("--confidence", type=float, default=0.95,
+    p.add_argument("--confidence", type=probability, default=0.95,
                    help="confidence level of the intervals (default 0.95)")
     add_rule_flags(p)
     p.set_defaults(func=main)

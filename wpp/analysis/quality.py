@@ -91,6 +91,8 @@ def fairness(first_player_win_rate: float, n_players: int = 2) -> float:
     (1.0, 0.92, 0.0, 0.0)
     """
     wp, n = first_player_win_rate, n_players
+    if math.isnan(wp):  # no decisive game (e.g. every game reached the turn limit)
+        return math.nan
     if not 0 <= wp <= 1:
         raise ValueError(f"a win rate is between 0 and 1, not {wp}")
     return wp * n if wp <= 1 / n else n / (n - 1) * (1 - wp)

@@ -22,8 +22,9 @@ minus its ante, so the returns add up to zero (two players: +1 / -1, or 0 and 0 
 >>> len(g.legal_actions())                        # 1 + 5 + 10 + 10 ways to discard
 26
 >>> _ = g.apply(Discard.of("2H 6S")); _ = g.apply(Discard.of(""))
->>> g.log(viewer=1)
-['P1 draws 2 cards.', 'P2 stands pat. P1 wins (P1 One Pair, Aces, Jack-Ten-Nine kickers; P2 One Pair, Fours, Jack-Seven-Three kickers).']
+>>> print("\n".join(g.log(viewer=1)))
+P1 draws 2 cards.
+P2 stands pat. P1 wins (P1 One Pair, Aces, Jack-Ten-Nine kickers; P2 One Pair, Fours, ...).
 >>> g.returns()
 (1.0, -1.0)
 """

@@ -1,0 +1,87 @@
+"""What every ``python -m wpp`` command line shares: a parser whose errors are one line and
+exit status 2, and argument types that refuse a bad value up front, before any game is
+played — each names the argument and the value.
+
+>>> positive_int("3"), probability("0.9")
+(3, 0.9)
+>>> positive_int("0")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be a whole number of at least 1, not '0'
+>>> rule_flag("turn_limit=40"), rule_flag("wraps=false"), rule_flag("hand_limit=none")
+(('turn_limit', 40), ('wraps', False), ('hand_limit', None))
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+__all__ = ["KitParser", "out_path", "positive_int", "probability", "rule_flag"]
+
+
+class KitParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose error is one line on stderr and exit status 2 (the usage
+    is one ``--help`` away), for every subcommand too."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def positive_int(text: str) -> int:
+    """A whole number ≥ 1 (games, workers, chunk sizes)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1 or str(value) != text.strip().lstrip("+"):
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
+
+
+def probability(text: str) -> float:
+    """A number strictly between 0 and 1 (a confidence level)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 1:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"must be a number between 0 and 1, not {text!r}")
+    return value
+
+
+def out_path(text: str) -> str:
+    """A file to write: its folder must exist (checked now, not after every game)."""
+    folder = Path(text).expanduser().parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} does not exist")
+    return text
+
+
+def rule_flag(text: str) -> tuple[str, Any]:
+    """``name=value`` for a game's rule flag: true/false, none, whole numbers and other
+    numbers are read as such, anything else stays text; the game checks the flag."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"a rule is written name=value, not {text!r}")
+    word = raw.strip()
+    value: Any
+    if word.lower() in ("true", "yes", "on"):
+        value = True
+    elif word.lower() in ("false", "no", "off"):
+        value = False
+    elif word.lower() == "none":
+        value = None
+    else:
+        try:
+            value = int(word)
+        except ValueError:
+            try:
+                value = float(word)
+            except ValueError:
+                value = word
+    return name.strip(), value
