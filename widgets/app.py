@@ -53,7 +53,8 @@ from wpp.errors import IllegalAction
 from wpp.explain import Explanation
 from wpp.game import Game
 from wpp.judge import judge
-from wpp.plays import IllegalPlay, classify
+from wpp.lookup import classify
+from wpp.plays import IllegalPlay
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import MULLIGAN_SIZE, Phase, View, player_name
 

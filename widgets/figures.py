@@ -24,8 +24,8 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from widgets.faces import BLACK, RED
 from wpp.cards import Card, Rank, Suit, card, parse_cards
-from wpp.judge import beats
-from wpp.plays import Category, classify
+from wpp.lookup import beats, classify
+from wpp.plays import Category
 
 __all__ = ["LADDER_EXAMPLES", "cycle_figure", "ladder_figure"]
 

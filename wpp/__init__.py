@@ -45,9 +45,10 @@ from wpp.core.registry import (
 )
 from wpp.errors import GameFileError, IllegalAction, WppError
 from wpp.game import Game
-from wpp.judge import Verdict, beats, judge, why_not
+from wpp.judge import Verdict, judge
+from wpp.lookup import beats, classify, play_of, why_not
 from wpp.moves import all_plays, answers
-from wpp.plays import Category, IllegalPlay, Mode, Play, classify, play_of
+from wpp.plays import Category, IllegalPlay, Mode, Play
 from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
 from wpp.state import EndReason, Event, GameState, Phase, View
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from wpp.agents import RandomAgent
 from wpp.cards import CARDS, Card
-from wpp.plays import IllegalPlay, classify, play_of
+from wpp.lookup import classify, play_of
+from wpp.plays import IllegalPlay
 from wpp.random_games import play_random_games
 from wpp.selfplay import play_game
 from wpp.state import GameState, Phase, legal_actions

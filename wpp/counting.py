@@ -233,7 +233,7 @@ class CountedAnswers:
     change in between.
 
     >>> from wpp.cards import parse_cards
-    >>> from wpp.plays import classify
+    >>> from wpp.lookup import classify
     >>> beating = CountedAnswers(sorted(parse_cards("4D 4C 9H 9S KD")), classify("3H 3S"))
     >>> beating.count, str(beating.nth(1))
     (2, '9♥ 9♠ — a pair of nines')

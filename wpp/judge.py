@@ -13,9 +13,7 @@ The relation, in the order it is decided:
 
 Because of 3 and 5 the relation is not transitive: K < A < 2 < 3 is a cycle, in every mode.
 
->>> from wpp.cards import parse_cards as c
->>> beats(c("2D"), c("AS")), beats(c("AS"), c("2D"))
-(True, False)
+>>> from wpp.lookup import classify     # cards to plays (a layer above this one)
 >>> print(judge(classify("AS"), classify("2D")).reason)
 an ace may not be played on a two (R9)
 >>> v = judge(classify("2D 2C 9H 9S"), classify("AH AS 5D 5C"))
@@ -25,14 +23,11 @@ an ace may not be played on a two (R9)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wpp.cards import Card
-from wpp.plays import Category, IllegalPlay, Mode, Play, classify
-from wpp.rules import DEFAULT_RULES, Rules
+from wpp.plays import Category, Mode, Play
 
-__all__ = ["Verdict", "beats", "decide", "judge", "why_not"]
+__all__ = ["Verdict", "decide", "judge"]
 
 _ACE = 14
 _TWO = 2
@@ -142,33 +137,3 @@ def judge(play: Play, table: Play | None) -> Verdict:
     if table.lowered_by_two:
         why += f" (the table's key was lowered to {table.key} by R9)"
     return Verdict(False, f"{why}; a {cat.label} must beat the table's key (R8)", "R8")
-
-
-def _as_play(x: Play | Iterable[Card] | str, rules: Rules) -> Play:
-    return x if isinstance(x, Play) else classify(x, rules)
-
-
-def beats(new: Play | Iterable[Card] | str, old: Play | Iterable[Card] | str,
-          rules: Rules = DEFAULT_RULES) -> bool:
-    """True when ``new`` may be played on ``old`` (plays, cards or card text).
-
-    Cards that are not a play raise :class:`~wpp.plays.IllegalPlay`.
-    """
-    return judge(_as_play(new, rules), _as_play(old, rules)).legal
-
-
-def why_not(new: Play | Iterable[Card] | str, old: Play | Iterable[Card] | str | None,
-            rules: Rules = DEFAULT_RULES) -> str | None:
-    """Why ``new`` may not be played on ``old``, in words naming the rule; ``None`` if it may.
-
-    >>> why_not("7C 7H", "7D 7S")
-    "this pair's key 7♥ is lower than the table's 7♠; a pair must beat the table's key (R8)"
-    >>> why_not("7C 8H", None)
-    '7♣ 8♥ is not a play: two cards must be a pair, two cards of the same rank (R4)'
-    """
-    try:
-        p = _as_play(new, rules)
-    except IllegalPlay as err:
-        return str(err)
-    v = judge(p, None if old is None else _as_play(old, rules))
-    return None if v.legal else v.reason

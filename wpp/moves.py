@@ -7,7 +7,7 @@ flushes from five cards of one suit. Each play is built already classified
 (:func:`wpp.plays.make_play`); a test checks every one against :func:`wpp.plays.classify`.
 
 >>> from wpp.cards import parse_cards
->>> from wpp.plays import classify
+>>> from wpp.lookup import classify
 >>> hand = parse_cards("3D 4C 5H 6S 7D 7S")
 >>> [str(p) for p in answers(hand, classify("6D"))]
 ['6♠ — the 6♠', '7♦ — the 7♦', '7♠ — the 7♠']

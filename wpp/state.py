@@ -53,8 +53,9 @@ from wpp.actions import (
 from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.errors import IllegalAction
 from wpp.judge import decide, judge
+from wpp.lookup import classify
 from wpp.moves import all_plays, answers
-from wpp.plays import Play, classify
+from wpp.plays import Play
 from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
 
 __all__ = [

@@ -17,8 +17,9 @@ from wpp.agents import make_agent
 from wpp.ai.mulligan import analyse_mulligan
 from wpp.ai.segment import segments_of
 from wpp.cards import CARDS, parse_cards
+from wpp.lookup import classify, play_of
 from wpp.moves import answers
-from wpp.plays import Mode, classify, play_of
+from wpp.plays import Mode
 from wpp.selfplay import play_game
 from wpp.state import DEAL_SIZE, EndReason, deal
 from wpp.teach.mulligan import best_pick, compare, score_pick

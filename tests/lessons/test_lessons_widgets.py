@@ -31,7 +31,7 @@ from widgets.stepper import Stepper
 from wpp.ai import mulligan, segment
 from wpp.cards import parse_cards
 from wpp.explain import Explanation, Step
-from wpp.plays import classify
+from wpp.lookup import classify
 from wpp.state import DEAL_SIZE, deal
 from wpp.teach.mulligan import best_pick, compare
 from wpp.teach.replay import record_game

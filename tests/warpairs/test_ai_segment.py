@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from wpp.ai import SEGMENT_NAMES, Segments, analyse, segment, segments_of
 from wpp.ai.hand import beaten_by
 from wpp.cards import CARDS, Card, parse_cards
-from wpp.plays import Category, classify
+from wpp.lookup import classify
+from wpp.plays import Category
 
 
 def c(text: str) -> tuple[Card, ...]:

@@ -17,7 +17,7 @@ import wpp
 from wpp.actions import Mulligan, PlayCards, TakeFromPile, action_from_json, check_action
 from wpp.cards import CARDS, CardParseError, parse_card, parse_cards
 from wpp.errors import WppError
-from wpp.plays import classify
+from wpp.lookup import classify
 
 JUNK = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6) \
     | st.binary(max_size=4) | st.tuples(st.integers()) | st.lists(st.integers(), max_size=3)

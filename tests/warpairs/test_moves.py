@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from wpp.cards import CARDS, Card, parse_cards
 from wpp.judge import judge
+from wpp.lookup import classify
 from wpp.moves import all_plays, answers
-from wpp.plays import IllegalPlay, Play, classify
+from wpp.plays import IllegalPlay, Play
 from wpp.rules import Rules
 
 hands = st.lists(st.sampled_from(CARDS), unique=True, min_size=1, max_size=11)

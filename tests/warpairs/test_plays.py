@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wpp.cards import CARDS, Rank, parse_cards
-from wpp.plays import Category, IllegalPlay, Mode, classify
+from wpp.lookup import classify
+from wpp.plays import Category, IllegalPlay, Mode
 from wpp.rules import Rules
 
 

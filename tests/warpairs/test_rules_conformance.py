@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from wpp.judge import beats, judge, why_not
-from wpp.plays import Category, IllegalPlay, Mode, classify
+from wpp.judge import judge
+from wpp.lookup import beats, classify, why_not
+from wpp.plays import Category, IllegalPlay, Mode
 
 # (table or None for a lead, play, legal?, rule the verdict must name or None)
 ROWS = [

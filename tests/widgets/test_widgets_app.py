@@ -17,7 +17,7 @@ from widgets.testing import click_action
 from wpp.actions import Mulligan, Pass, PlayCards
 from wpp.agents import make_agent
 from wpp.cards import parse_cards
-from wpp.judge import why_not
+from wpp.lookup import why_not
 from wpp.state import Phase
 
 SEEDS = (1, 2, 3)

@@ -38,7 +38,7 @@ from widgets.lessons.base import (
 )
 from widgets.lessons.picker import CardPicker
 from wpp.cards import CardParseError, format_cards, parse_cards
-from wpp.plays import classify
+from wpp.lookup import classify
 from wpp.state import DEAL_SIZE, deal
 from wpp.teach.replay import RecordedGame
 from wpp.teach.rules import (

@@ -31,8 +31,9 @@ from wpp.cards import Card, format_cards
 from wpp.core.agents import require_view
 from wpp.explain import Cell, Explanation, Step
 from wpp.judge import Verdict, judge
+from wpp.lookup import classify
 from wpp.moves import all_plays, answers
-from wpp.plays import IllegalPlay, classify
+from wpp.plays import IllegalPlay
 from wpp.state import Phase, View, player_name
 
 __all__ = ["ClassicAgent", "classic_decision"]

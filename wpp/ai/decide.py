@@ -61,8 +61,9 @@ from wpp.ai.hand import POWER_ORDER, beaten_by, cards_text, is_power
 from wpp.ai.segment import Segments
 from wpp.cards import Card, format_cards
 from wpp.judge import judge
+from wpp.lookup import classify
 from wpp.moves import all_plays, answers
-from wpp.plays import Category, IllegalPlay, Mode, Play, classify
+from wpp.plays import Category, IllegalPlay, Mode, Play
 from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = [

@@ -35,7 +35,8 @@ from wpp.cards import Card, format_cards, parse_cards
 from wpp.classic.evaluator import Category as ClassicCategory
 from wpp.classic.evaluator import HandValue, evaluate
 from wpp.judge import judge
-from wpp.plays import Category, IllegalPlay, Play, classify
+from wpp.lookup import classify
+from wpp.plays import Category, IllegalPlay, Play
 
 __all__ = [
     "EXAMPLES",

@@ -22,7 +22,7 @@ minus its ante, so the returns add up to zero (two players: +1 / -1, or 0 and 0 
 >>> len(g.legal_actions())                        # 1 + 5 + 10 + 10 ways to discard
 26
 >>> _ = g.apply(Discard.of("2H 6S")); _ = g.apply(Discard.of(""))
->>> print("\n".join(g.log(viewer=1)))
+>>> for line in g.log(viewer=1): print(line)
 P1 draws 2 cards.
 P2 stands pat. P1 wins (P1 One Pair, Aces, Jack-Ten-Nine kickers; P2 One Pair, Fours, ...).
 >>> g.returns()

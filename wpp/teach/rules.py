@@ -42,8 +42,9 @@ from wpp.actions import (
 )
 from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.judge import Verdict, judge
+from wpp.lookup import classify
 from wpp.moves import plays_in_mode
-from wpp.plays import Category, IllegalPlay, Mode, Play, classify
+from wpp.plays import Category, IllegalPlay, Mode, Play
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import EndReason, GameState, Phase, player_name, step
 

@@ -1,0 +1,112 @@
+"""The layout stays honest: no import cycle among the kit's modules (late imports inside
+functions count), the engine never imports the UI, and the card-to-play layers import one
+way only (play types ← judge ← move generation ← lookup ← counting)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("wpp", "widgets")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
+
+
+def resolve(name: str) -> str | None:
+    """The kit module ``name`` refers to (a name inside a module counts as the module)."""
+    while name:
+        if name in MODULES:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _type_checking_only(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return True
+    return False
+
+
+def imports(module: str) -> set[str]:
+    """Every kit module ``module`` imports at run time, at any depth of its code."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if _type_checking_only(node, parents):
+            continue
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[:len(package.split(".")) - node.level + 1],
+                                 *([base] if base else [])])
+            names = [f"{base}.{a.name}" for a in node.names] + [base]
+        for name in names:
+            target = resolve(name)
+            if target is not None and target != module:
+                out.add(target)
+    return out
+
+
+GRAPH = {m: imports(m) for m in MODULES}
+
+
+def test_there_is_no_import_cycle() -> None:
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(GRAPH[m]):
+            if state.get(n) == 1:
+                cycle = [*path[path.index(n):], n]
+                raise AssertionError("import cycle: " + " → ".join(cycle))
+            if n not in state:
+                visit(n)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(GRAPH):
+        if m not in state:
+            visit(m)
+
+
+def test_the_engine_never_imports_the_ui() -> None:
+    for m, path in MODULES.items():
+        if not m.startswith("wpp"):
+            continue
+        assert not any(n.startswith("widgets") for n in GRAPH[m]), f"{m} imports widgets"
+        text = path.read_text(encoding="utf-8")
+        assert "import ipywidgets" not in text and "from ipywidgets" not in text, m
+
+
+def test_the_play_layers_import_one_way() -> None:
+    order = ["wpp.plays", "wpp.judge", "wpp.moves", "wpp.lookup", "wpp.counting"]
+    for i, m in enumerate(order):
+        for higher in order[i + 1:]:
+            assert higher not in GRAPH[m], f"{m} imports {higher}, a layer above it"
+    assert "wpp.moves" in GRAPH["wpp.lookup"] and "wpp.judge" in GRAPH["wpp.moves"]
+
+
+def test_the_checker_sees_late_imports() -> None:
+    """The cycle finder must see an import inside a function (the kind that hid the
+    plays → moves → judge → plays circle)."""
+    source = "def f():\n    from wpp.moves import all_plays\n"
+    tree = ast.parse(source)
+    found = {resolve(f"{n.module}.{a.name}") for n in ast.walk(tree)
+             if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert found == {"wpp.moves"}
