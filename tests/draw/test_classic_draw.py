@@ -338,3 +338,22 @@ def test_stored_drawing_opponent_matches_a_fresh_sample() -> None:
         for cat in Category:
             # within about three standard errors of the sample mean
             assert abs(sampled[name][cat] - stored[cat] / model.total) < 0.05, (name, cat)
+
+
+def test_the_stored_opponent_tables_are_a_data_file_with_sound_weights() -> None:
+    """The drawing opponents come from the package's JSON data file: one weight per class
+    1..7,462 (index 0 unused), every class reachable, and the ace rule changes them."""
+    import json
+    from importlib import resources
+
+    from wpp.classic.draw import OPPONENTS_FILE, _opponent_weights
+
+    raw = json.loads(resources.files("wpp.classic").joinpath(OPPONENTS_FILE).read_text())
+    assert set(raw) == {"about", "weights"}
+    tables = _opponent_weights()
+    assert set(tables) == {"standard", "ace_allows_four"}
+    for weights in tables.values():
+        assert len(weights) == CLASS_COUNT + 1 and weights[0] == 0
+        assert all(isinstance(w, int) and w > 0 for w in weights[1:])
+    assert tables["standard"] != tables["ace_allows_four"]
+    assert Opponent.for_rules(DrawRules()).weights == tables["standard"]

@@ -55,11 +55,13 @@ fewer cards, then by the order the options were listed (deterministic).
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from importlib import resources
 from math import comb, prod
 from typing import Any, Final
 
@@ -187,11 +189,21 @@ PAT_HAND: Final = Opponent.dealt_hand()
 
 
 @cache
-def _drawing_opponent(rule_set: str) -> Opponent:
-    from wpp.classic._opponent_data import WEIGHTS
+def _opponent_weights() -> dict[str, tuple[int, ...]]:
+    """The stored tables of :mod:`wpp.classic.opponents` (a data file of the package)."""
+    text = resources.files("wpp.classic").joinpath(OPPONENTS_FILE).read_text(encoding="utf-8")
+    return {name: tuple(w) for name, w in json.loads(text)["weights"].items()}
 
+
+#: The data file (in the package) holding the drawing opponents' final-hand weights.
+OPPONENTS_FILE: Final = "data/opponents.json"
+
+
+@cache
+def _drawing_opponent(rule_set: str) -> Opponent:
     return Opponent(
-        "an opponent who draws (as this AI does against a dealt hand)", WEIGHTS[rule_set]
+        "an opponent who draws (as this AI does against a dealt hand)",
+        _opponent_weights()[rule_set],
     )
 
 
