@@ -47,7 +47,7 @@ browser:
 
 ## bench: the speed figures the README records
 bench: $(STAMP)
-	$(PY) -m wpp.bench
+	$(PY) -m benchmarks
 
 ## lessons: every lesson as a web page (Voila on the notebooks folder, with working links);
 ## kernels start on demand here (no pre-heated kernel per notebook)

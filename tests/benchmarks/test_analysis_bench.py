@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wpp.analysis import bench
+from benchmarks import analysis as bench
 
 
 def test_bench_figures(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,7 @@ import importlib.util
 
 import pytest
 
-from wpp import bench
+from benchmarks import run as bench
 
 
 def test_engine_figures(capsys: pytest.CaptureFixture[str]) -> None:

@@ -337,7 +337,7 @@ def test_hand_values_order_and_label() -> None:
 
 
 def test_bench_reports_the_figures() -> None:
-    from wpp.classic.bench import run
+    from benchmarks.classic import run
 
     figures = run(3000, quick=True)
     assert {"classic_eval5_per_s", "classic_evaluate_per_s", "classic_best7_per_s"} <= set(figures)

@@ -9,7 +9,7 @@ One module per idea:
 * :mod:`wpp.ai.decide` — the decision list for leading and following (6.3, 6.32);
 * :mod:`wpp.ai.drawing` — deck or pile, one card or two, the re-draw (6.31);
 * :mod:`wpp.ai.classic` — :class:`ClassicAgent`, which ties them together;
-* :mod:`wpp.ai.bench` and :mod:`wpp.ai.winrate` — speed and strength figures.
+* :mod:`benchmarks.ai` and :mod:`wpp.ai.winrate` — speed and strength figures.
 
 The pure functions return their result with an :class:`~wpp.explain.Explanation`:
 

@@ -14,7 +14,7 @@ Modules, one idea each:
 * :mod:`~wpp.analysis.report` — the summary tables the command line prints;
 * :mod:`~wpp.analysis.plots` — the notebook's figures;
 * :mod:`~wpp.analysis.io` — Parquet/CSV by extension;
-* :mod:`~wpp.analysis.cli` — ``python -m wpp tournament``; :mod:`~wpp.analysis.bench` — speed.
+* :mod:`~wpp.analysis.cli` — ``python -m wpp tournament``; :mod:`~benchmarks.analysis` — speed.
 
 These need pandas (and pyarrow, tqdm, dask for parallel runs and Parquet): the ``analysis``
 extra. The engine itself needs none of them. The names below are imported on first use, so

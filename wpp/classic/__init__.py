@@ -12,7 +12,7 @@ implemented exactly and fast.
   (``wpp.new_game("draw")``).
 * :mod:`wpp.classic.draw` -- the AI that picks its discard by exact enumeration of every
   possible draw and explains its choice, and the baseline players.
-* :mod:`wpp.classic.bench` -- evaluations per second, against ``treys``.
+* :mod:`benchmarks.classic` -- evaluations per second, against ``treys``.
 
 >>> from wpp.classic import evaluate, explain
 >>> evaluate("9D 9H 6C 8S 8C").name

@@ -32,7 +32,7 @@ Two dictionaries built once at import (in about 0.1 s, from an enumeration of th
 6,175 rank multisets and 1,287 flush rank sets) map that product to the strength: one for
 flushes, one for everything else. Evaluating a hand is then one suit comparison, four
 multiplications and one dictionary look-up: about twice as fast as ``treys`` in pure
-Python (see :mod:`wpp.classic.bench`). Best-of-7 spots a flush with one sum of per-card
+Python (see :mod:`benchmarks.classic`). Best-of-7 spots a flush with one sum of per-card
 suit counters, then takes the maximum over the 21 five-card products in C-level iterators.
 """
 

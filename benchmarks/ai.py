@@ -1,5 +1,5 @@
-"""Speed of the classic AI: ``python -m wpp.ai.bench`` prints the figures, and the project's
-benchmark (``python -m wpp.bench``) calls :func:`run`.
+"""Speed of the classic AI: ``python -m benchmarks.ai`` prints the figures, and the project's
+benchmark (``python -m benchmarks``) calls :func:`run`.
 
 Figures (microseconds unless named otherwise):
 
@@ -110,7 +110,7 @@ def run(n_games: int = 200, seed: int = 2024) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the figures: ``python -m wpp.ai.bench [n_games]``."""
+    """Print the figures: ``python -m benchmarks.ai [n_games]``."""
     args = list(sys.argv[1:] if argv is None else argv)
     n_games = int(args[0]) if args else 200
     figures = run(n_games)

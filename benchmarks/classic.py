@@ -1,6 +1,6 @@
 """Speed of the classic evaluator, against ``treys`` on the same hands in the same run.
 
-``python -m wpp.classic.bench`` prints the figures; ``python -m wpp.bench`` (the project's
+``python -m benchmarks.classic`` prints the figures; ``python -m benchmarks`` (the project's
 benchmark) calls :func:`run`. Each figure is the best of five interleaved repeats (the least
 disturbed by other work on the machine), in evaluations per second:
 
@@ -64,7 +64,7 @@ def run(n: int = 100_000, seed: int = 2024, *, quick: bool = False) -> dict[str,
     """Time ``n`` random 5-card hands and ``n // 4`` random 7-card hands through both evaluators.
 
     Returns evaluations per second by name (see the module docstring); the treys entries are
-    absent when treys is not installed. ``quick`` (``python -m wpp.bench --quick``) caps
+    absent when treys is not installed. ``quick`` (``python -m benchmarks --quick``) caps
     ``n`` at 20,000 for a smoke run.
 
     >>> figures = run(2000)
@@ -101,7 +101,7 @@ def run(n: int = 100_000, seed: int = 2024, *, quick: bool = False) -> dict[str,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the figures of :func:`run` (``python -m wpp.classic.bench [N]``)."""
+    """Print the figures of :func:`run` (``python -m benchmarks.classic [N]``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     n = int(args[0]) if args else 200_000
     figures = run(n)

@@ -1,4 +1,4 @@
-"""The speed figures the README records: ``python -m wpp.bench`` (or ``make bench``).
+"""The speed figures the README records: ``python -m benchmarks`` (or ``make bench``).
 
 Everything runs in this one process, on one core, and the peers are measured in the same run
 on the same inputs (``treys`` for 5-card evaluation), so the comparison survives a noisy
@@ -6,9 +6,9 @@ machine. Each figure is the best of a few repeats (the least disturbed one). Sec
 with the other parts of the kit (the classic AI, classic poker, analysis) are added when those
 packages are present.
 
-    python -m wpp.bench            # everything
-    python -m wpp.bench --quick    # fewer repeats, for a smoke run
-    python -m wpp.bench --only engine
+    python -m benchmarks            # everything
+    python -m benchmarks --quick    # fewer repeats, for a smoke run
+    python -m benchmarks --only engine
 """
 
 from __future__ import annotations
@@ -202,9 +202,9 @@ def engine(quick: bool = False) -> dict[str, float | str]:
 
 # Other parts of the kit add their own sections: module path → section title.
 _SECTIONS = {
-    "wpp.ai.bench": "Classic AI",
-    "wpp.classic.bench": "Classic poker evaluator",
-    "wpp.analysis.bench": "Tournaments (process pool)",
+    "benchmarks.ai": "Classic AI",
+    "benchmarks.classic": "Classic poker evaluator",
+    "benchmarks.analysis": "Tournaments (process pool)",
 }
 
 
@@ -222,7 +222,7 @@ def _print(title: str, figures: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m wpp.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
     parser.add_argument("--only", choices=["engine", *(m.split(".")[1] for m in _SECTIONS)],

@@ -3,8 +3,8 @@
 ``run()`` times whole recorded matches — :func:`~wpp.analysis.tournament.run_match`, tables
 included, as the command line runs them — for classic against classic and random against
 random, with 1 and 2 worker processes, and the scaling ratio from 1 to 2 workers (2.0 would
-be perfect; the goal is 1.8 on a 2-core machine). ``python -m wpp.bench`` calls it;
-``python -m wpp.analysis.bench`` prints it alone.
+be perfect; the goal is 1.8 on a 2-core machine). ``python -m benchmarks`` calls it;
+``python -m benchmarks.analysis`` prints it alone.
 
 Wall-clock scaling needs idle cores: on a machine busy with other work, two workers cannot
 run twice as fast. So each figure is the best of a few interleaved runs, the load average is
@@ -53,7 +53,7 @@ def time_match(agent: str, games: int, workers: int, seed: int = 0) -> tuple[flo
 
 def run(scale: float = 1.0, quick: bool = False) -> dict[str, float]:
     """The figures, by name; ``scale`` multiplies the number of games (e.g. 0.1 to try);
-    ``quick`` (``python -m wpp.bench --quick``) times each match once instead of keeping
+    ``quick`` (``python -m benchmarks --quick``) times each match once instead of keeping
     the best of :data:`REPEATS` (fewer games would make starting the pool dominate)."""
     repeats = 1 if quick else REPEATS
     out: dict[str, float] = {}
