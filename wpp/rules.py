@@ -1,4 +1,4 @@
-"""The rule variations (every *flag* of ``docs/rules.md``) gathered in one frozen object.
+"""The rule variations (every *flag* of ``wpp-rules.md``) gathered in one frozen object.
 
 The rules themselves are fixed and numbered R1–R20 (see ``docs/rules.md`` and the module
 docs of :mod:`wpp.plays`, :mod:`wpp.judge` and :mod:`wpp.state`); only the points the rules
@@ -34,7 +34,7 @@ class EmptyDeck(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rule flags of ``docs/rules.md``; the defaults are the rules as written."""
+    """The rule flags of ``wpp-rules.md``; the defaults are the rules as written."""
 
     #: R5: the four wrap-around straights J-Q-K-A-2 … A-2-3-4-5 exist.
     wraps: bool = True
@@ -95,5 +95,5 @@ class Rules:
         return cls(**kwargs)
 
 
-#: The rules exactly as ``docs/rules.md`` states them.
+#: The rules exactly as ``wpp-rules.md`` states them.
 DEFAULT_RULES = Rules()

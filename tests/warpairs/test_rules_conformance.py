@@ -1,4 +1,4 @@
-"""Every row of the conformance table at the end of ``docs/rules.md``, one test each."""
+"""Every row of the conformance table at the end of ``wpp-rules.md``, one test each."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Lesson 2, the rules: every fact the lesson shows, computed by the engine and tested here.
 
-* :data:`RULES` — R1–R20 of ``docs/rules.md`` in one line each, so a lesson can list them and
+* :data:`RULES` — R1–R20 of ``wpp-rules.md`` in one line each, so a lesson can list them and
   a test can check that the lesson covers every one.
 * :func:`inspect` — what a set of cards is as a play (mode, category, key and the rule that
   decides each), or why it is none: the "card picker" of the lesson.
@@ -46,7 +46,6 @@ from wpp.lookup import classify
 from wpp.moves import plays_in_mode
 from wpp.plays import Category, IllegalPlay, Mode, Play
 from wpp.rules import DEFAULT_RULES, Rules
-from wpp.rules_text import summaries
 from wpp.state import EndReason, GameState, Phase, player_name, step
 
 __all__ = [
@@ -67,8 +66,29 @@ __all__ = [
     "tally",
 ]
 
-#: Every rule in one line, from ``docs/rules.md`` (the numbers are the ones the engine cites).
-RULES: Final[dict[str, str]] = summaries()
+#: Every rule of ``wpp-rules.md`` in one line (the numbers are the ones the engine cites).
+RULES: Final[dict[str, str]] = {
+    "R1": "one 52-card deck; ranks 2 < 3 < … < K < A; suits ♦ < ♣ < ♥ < ♠",
+    "R2": "a card's order is its rank, then its suit: 7♠ > 7♣, 8♦ > 7♠",
+    "R3": "cards are written 7S, 10h, TH, 7♠…; a bad or repeated card is refused",
+    "R4": "a play is a single, a pair, or a poker hand of 3–5 cards, in 7 categories",
+    "R5": "straights are 5 ranks in a row, plus four wrap-arounds (J-Q-K-A-2 … A-2-3-4-5)",
+    "R6": "each play has a key that decides between plays of one category",
+    "R7": "after the lead, every play of the trick is in the lead's mode and beats the table",
+    "R8": "a higher poker category always wins; otherwise the higher key wins",
+    "R9": "twos beat aces in every mode, and an ace may never go on a two",
+    "R10": "16 cards to each player, 20 cards face down as the deck",
+    "R11": "the mulligan: each player puts 3 cards face up in the pile",
+    "R12": "whoever then holds the lowest card leads the first trick",
+    "R13": "the leader of a fresh trick plays anything legal, or passes",
+    "R14": "an answer beats the table, or draws (1 or 2 deck cards, or 1 pile card)",
+    "R15": "once a game, right after deck draws: put them in the pile and draw as many anew",
+    "R16": "the leader may pass once; the other player must then lead",
+    "R17": "an empty hand wins at once; holding 26 cards after a draw loses",
+    "R18": "an empty deck is rebuilt from the discards; then only the pile; then nothing",
+    "R19": "the player to act may concede, and loses",
+    "R20": "a game reaching the turn limit (1,000 actions) is a draw",
+}
 
 #: What decides between two plays of one category (R6), in words.
 KEY_RULES: Final[dict[Category, str]] = {
