@@ -55,6 +55,7 @@ from wpp.game import Game
 from wpp.judge import judge
 from wpp.lookup import classify
 from wpp.plays import IllegalPlay
+from wpp.protocol import outcome_of
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import MULLIGAN_SIZE, Phase, View, player_name
 
@@ -733,11 +734,8 @@ class App:
                 head = "The computer wins"
             else:
                 head = f"{player_name(s.winner)} wins"
-            reason = s.end_reason.value if s.end_reason else ""
-            loser = player_name(1 - s.winner) if s.winner is not None else ""
-            who = loser if s.end_reason and s.end_reason.name in ("CONCEDED", "HAND_LIMIT") else (
-                player_name(s.winner) if s.winner is not None else "")
-            text = (f"<b>{head}</b> — {escape(who)} {escape(reason)}. This deal's seed: "
+            cause = o.cause if (o := outcome_of(s)) else ""
+            text = (f"<b>{head}</b> — {escape(cause)}. This deal's seed: "
                     f"{g.seed}. All cards are face up now. New game or Replay same deal?")
         elif curtain:
             text = (f"<b>{player_name(g.to_act)}'s turn</b> — hand the screen over; "

@@ -1,43 +1,92 @@
-"""The quick reference behind the "Rules" option: the rules in a screenful, and the keys.
+"""The quick reference behind the "Rules" option: a card per rule, and the keys.
 
-Written from ``wpp-rules.md`` (R1–R20); the numbers match, so a refusal's "(R9)" can be
-looked up here.
+The cards are generated from the rules text (``wpp/rules.md``, :func:`wpp.rules.rulebook`):
+each shows the rule's id and title, its one line, and — one click away — its whole text, where
+it comes from (the game's author or the kit's decision) and its examples. So a refusal's
+"(R9)" can be looked up here in the very words the engine cites.
 
->>> "R9" in RULES_HTML and "Enter" in RULES_HTML
+>>> "R9 · Twos beat aces" in RULES_HTML and "Enter" in RULES_HTML
 True
+>>> markdown_html("A **pair**: `7S 7H`.\\n\\n- one\\n- two")
+'<p>A <b>pair</b>: <code>7S 7H</code>.</p><ul><li>one</li><li>two</li></ul>'
 """
 
 from __future__ import annotations
 
+import re
+from html import escape
 from typing import Final
 
-__all__ = ["RULES_HTML"]
+from wpp.rulebook import RuleText
+from wpp.rules import rulebook
 
-RULES_HTML: Final = """
-<div class="wpp-rules">
-<div class="wpp-panel-title">Rules — quick reference</div>
-<p><b>Goal.</b> Empty your hand before the other player (R17). Holding 26 cards after a draw
-loses.</p>
-<p><b>Cards</b> (R1, R2): 2 3 4 5 6 7 8 9 10 J Q K A; suits ♦ &lt; ♣ &lt; ♥ &lt; ♠.
-7♠ beats 7♣; 8♦ beats 7♠.</p>
-<p><b>Start</b> (R10–R12): 16 cards each, 20 in the deck. Each player puts 3 cards face up in
-the pile (the mulligan). Whoever then holds the lowest card leads.</p>
-<p><b>Plays</b> (R4–R6): a single card, a pair, or a poker hand: two pair (4 cards) &lt; three of
-a kind (3) &lt; straight &lt; flush &lt; full house &lt; four of a kind (4, or 4 + a kicker) &lt;
-straight flush. Straights may wrap: J-Q-K-A-2, Q-K-A-2-3, K-A-2-3-4, A-2-3-4-5.</p>
-<p><b>A trick</b> (R7, R8, R13): the first play fixes the mode (singles, pairs or poker hands);
-each play must be of that mode and beat the last one. In poker hands a higher category always
-wins.</p>
-<p><b>Twos beat aces</b> (R9), in every mode; an ace may never be played on a two.</p>
-<p><b>Cannot or will not beat?</b> (R14, R15) Draw instead: one deck card, then one more or
-stop; or take one pile card. That ends the trick; the last player to play leads next. Once a
-game you may <i>re-draw</i>: put this turn's deck cards in the pile and draw as many new.</p>
-<p><b>Pass</b> (R16): the leader may pass once; the other player must then lead.</p>
-<p><b>Concede</b> (R19) loses the game.</p>
-<div class="wpp-panel-title">Keys</div>
+__all__ = ["RULES_HTML", "markdown_html", "rule_card"]
+
+_INLINE: Final = ((re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
+                  (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"),
+                  (re.compile(r"`(.+?)`"), r"<code>\1</code>"))
+
+
+def _inline(text: str) -> str:
+    out = escape(text, quote=False)
+    for pattern, repl in _INLINE:
+        out = pattern.sub(repl, out)
+    return out
+
+
+def markdown_html(text: str) -> str:
+    """The little Markdown of the rules text as HTML: paragraphs, one level of ``- `` lists
+    (items may wrap onto indented lines), ``**bold**``, ``*italics*`` and ``code``."""
+    html: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.splitlines()
+        if lines and lines[0].startswith("- "):
+            items: list[str] = []
+            for ln in lines:
+                if ln.startswith("- "):
+                    items.append(ln[2:].strip())
+                else:
+                    items[-1] += " " + ln.strip()
+            html.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
+        else:
+            html.append(f"<p>{_inline(' '.join(ln.strip() for ln in lines))}</p>")
+    return "".join(html)
+
+
+def rule_card(r: RuleText) -> str:
+    """One rule as a card: id, title and one line; its text, source and examples folded."""
+    source = [f"<b>From:</b> {escape(r.source, quote=False)}."]
+    if r.author:
+        source.append(f"<b>Author:</b> {_inline(r.author)}")
+    if r.kit:
+        source.append(f"<b>Kit's decision:</b> {_inline(r.kit)}")
+    if r.flag:
+        source.append(f"<b>Flag:</b> {_inline(r.flag)}")
+    examples = ("<ul class=\"wpp-rule-examples\">" + "".join(
+        f"<li>{_inline(e)}</li>" for e in r.examples) + "</ul>") if r.examples else ""
+    return (f'<div class="wpp-rule-card" data-rule="{r.id}">'
+            f"<b>{r.id} · {escape(r.title, quote=False)}</b> — {escape(r.summary, quote=False)}"
+            f"<details><summary>the rule</summary>{markdown_html(r.text)}{examples}"
+            f'<div class="wpp-rule-source">{" ".join(source)}</div></details></div>')
+
+
+def _reference() -> str:
+    book = rulebook()
+    parts = ['<div class="wpp-rules">',
+             '<div class="wpp-panel-title">Rules — quick reference</div>']
+    for section, rules in book.sections().items():
+        parts.append(f"<div class=\"wpp-rule-section\">{escape(section, quote=False)}</div>")
+        parts.extend(rule_card(r) for r in rules)
+    parts.append(_KEYS)
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+_KEYS: Final = """<div class="wpp-panel-title">Keys</div>
 <p><b>1…9 0</b>, then <b>q…p</b>, <b>a…l</b>, <b>z…m</b>: select the cards of your hand in order ·
 <b>← →</b>: move the selected card · <b>Enter</b>: Play (or Mulligan) · <b>Esc</b>: unselect ·
 <b>Shift+D</b> draw · <b>Shift+S</b> stop · <b>Shift+R</b> re-draw · <b>Shift+P</b> pass ·
-<b>Shift+H</b> hint · <b>Shift+W</b> why? · <b>Shift+U</b> undo · <b>Shift+Y</b> redo</p>
-</div>
-"""
+<b>Shift+H</b> hint · <b>Shift+W</b> why? · <b>Shift+U</b> undo · <b>Shift+Y</b> redo</p>"""
+
+#: The whole quick reference, as the app's panel shows it.
+RULES_HTML: Final = _reference()

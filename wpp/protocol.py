@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from wpp.actions import Action, action_from_json, check_action
@@ -30,18 +31,56 @@ from wpp.errors import WppError
 from wpp.rules import Rules
 from wpp.state import EndReason, Event, GameState, View, player_name, step
 
-__all__ = ["WARPAIRS", "WarPairsPoker", "outcome_text"]
+__all__ = ["WARPAIRS", "Outcome", "WarPairsPoker", "outcome_of", "outcome_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, as facts: who won (``None``: a draw), whose action ended it
+    (``ender``: the winner who emptied their hand, the loser who reached the hand limit or
+    conceded; ``None`` for the turn limit) and the reason in words.
+
+    Every text about a game's result is built from this one object, so the question "who did
+    what" is answered once: :func:`outcome_text` (the kit's sentence), the transcript's
+    ``Result:`` line and the app's banner only choose their wording around it.
+    """
+
+    winner: int | None
+    ender: int | None
+    reason: str
+
+    @property
+    def head(self) -> str:
+        """``P2 wins`` or ``a draw``."""
+        return "a draw" if self.winner is None else f"{player_name(self.winner)} wins"
+
+    @property
+    def cause(self) -> str:
+        """``P1 reached the hand limit`` (``the game reached the turn limit`` for a draw)."""
+        who = "the game" if self.ender is None else player_name(self.ender)
+        return f"{who} {self.reason}"
+
+    def __str__(self) -> str:
+        return f"{self.head}: {self.cause}"
+
+
+def outcome_of(state: GameState) -> Outcome | None:
+    """The :class:`Outcome` of a finished game (``None`` while it goes on)."""
+    reason = state.end_reason
+    if reason is None:
+        return None
+    if state.winner is None:
+        return Outcome(None, None, reason.value)
+    ender = state.winner if reason is EndReason.EMPTIED_HAND else 1 - state.winner
+    return Outcome(state.winner, ender, reason.value)
 
 
 def outcome_text(state: GameState) -> str:
     """How a game ended, in words: ``P2 wins: P1 reached the hand limit`` (or a draw);
-    ``unfinished`` while it goes on."""
-    if state.end_reason is None:
-        return "unfinished"
-    if state.winner is None:
-        return f"a draw: the game {state.end_reason.value}"
-    actor = state.winner if state.end_reason is EndReason.EMPTIED_HAND else 1 - state.winner
-    return f"{player_name(state.winner)} wins: {player_name(actor)} {state.end_reason.value}"
+    ``unfinished`` while it goes on. The one result sentence of WarPairsPoker
+    (:meth:`WarPairsPoker.outcome`, the lessons' replays)."""
+    o = outcome_of(state)
+    return "unfinished" if o is None else str(o)
 
 
 class WarPairsPoker(GameDef[GameState, Action, View, Rules]):

@@ -1,8 +1,18 @@
-"""The rule variations (every *flag* of ``wpp-rules.md``) gathered in one frozen object.
+"""WarPairsPoker's rules: the text R1–R20 the engine cites, and the flags that may vary.
 
-The rules themselves are fixed and numbered R1–R20 (see ``docs/rules.md`` and the module
-docs of :mod:`wpp.plays`, :mod:`wpp.judge` and :mod:`wpp.state`); only the points the rules
-file marks *flag* may vary, and each is a field here with the default the rules give.
+The rules are stated once, in ``wpp/rules.md`` (read by :func:`rulebook`; ``docs/rules.md`` is
+its generated copy): every rule's text, where it comes from (the game's author or the kit's
+decision), examples and a glossary. The engine implements them (:mod:`wpp.plays`,
+:mod:`wpp.judge`, :mod:`wpp.state`) and cites them by id ("(R9)"); :func:`rule` looks an id
+up, so a citation of a rule that does not exist is an error the tests catch.
+
+Only the points the rules text marks **Flag** may vary; each is a field of :class:`Rules`
+with the default the text gives.
+
+>>> rule("R9").title, rule("R9").summary
+('Twos beat aces', 'twos beat aces in every mode, and an ace may never go on a two')
+>>> rule("R12").source
+"the kit's decision"
 
 >>> Rules()
 Rules(wraps=True, hand_limit=26, empty_deck=<EmptyDeck.RESHUFFLE: 'reshuffle'>, turn_limit=1000)
@@ -18,9 +28,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from functools import cache
+from typing import Any, Final
 
-__all__ = ["DEFAULT_RULES", "EmptyDeck", "Rules"]
+from wpp.rulebook import Rulebook, RuleText, load_rulebook
+
+__all__ = ["DEFAULT_RULES", "RULES_TEXT", "EmptyDeck", "Rules", "rule", "rulebook"]
+
+#: Where the rules text lives: (package, file) for :mod:`importlib.resources`, and its copy
+#: under ``docs/``.
+RULES_TEXT: Final = ("wpp", "rules.md", "rules.md")
+
+
+@cache
+def rulebook() -> Rulebook:
+    """WarPairsPoker's rules text, read once."""
+    package, name, _ = RULES_TEXT
+    return load_rulebook(package, name)
+
+
+def rule(rule_id: str) -> RuleText:
+    """The rule the engine cites as ``rule_id`` (``"R9"``); ``KeyError`` naming the rules
+    there are for an id that is no rule."""
+    return rulebook()[rule_id]
 
 
 class EmptyDeck(Enum):
@@ -34,7 +64,8 @@ class EmptyDeck(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rule flags of ``wpp-rules.md``; the defaults are the rules as written."""
+    """The rule flags of the rules text (each rule marked **Flag**); the defaults are the
+    rules as written."""
 
     #: R5: the four wrap-around straights J-Q-K-A-2 … A-2-3-4-5 exist.
     wraps: bool = True
@@ -95,5 +126,5 @@ class Rules:
         return cls(**kwargs)
 
 
-#: The rules exactly as ``wpp-rules.md`` states them.
+#: The rules exactly as the rules text states them.
 DEFAULT_RULES = Rules()

@@ -12,6 +12,7 @@ import sys
 from wpp.agents import RandomAgent
 from wpp.cards import format_cards
 from wpp.game import Game
+from wpp.protocol import outcome_of
 from wpp.selfplay import play_game
 
 __all__ = ["random_playthrough", "transcript"]
@@ -28,9 +29,8 @@ def transcript(game: Game) -> str:
         lines.append(f"      P2 [{len(s.hands[1]):2d}] {format_cards(s.hands[1])}")
         lines.append(f"      table {table} | pile {format_cards(s.pile) or '—'} | deck "
                      f"{len(s.deck)} | discards {len(s.discards)}")
-    s = game.state
-    result = ("a draw" if s.winner is None else f"P{s.winner + 1} wins")
-    lines.append(f"Result: {result} ({s.end_reason.value if s.end_reason else 'unfinished'})")
+    o = outcome_of(game.state)
+    lines.append(f"Result: {o.head} ({o.reason})" if o else "Result: unfinished")
     return "\n".join(lines) + "\n"
 
 

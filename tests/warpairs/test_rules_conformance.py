@@ -1,4 +1,4 @@
-"""Every row of the conformance table at the end of ``wpp-rules.md``, one test each."""
+"""Every row of the conformance table of the rules text (``docs/rules.md``), one test each."""
 
 from __future__ import annotations
 

@@ -26,8 +26,9 @@ from wpp.agents.base import Agent
 from wpp.ai.classic import ClassicAgent
 from wpp.explain import Explanation
 from wpp.game import Game
+from wpp.protocol import outcome_text
 from wpp.rules import DEFAULT_RULES, Rules
-from wpp.state import EndReason, GameState, Phase, player_name
+from wpp.state import GameState, Phase, player_name
 from wpp.teach.rules import rules_used
 
 __all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "record_game", "result_text"]
@@ -98,14 +99,9 @@ def _tags(before: GameState, action: Action, after: GameState, e: Explanation) -
     return tags
 
 
-def result_text(state: GameState) -> str:
-    """How a game ended, in words: ``P2 wins: P1 reached the hand limit``."""
-    if state.end_reason is None:
-        return "unfinished"
-    if state.winner is None:
-        return f"a draw: the game {state.end_reason.value}"
-    actor = state.winner if state.end_reason is EndReason.EMPTIED_HAND else 1 - state.winner
-    return f"{player_name(state.winner)} wins: {player_name(actor)} {state.end_reason.value}"
+#: How a game ended, in words: the kit's one result sentence (:func:`wpp.protocol.outcome_text`),
+#: under the name the lessons know.
+result_text = outcome_text
 
 
 @dataclass(frozen=True, slots=True)
