@@ -13,12 +13,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[app,analysis,bench,dev]'
 	touch $(STAMP)
 
-## play: the app in a web page: Voila on 127.0.0.1:$(PORT), a game against the classic AI.
-## Settings (local only, idle kernels culled, no CDN, TCP_NODELAY) are in serve/voila.json.
+## play: the kit in a web page: Voila on 127.0.0.1:$(PORT). Its home page lists every game
+## (WarPairsPoker first: one click to play) and every lesson, each opening its own page.
+## Settings (local only, idle kernels culled, no CDN, TCP_NODELAY, pre-heated kernels for the
+## home and play pages) are in serve/voila.json.
 play: $(STAMP)
-	@echo "WarPairsPoker: open http://127.0.0.1:$(PORT)/ in a browser (Ctrl+C stops the server)"
+	@echo "Open http://127.0.0.1:$(PORT)/ in a browser (Ctrl+C stops the server)"
 	JUPYTER_PATH=$(CURDIR)/serve/jupyter $(VENV)/bin/voila \
-		--Voila.config_file_paths=$(CURDIR)/serve --port=$(PORT) notebooks/play.ipynb
+		--Voila.config_file_paths=$(CURDIR)/serve --port=$(PORT) notebooks/
 
 .PHONY: demo bench-ui
 ## demo: a seeded game between two AIs printed move by move in the terminal
@@ -49,14 +51,9 @@ browser:
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
-## lessons: every lesson as a web page (Voila on the notebooks folder, with working links);
-## kernels start on demand here (no pre-heated kernel per notebook)
+## lessons: the same server as play (the lessons are on its home page)
 .PHONY: lessons
-lessons: $(STAMP)
-	@echo "WarPairsPoker lessons: open http://127.0.0.1:$(PORT)/ in a browser (Ctrl+C stops)"
-	JUPYTER_PATH=$(CURDIR)/serve/jupyter $(VENV)/bin/voila \
-		--Voila.config_file_paths=$(CURDIR)/serve --VoilaConfiguration.preheat_kernel=False \
-		--port=$(PORT) notebooks/
+lessons: play
 
 ## lab: JupyterLab on the notebooks
 lab: $(STAMP)

@@ -1,0 +1,57 @@
+"""``make play``'s server, as a visitor meets it: the root address is the kit's home page,
+WarPairsPoker's Play link opens a working game, and a lesson link opens that lesson — each in
+its own Voilà page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from widgets.home import entries
+from widgets.serve import ROOT, running_voila
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    log = ROOT / "artifacts" / "voila-home-tests.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with running_voila({"WPP_AI_DELAY": "0"}, log=log, notebook="notebooks/") as url:
+        yield url
+
+
+def test_the_root_is_the_home_page_listing_every_game_and_lesson(browser: Any,
+                                                                 server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server)
+    page.wait_for_selector(".wpp-home", timeout=TIMEOUT)
+    assert page.url.endswith("/voila/render/home.ipynb")
+    text = page.inner_text(".wpp-home")
+    for e in entries():
+        assert e.title in text, e.title
+    assert text.index("WarPairsPoker") < text.index("5-card draw") < text.index("Lessons")
+    (ROOT / "artifacts").mkdir(exist_ok=True)
+    page.screenshot(path=str(ROOT / "artifacts" / "home-1280x800.png"), full_page=True)
+    page.close()
+
+
+def test_one_click_on_play_opens_a_game(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server)
+    page.click("text=Play against the computer", timeout=TIMEOUT)
+    page.wait_for_selector(".wpp-hand.wpp-active .wpp-slot-0", timeout=TIMEOUT)
+    assert page.url.endswith("/voila/render/play.ipynb")
+    page.close()
+
+
+def test_a_lesson_link_opens_the_lesson(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server)
+    page.click("text=1 · Start here", timeout=TIMEOUT)
+    page.wait_for_selector("text=Start here", timeout=TIMEOUT)
+    assert page.url.endswith("/voila/render/01_start_here.ipynb")
+    page.close()

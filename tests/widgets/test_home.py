@@ -1,0 +1,41 @@
+"""The home page's listing: every registered game (WarPairsPoker first) and every lesson,
+from the registry and the notebooks folder, so it grows as games and lessons land."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import wpp
+from widgets.home import NOTEBOOKS, Entry, entries, home_html
+
+
+def test_every_game_then_every_lesson_in_order() -> None:
+    items = entries()
+    games = [e for e in items if e.kind == "game"]
+    lessons = [e for e in items if e.kind == "lesson"]
+    assert [e.title for e in games] == [wpp.core.registry.game_def(g).title
+                                        for g in wpp.registered_games()]
+    assert games[0].title == "WarPairsPoker" and games[0].href == "play.ipynb"
+    assert [e.href for e in lessons] == sorted(p.name for p in NOTEBOOKS.glob("0*.ipynb"))
+    assert items == games + lessons
+    for e in items:
+        assert e.href is None or (NOTEBOOKS / e.href).is_file()
+
+
+def test_a_new_lesson_and_a_game_without_page_are_listed(tmp_path: Path) -> None:
+    cell = {"cell_type": "markdown", "metadata": {}, "source": ["# 9 · A new lesson\n", "text"]}
+    (tmp_path / "09_new.ipynb").write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
+    (tmp_path / "scratch.ipynb").write_text(json.dumps({"cells": []}), encoding="utf-8")
+    items = entries(tmp_path)
+    assert [e.title for e in items if e.kind == "lesson"] == ["9 · A new lesson"]
+    assert all(e.href is None for e in items if e.kind == "game")  # no page in that folder
+    assert "coming soon" in home_html(items)
+
+
+def test_the_html_links_each_page_and_escapes_text() -> None:
+    items = [Entry("game", "A <b> game", "x & y", "a.ipynb"),
+             Entry("lesson", "L1", "", "01_l.ipynb")]
+    html = home_html(items, base="/voila/render/")
+    assert 'href="/voila/render/a.ipynb"' in html and 'href="/voila/render/01_l.ipynb"' in html
+    assert "A &lt;b&gt; game" in html and "x &amp; y" in html
