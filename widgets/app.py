@@ -197,8 +197,8 @@ class App:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        display(self._repr_mimebundle_(), raw=True)  # the board
-        display(HTML(hotkeys_html()))                 # and its keyboard shortcuts
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+        display(HTML(hotkeys_html()))  # type: ignore[no-untyped-call]
 
     # ------------------------------------------------------------------ seats and views
     def human_seat(self) -> int | None:

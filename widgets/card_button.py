@@ -40,6 +40,12 @@ class CardButton(w.Button):  # type: ignore[misc]
     a face-up, enabled button.
     """
 
+    # The widget's synced traits this class sets (ipywidgets has no type information).
+    description: str
+    tooltip: str
+    disabled: bool
+    _dom_classes: tuple[str, ...]
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(description=BACK_TEXT, tooltip="", **kwargs)
         self._card: Card | None = None

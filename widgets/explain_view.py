@@ -23,7 +23,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.faces import cards_html
+from widgets.faces import cards_html, standard_cards
 from widgets.redact import mask, redact_text
 from wpp.cards import Card
 from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
@@ -50,7 +50,7 @@ def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
 def _cell_html(x: Cell, hidden: Collection[Card]) -> str:
     if is_cards(x):
         assert isinstance(x, tuple)
-        return cards_html(mask(x, hidden), 24)
+        return cards_html(mask(standard_cards(x), hidden), 24)
     if isinstance(x, str | int) and not isinstance(x, bool):
         return escape(redact_text(str(x), hidden))  # free text may name unseen cards
     return escape(cell_text(x))
@@ -60,8 +60,8 @@ def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:
     out = [f'<li class="wpp-step"><div class="wpp-step-title">{i}. '
            f"{escape(redact_text(s.title, hidden))}</div>"]
     if s.cards:
-        marked = [c for c in s.highlight if c not in hidden]
-        pics = cards_html(mask(s.cards, hidden), 30, highlight=marked)
+        marked = [c for c in standard_cards(s.highlight) if c not in hidden]
+        pics = cards_html(mask(standard_cards(s.cards), hidden), 30, highlight=marked)
         out.append(f'<div class="wpp-step-cards">{pics}</div>')
     for n in s.notes:
         out.append(f'<div class="wpp-note">· {escape(redact_text(n, hidden))}</div>')
@@ -81,7 +81,8 @@ def explanation_html(e: Explanation, hidden: Collection[Card] = (), heading: str
     head = f'<div class="wpp-expl-head">{escape(heading)}{escape(title)}</div>'
     choice = ""
     if e.choice:
-        choice = f'<div class="wpp-expl-choice">{cards_html(mask(e.choice, hidden), 36)}</div>'
+        choice = (f'<div class="wpp-expl-choice">'
+                  f"{cards_html(mask(standard_cards(e.choice), hidden), 36)}</div>")
     steps = "".join(_step_html(i, s, hidden) for i, s in enumerate(e.steps, start=1))
     return f'<div class="wpp-expl">{head}{choice}<ol class="wpp-steps">{steps}</ol></div>'
 

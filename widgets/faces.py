@@ -166,3 +166,14 @@ CARD_CSS: Final = "\n".join([
     ".wpp-app .widget-button.wpp-card:focus { outline: none; }",
     ".wpp-app .widget-button.wpp-card:focus-visible { outline: 2px solid #138a8a; }",
 ])
+
+
+def standard_cards(cards: Iterable[object]) -> list[Card]:
+    """``cards`` as the 52-card deck's cards, which these faces draw; an explanation of a game
+    with another deck needs that deck's faces (a ``TypeError`` says so)."""
+    out = []
+    for c in cards:
+        if not isinstance(c, Card):
+            raise TypeError(f"these card faces draw the 52-card deck, not {c!r:.30}")
+        out.append(c)
+    return out

@@ -17,10 +17,12 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 __all__ = ["NoDelayWebsocketConnection"]
 
 
-class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):
     """The standard kernel websocket connection, with TCP_NODELAY set on connect."""
 
-    def connect(self) -> asyncio.Future[None] | None:
+    # jupyter_server's own classes disagree on connect's type (a coroutine in the base, a
+    # future in the ZMQ connection we extend); this follows the class it extends.
+    def connect(self) -> asyncio.Future[None] | None:  # type: ignore[override]
         """Connect as usual, then send small frames at once (no Nagle delay)."""
         self.websocket_handler.set_nodelay(True)
         result: asyncio.Future[None] | None = super().connect()
