@@ -773,7 +773,7 @@ class App:
         start = len(g.events) - len(events)
         items = "".join(
             f"<li value={start + i + 1}>"
-            f"{escape(redact_text(e.text_for(viewer), hidden, ranks=False))}</li>"
+            f"{escape(redact_text(e.text_for(viewer), hidden))}</li>"
             for i, e in enumerate(events))
         reveal = ""
         if g.is_over:

@@ -1,19 +1,24 @@
 """The explanation viewer: an AI decision told step by step, with card pictures and the
 candidate tables, the chosen row marked.
 
-Rendering happens in the kernel and only the finished HTML reaches the page; cards the viewer
-must not know are drawn face down and their names are blanked in every text (see
-:mod:`widgets.redact`).
+Rendering happens in the kernel and only the finished HTML reaches the page. The explanation's
+structured form is rendered, not its sentences: cards are drawn as pictures, and every text's
+card references (:class:`~wpp.explain.Ref`) are written by :func:`text_html`, which blanks
+those about cards the viewer must not know (see :mod:`widgets.redact`).
 
 >>> from wpp.cards import parse_cards
 >>> from wpp.explain import Explanation, Step
->>> e = Explanation("Answer", [Step("Pairs that beat the table", parse_cards("9D 9C KS KH"),
-...     columns=("pair", "kept for later"), rows=[(parse_cards("9D 9C"), False),
-...     (parse_cards("KS KH"), True)], chosen_row=0, verdict="play 9♦ 9♣; keep K♠ K♥")],
-...     choice=parse_cards("9D 9C"), summary="play 9♦ 9♣")
->>> html = explanation_html(e, hidden=set(parse_cards("KS KH")))
->>> "K♠" in html or "KS" in html, "9♦ 9♣" in html, "wpp-chosen" in html
+>>> from wpp.explain import Ref, words
+>>> nines, kings = parse_cards("9D 9C"), parse_cards("KS KH")
+>>> e = Explanation("Answer", [Step("Pairs that beat the table", nines + kings,
+...     columns=("pair", "kept for later"), rows=[(nines, False), (kings, True)],
+...     chosen_row=0, verdict=words("play ", Ref(nines), "; keep the ", Ref(kings, "kings")))],
+...     choice=nines, summary=words("play ", Ref(nines)))
+>>> html = explanation_html(e, hidden=set(kings))
+>>> "K♠" in html or "KS" in html or "kings" in html, "9♦ 9♣" in html, "wpp-chosen" in html
 (False, True, True)
+>>> text_html(words("keep the ", Ref(kings, "kings"), ", twos and aces"), set(kings))
+'keep the 🂠, twos and aces'
 """
 
 from __future__ import annotations
@@ -24,11 +29,16 @@ from html import escape
 import ipywidgets as w
 
 from widgets.faces import cards_html, standard_cards
-from widgets.redact import mask, redact_text
+from widgets.redact import mask, render_text
 from wpp.cards import Card
-from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
+from wpp.explain import Cell, Explanation, Step, Text, Words, cell_text, is_cards
 
-__all__ = ["ExplanationView", "explanation_html", "table_html"]
+__all__ = ["ExplanationView", "explanation_html", "table_html", "text_html"]
+
+
+def text_html(x: Text, hidden: Collection[Card] = ()) -> str:
+    """An explanation's text as HTML, its references to ``hidden`` cards blanked."""
+    return render_text(x, hidden, escape, escape)
 
 
 def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
@@ -48,37 +58,38 @@ def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
 
 
 def _cell_html(x: Cell, hidden: Collection[Card]) -> str:
+    if isinstance(x, Words):
+        return text_html(x, hidden)
     if is_cards(x):
         assert isinstance(x, tuple)
         return cards_html(mask(standard_cards(x), hidden), 24)
-    if isinstance(x, str | int) and not isinstance(x, bool):
-        return escape(redact_text(str(x), hidden))  # free text may name unseen cards
     return escape(cell_text(x))
 
 
 def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:
     out = [f'<li class="wpp-step"><div class="wpp-step-title">{i}. '
-           f"{escape(redact_text(s.title, hidden))}</div>"]
+           f"{text_html(s.title, hidden)}</div>"]
     if s.cards:
         marked = [c for c in standard_cards(s.highlight) if c not in hidden]
         pics = cards_html(mask(standard_cards(s.cards), hidden), 30, highlight=marked)
         out.append(f'<div class="wpp-step-cards">{pics}</div>')
     for n in s.notes:
-        out.append(f'<div class="wpp-note">· {escape(redact_text(n, hidden))}</div>')
+        out.append(f'<div class="wpp-note">· {text_html(n, hidden)}</div>')
     if s.columns:
-        out.append(table_html([redact_text(c, hidden) for c in s.columns],
+        out.append(table_html(list(s.columns),
                               [[_cell_html(x, hidden) for x in row] for row in s.rows],
                               chosen=[s.chosen_row]))
     if s.verdict:
-        out.append(f'<div class="wpp-verdict">→ {escape(redact_text(s.verdict, hidden))}</div>')
+        out.append(f'<div class="wpp-verdict">→ {text_html(s.verdict, hidden)}</div>')
     out.append("</li>")
     return "".join(out)
 
 
 def explanation_html(e: Explanation, hidden: Collection[Card] = (), heading: str = "") -> str:
     """One explanation as HTML; ``hidden`` cards are drawn face down and blanked in text."""
-    title = redact_text(e.title + (f": {e.summary}" if e.summary else ""), hidden)
-    head = f'<div class="wpp-expl-head">{escape(heading)}{escape(title)}</div>'
+    title = text_html(e.title, hidden) + (f": {text_html(e.summary, hidden)}" if e.summary
+                                          else "")
+    head = f'<div class="wpp-expl-head">{escape(heading)}{title}</div>'
     choice = ""
     if e.choice:
         choice = (f'<div class="wpp-expl-choice">'

@@ -4,29 +4,41 @@ A card is *seen* by a player when it is in their hand, or has been face up at so
 game as they know it: played, in the pile, taken from the pile, or one of their own mulligan
 cards. Every other card is *hidden* from them: in a game against the computer, the computer's
 cards that were never shown and the deck. While the game runs, nothing the app sends to the
-page may name a hidden card: :func:`redact_text` replaces them in words, and the renderers draw
-them face down.
+page may name a hidden card.
+
+Explanations are hidden **by rendering**: every mention of particular cards in them is a
+:class:`~wpp.explain.Ref` holding those cards (see :mod:`wpp.core.explain`), and
+:func:`render_text` writes a ref whose cards are hidden as :data:`HIDDEN_MARK` — the sentence
+is never scanned. Generic words ("twos, kings and aces") are plain text and stay; cards shown
+by name are blanked one by one. The renderers draw hidden cards face down (:func:`mask`).
 
 >>> from wpp.game import Game
+>>> from wpp.explain import Ref, words
 >>> g = Game(seed=5)
 >>> hidden = hidden_cards(g, 0)
 >>> len(hidden), set(g.state.hands[1]) <= hidden, set(g.state.hands[0]) & hidden
 (36, True, set())
 >>> c = sorted(g.state.hands[1])[0]
->>> redact_text(f"keep {c} and {c.ascii}", hidden)
-'keep 🂠 and 🂠'
+>>> render_text(words("keep ", Ref((c,)), " and the ", Ref((c,), c.rank.plural)), hidden)
+'keep 🂠 and the 🂠'
+
+:func:`redact_text` remains for free text the kit did not build (an unexpected error's
+message): it blanks card names, as a last line of defence.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Final
 
-from wpp.cards import CARDS, Card, Rank, parse_card
+from wpp.cards import CARDS, Card, parse_card
+from wpp.core.protocol import CardLike
+from wpp.explain import Ref, Text, Words
 from wpp.game import Game
 
-__all__ = ["HIDDEN_MARK", "hidden_cards", "redact_text", "seen_cards"]
+__all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "redact_text", "ref_hidden", "render_ref",
+           "render_text", "seen_cards"]
 
 #: What a hidden card becomes in text.
 HIDDEN_MARK: Final = "🂠"
@@ -62,21 +74,39 @@ def hidden_cards(game: Game, viewer: int | None) -> frozenset[Card]:
     return frozenset(CARDS) - seen_cards(game, viewer)
 
 
-def redact_text(text: str, hidden: Collection[Card], *, ranks: bool = True) -> str:
-    """``text`` with every mention of a hidden card (``7♠``, ``7S``, ``10h``…) replaced by
-    :data:`HIDDEN_MARK`.
+def ref_hidden(ref: Ref, hidden: Collection[CardLike]) -> bool:
+    """True when ``ref`` speaks of a card in ``hidden``."""
+    return any(c in hidden for c in ref.cards)
 
-    With ``ranks`` (for explanations written about a hidden hand) rank words (``sevens``) and
-    runs of bare ranks (``3 5 7 8 J``) are blanked too when a card of that rank is hidden,
-    unless the same text shows a card of that rank (then it speaks of that card); a lone
-    number is left alone, as it is usually a count.
+
+def render_ref(ref: Ref, hidden: Collection[CardLike]) -> str:
+    """A reference as the viewer may read it: cards named one by one are blanked one by one
+    (``"7♥ 🂠"``); any other words about a hidden card (``"sevens"``, ``"a pair of sevens"``)
+    become one :data:`HIDDEN_MARK`."""
+    if not hidden or not ref_hidden(ref, hidden):
+        return str(ref)
+    if ref.text is None:
+        return " ".join(HIDDEN_MARK if c in hidden else str(c) for c in ref.cards)
+    return HIDDEN_MARK
+
+
+def render_text(text: Text, hidden: Collection[CardLike] = (),
+                plain: Callable[[str], str] = str, ref: Callable[[str], str] = str) -> str:
+    """An explanation's text for a viewer who must not see ``hidden``: plain parts through
+    ``plain`` (e.g. an HTML escape), references through :func:`render_ref` then ``ref``."""
+    if isinstance(text, Words):
+        return text.render(lambda r: ref(render_ref(r, hidden)), plain)
+    return plain(text)
+
+
+def redact_text(text: str, hidden: Collection[Card]) -> str:
+    """Free text the kit did not build (e.g. an unexpected error's message) with every card
+    name of a hidden card (``7♠``, ``7S``, ``10h``…) replaced by :data:`HIDDEN_MARK`.
+    Explanations never come here: they are rendered (:func:`render_text`).
 
     >>> from wpp.cards import parse_cards
-    >>> hidden = set(parse_cards("7S 8S"))
-    >>> redact_text("outliers (3 7 8 J): keep the sevens, 5 cards; 7♠ 9D", hidden)
-    'outliers (3 🂠 🂠 J): keep the 🂠, 5 cards; 🂠 9D'
-    >>> redact_text("play 7♥ 7♦, a pair of sevens", hidden)  # the shown sevens
-    'play 7♥ 7♦, a pair of sevens'
+    >>> redact_text("7♠ 9D, 7s", set(parse_cards("7S 8S")))
+    '🂠 9D, 🂠'
     """
     if not hidden:
         return text
@@ -88,33 +118,9 @@ def redact_text(text: str, hidden: Collection[Card], *, ranks: bool = True) -> s
             return m.group(0)
         return HIDDEN_MARK if card in hidden else m.group(0)
 
-    out = _CARD_TEXT.sub(card_sub, text)
-    if not ranks:
-        return out
-    # A rank word next to a shown card of that rank ("4♥ 4♠, a pair of fours") is about it.
-    shown_here = {int(parse_card(m.group(0)).rank) for m in _CARD_TEXT.finditer(out)}
-    hidden_ranks = {int(c.rank) for c in hidden} - shown_here
-
-    def run_sub(m: re.Match[str]) -> str:
-        return _RANK_TOKEN.sub(
-            lambda t: HIDDEN_MARK if _RANK_VALUE[t.group(0)] in hidden_ranks else t.group(0),
-            m.group(0))
-
-    out = _RANK_RUN.sub(run_sub, out)
-    return _RANK_WORD.sub(
-        lambda m: HIDDEN_MARK if _PLURALS[m.group(0).lower()] in hidden_ranks else m.group(0),
-        out)
+    return _CARD_TEXT.sub(card_sub, text)
 
 
-_RANK_VALUE: Final = {"10": 10, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
-                      **{str(r): r for r in range(2, 10)}}
-_RANK_TOKEN: Final = re.compile(r"10|[2-9TJQKA]")
-_RANK_RUN: Final = re.compile(
-    r"(?<![\w♦♣♥♠.])(?:10|[2-9JQKA])(?:[ ,/-]+(?:10|[2-9JQKA]))+(?![\w♦♣♥♠.])")
-_PLURALS: Final = {r.plural: int(r) for r in Rank}
-_RANK_WORD: Final = re.compile(r"\b(" + "|".join(_PLURALS) + r")\b", re.IGNORECASE)
-
-
-def mask(cards: Iterable[Card], hidden: Collection[Card]) -> list[Card | None]:
+def mask(cards: Iterable[Card], hidden: Collection[CardLike]) -> list[Card | None]:
     """``cards`` with the hidden ones replaced by ``None`` (drawn face down)."""
     return [None if c in hidden else c for c in cards]

@@ -26,15 +26,17 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.explain_view import explanation_html, table_html
+from widgets.explain_view import explanation_html, table_html, text_html
 from widgets.faces import cards_html, standard_cards
 from widgets.lessons.base import lesson_root, nav_button
-from wpp.explain import Cell, Explanation, Step, cell_text, is_cards
+from wpp.explain import Cell, Explanation, Step, Words, cell_text, is_cards
 
 __all__ = ["Stepper", "step_html"]
 
 
 def _cell(x: Cell) -> str:
+    if isinstance(x, Words):
+        return text_html(x)
     if is_cards(x):
         assert isinstance(x, tuple)
         return cards_html(standard_cards(x), 26)
@@ -44,7 +46,7 @@ def _cell(x: Cell) -> str:
 def step_html(step: Step, number: int, total: int) -> str:
     """One step as HTML: its title, its cards (highlighted ones outlined), its notes, its
     table (the chosen row marked) and its verdict."""
-    out = [f'<div class="wpp-step-head">Step {number} of {total}: {escape(step.title)}</div>']
+    out = [f'<div class="wpp-step-head">Step {number} of {total}: {text_html(step.title)}</div>']
     if step.cards:
         pics = cards_html(standard_cards(step.cards), 40,
                           highlight=standard_cards(step.highlight))
@@ -53,9 +55,9 @@ def step_html(step: Step, number: int, total: int) -> str:
         out.append(table_html(step.columns, [[_cell(x) for x in row] for row in step.rows],
                               chosen=[step.chosen_row]))
     for n in step.notes:
-        out.append(f'<div class="wpp-note">· {escape(n)}</div>')
+        out.append(f'<div class="wpp-note">· {text_html(n)}</div>')
     if step.verdict:
-        out.append(f'<div class="wpp-verdict">→ {escape(step.verdict)}</div>')
+        out.append(f'<div class="wpp-verdict">→ {text_html(step.verdict)}</div>')
     return "".join(out)
 
 
@@ -144,7 +146,8 @@ class Stepper:
             self.html.value = '<div class="wpp-muted">Nothing to explain yet.</div>'
             self.back_button.disabled = self.next_button.disabled = True
             return
-        self.title.value = escape(e.title + (f": {e.summary}" if e.summary else ""))
+        self.title.value = text_html(e.title) + (f": {text_html(e.summary)}" if e.summary
+                                                 else "")
         if self.all_box.value:
             self.label.value = f"all {self.count} steps"
             self.html.value = explanation_html(e)

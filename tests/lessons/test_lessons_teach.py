@@ -187,7 +187,11 @@ def test_a_moment_is_what_the_decision_list_chose() -> None:
     for i, tag in game.moments():
         m = game.moves[i]
         if tag.startswith("aggressive"):
-            assert "(6.32)" in (decided_by(m.explanation) or "")
+            # The item's id, and the row the learner sees names section 6.32.
+            assert decided_by(m.explanation) in ("power_pair", "power_singles_close")
+            step = m.explanation.step("decide.list")
+            assert step is not None and step.chosen_row is not None
+            assert "(6.32)" in str(step.rows[step.chosen_row][1])
             assert isinstance(m.action, PlayCards)
         if tag == "re-draw":
             assert str(m.action) == "re-draw"

@@ -21,15 +21,15 @@ Guarantees:
 
 from __future__ import annotations
 
-from wpp.actions import Action, Draw, Mulligan, PlayCards
+from wpp.actions import Action, Draw, Mulligan, PlayCards, TakeFromPile
 from wpp.agents.base import Decision
 from wpp.ai.decide import Context, PlayPlan, describe_play, plan_play
 from wpp.ai.drawing import _limit_reached, after_first_card, after_second_card, deck_or_pile
 from wpp.ai.mulligan import mulligan, mulligan_cards
 from wpp.ai.segment import analyse, segment_steps
-from wpp.cards import Card, format_cards
+from wpp.cards import Card
 from wpp.core.agents import require_view
-from wpp.explain import Cell, Explanation, Step
+from wpp.explain import Cell, Explanation, Ref, Step, Text, Words, words
 from wpp.judge import Verdict, judge
 from wpp.lookup import classify
 from wpp.moves import all_plays, answers
@@ -57,8 +57,8 @@ def _situation(view: View) -> Step:
     limit = view.rules.hand_limit
     rows: list[tuple[Cell, ...]] = [
         ("phase", view.phase.value),
-        ("table", f"{format_cards(table.shown)} — {table.describe()}" if table else
-         "empty: a fresh trick"),
+        ("table", Words((Ref(table.shown), " — ", Ref(table.cards, table.describe()))) if table
+         else "empty: a fresh trick"),
         ("my cards", len(view.hand)),
         ("opponent's cards", view.opponent_hand_size),
         ("deck", view.deck_size),
@@ -66,15 +66,17 @@ def _situation(view: View) -> Step:
         ("my re-draw", "used" if view.redraw_used[view.player] else "unused"),
         ("hand limit", limit if limit is not None else "none"),
     ]
+    verdict: Text
     if view.phase is Phase.LEAD:
         verdict = f"{me} leads a fresh trick: any mode" + (
             " (the lead was passed: no pass back)" if view.passed else "")
     elif view.phase is Phase.ANSWER and table is not None:
-        verdict = (f"{me} must beat {format_cards(table.shown)} in {table.mode.label} mode, "
-                   "or draw")
+        verdict = Words((f"{me} must beat ", Ref(table.shown),
+                         f" in {table.mode.label} mode, or draw"))
     else:
-        verdict = f"{me} has drawn {format_cards(view.drawn)} this turn"
-    return Step("The situation", view.hand, ("fact", "value"), rows, verdict=verdict)
+        verdict = Words((f"{me} has drawn ", Ref(view.drawn), " this turn"))
+    return Step("The situation", view.hand, ("fact", "value"), rows, verdict=verdict,
+                id="situation")
 
 
 def _draw_loses(view: View) -> bool:
@@ -126,28 +128,32 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
                 f"following in {view.table.mode.label} mode: that mode's items only")
         steps.append(Step(f"The decision list (6.3), {mode}", view.hand,
                           ("#", "item", "cards", "outcome"), rows, verdict=plan.reason,
-                          highlight=plan.cards or (), chosen_row=plan.decided))
+                          highlight=plan.cards or (), chosen_row=plan.decided, id="decide.list",
+                          row_ids=plan.row_ids))
     if plan.cards is not None:
         cards = plan.cards
         verdict = _check(view, cards)
-        notes: tuple[str, ...] = ()
+        notes: tuple[Text, ...] = ()
         if not verdict.legal:  # the list only returns judged plays; this is a safety net
             fb = _fallback(view)
-            notes = (f"the list chose {format_cards(cards)}, which the engine refuses: "
-                     f"{verdict.reason}; " + ("the lowest legal play is chosen instead" if fb
-                                              else "nothing is legal, so the AI draws"),)
+            notes = (words("the list chose ", Ref(cards), ", which the engine refuses: ",
+                           Ref(cards, verdict.reason), "; ",
+                           "the lowest legal play is chosen instead" if fb
+                           else "nothing is legal, so the AI draws"),)
             if fb is None:
                 steps.append(Step("Is it legal?", cards, verdict="no: draw instead",
-                                  notes=notes))
+                                  notes=notes, id="decide.legal", rule=verdict.rule or None))
                 return _draw(view, explain, steps, use_pile, me)
             cards = fb
             verdict = judge(classify(cards, view.rules), view.table)
         action = PlayCards(cards)
         if not explain:
             return action, None
-        steps.append(Step("Is it legal?", cards, verdict=verdict.reason, highlight=cards,
-                          notes=notes))
-        summary = f"play {describe_play(cards, view.rules)}"
+        table_cards = view.table.cards if view.table is not None else ()
+        steps.append(Step("Is it legal?", cards, verdict=Words((Ref(
+            tuple(dict.fromkeys((*cards, *table_cards))), verdict.reason),)), highlight=cards,
+            notes=notes, id="decide.legal", rule=verdict.rule or None))
+        summary = Words(("play ", *describe_play(cards, view.rules).parts))
         return action, Explanation(f"Classic AI — {me} " + (
             "leads" if view.table is None else "answers"), steps, cards, summary)
     return _draw(view, explain, steps, use_pile, me)
@@ -159,7 +165,9 @@ def _draw(view: View, explain: bool, steps: list[Step], use_pile: bool, me: str
     if not explain:
         return choice.action, None
     steps.append(choice.step)
-    summary = "draw a card from the deck" if choice.action == Draw() else str(choice.action)
+    summary: Text = "draw a card from the deck" if choice.action == Draw() else (
+        words("take ", Ref((choice.action.card,)), " from the pile")
+        if isinstance(choice.action, TakeFromPile) else str(choice.action))
     return choice.action, Explanation(f"Classic AI — {me} answers", steps, (), summary)
 
 

@@ -59,7 +59,8 @@ from typing import Final
 
 from wpp.ai.hand import POWER_ORDER, beaten_by, cards_text, is_power
 from wpp.ai.segment import Segments
-from wpp.cards import Card, format_cards
+from wpp.cards import Card
+from wpp.explain import Ref, Text, Words, words
 from wpp.judge import judge
 from wpp.lookup import classify
 from wpp.moves import all_plays, answers
@@ -70,6 +71,7 @@ __all__ = [
     "AGGRESSIVE_MAX_OUTLIERS",
     "AGGRESSIVE_OPPONENT_CARDS",
     "DESPERATE_OPPONENT_CARDS",
+    "ITEM_IDS",
     "POWER_SINGLES_OPPONENT_CARDS",
     "Context",
     "PlayPlan",
@@ -87,7 +89,7 @@ POWER_SINGLES_OPPONENT_CARDS: Final = 3
 DESPERATE_OPPONENT_CARDS: Final = 2
 
 #: One row of the decision list: (item, cards considered, outcome).
-Row = tuple[str, tuple[Card, ...], str]
+Row = tuple[str, tuple[Card, ...], Text]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +107,21 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class PlayPlan:
-    """The decision list's outcome: the cards to play (``None``: draw), the list's rows, the
-    index of the row that decided, and a one-line reason."""
+    """The decision list's outcome: the cards to play (``None``: draw), the list's rows with
+    their items' stable ids (:data:`ITEM_IDS`), the index of the row that decided, and a
+    one-line reason."""
 
     cards: tuple[Card, ...] | None
     rows: tuple[Row, ...]
     decided: int
-    reason: str
+    reason: Text
     play: Play | None = None
+    row_ids: tuple[str, ...] = ()
+
+    @property
+    def decided_by(self) -> str:
+        """The id of the item that decided (``"draw"`` when nothing did)."""
+        return self.row_ids[self.decided]
 
 
 class _Ctx:
@@ -143,7 +152,7 @@ class _Ctx:
         return None
 
 
-Found = tuple[tuple[Card, ...] | None, str, tuple[Card, ...]]
+Found = tuple[tuple[Card, ...] | None, Text, tuple[Card, ...]]
 Item = Callable[[_Ctx], Found]
 
 
@@ -151,11 +160,16 @@ def _beat_word(x: _Ctx) -> str:
     return "" if x.c.table is None else " that beats the table"
 
 
+def _table_words(x: _Ctx) -> Ref | str:
+    t = x.c.table
+    return Ref(t.cards, t.describe()) if t is not None else "it"
+
+
 def _none_beats(x: _Ctx, what: str, options: Sequence[tuple[Card, ...]]) -> Found:
     cards = tuple(c for o in options for c in o)
     if not options:
         return None, f"no {what}", ()
-    return None, f"no {what} beats {x.c.table.describe() if x.c.table else 'it'}", cards
+    return None, Words((f"no {what} beats ", _table_words(x))), cards
 
 
 def _lowest(x: _Ctx, what: str, options: Sequence[tuple[Card, ...]]) -> Found:
@@ -173,7 +187,8 @@ def _win_now(x: _Ctx) -> Found:
         return None, f"{len(hand)} cards cannot all go in one play", ()
     if x.legal(hand):
         assert x.play is not None
-        return hand, f"the whole hand is {x.play.describe()}: playing it wins the game", hand
+        return hand, words("the whole hand is ", Ref(hand, x.play.describe()),
+                           ": playing it wins the game"), hand
     return None, "the whole hand is not one play that may go on the table", hand
 
 
@@ -296,6 +311,7 @@ def _on_aces(x: _Ctx, options: Sequence[tuple[Card, ...]]) -> Found:
     got = (first or second)[0]
     x.legal(got)
     kind = "ace" if (got[0] >> 2) + 2 == 14 else "two"
+    why: Text
     if behind:
         why = (f"aces on the table; the AI holds {len(x.c.hand)} cards, the opponent "
                f"{x.c.opponent}: a higher {kind} keeps the trick best" if kind == "ace" else
@@ -321,7 +337,7 @@ def _aggressive_pair(x: _Ctx) -> Found:
     t = x.c.table
     if t is not None and t.key_rank == 14:
         got, how, seen = _on_aces(x, options)
-        return got, (f"{why}: {how}" if got else how), seen
+        return got, (words(why, ": ", how) if got else how), seen
     got = x.first_legal(options)
     if got is None:
         return _none_beats(x, "pair of twos, kings or aces", options)
@@ -437,36 +453,47 @@ def _gate(category: Category, item: Item) -> Item:
     return gated
 
 
-_LEAD: Final[tuple[tuple[str, Item], ...]] = (
-    ("do I win? (the whole hand in one play)", _win_now),
-    ("straight", _gate(Category.STRAIGHT, _straight)),
-    ("flush", _gate(Category.FLUSH, _flush)),
-    ("5-card “do I win” check", _five_card),
-    ("three of a kind", _gate(Category.THREE_OF_A_KIND, _trips)),
-    ("two pair", _gate(Category.TWO_PAIR, _two_pair)),
-    ("full house", _gate(Category.FULL_HOUSE, _full_house)),
-    ("four of a kind", _gate(Category.FOUR_OF_A_KIND, _quads)),
-    ("straight flush", _gate(Category.STRAIGHT_FLUSH, _straight_flush)),
-    ("pairs", _pairs),
-    ("opponent holds one card: any pair or poker hand", _one_card_lead),
-    ("singles", _outliers_single),
-    ("singles: 2s, kings, aces", _power_single),
+#: The decision list's items: (stable id, name shown, the item). Lessons and tools read the
+#: id of the item that decided (:attr:`PlayPlan.decided_by`, the ``row_ids`` of the list's
+#: explanation step), never its name.
+ListItem = tuple[str, str, Item]
+
+_LEAD: Final[tuple[ListItem, ...]] = (
+    ("win_now", "do I win? (the whole hand in one play)", _win_now),
+    ("straight", "straight", _gate(Category.STRAIGHT, _straight)),
+    ("flush", "flush", _gate(Category.FLUSH, _flush)),
+    ("five_card_check", "5-card “do I win” check", _five_card),
+    ("three_of_a_kind", "three of a kind", _gate(Category.THREE_OF_A_KIND, _trips)),
+    ("two_pair", "two pair", _gate(Category.TWO_PAIR, _two_pair)),
+    ("full_house", "full house", _gate(Category.FULL_HOUSE, _full_house)),
+    ("four_of_a_kind", "four of a kind", _gate(Category.FOUR_OF_A_KIND, _quads)),
+    ("straight_flush", "straight flush", _gate(Category.STRAIGHT_FLUSH, _straight_flush)),
+    ("pairs", "pairs", _pairs),
+    ("one_card_left", "opponent holds one card: any pair or poker hand", _one_card_lead),
+    ("singles", "singles", _outliers_single),
+    ("power_singles", "singles: 2s, kings, aces", _power_single),
 )
-_POKER: Final = (*_LEAD[:9], ("any answer (opponent close to out)", _desperate))
-_PAIR: Final[tuple[tuple[str, Item], ...]] = (
+_DESPERATE: Final[ListItem] = ("any_answer", "any answer (opponent close to out)", _desperate)
+_POKER: Final = (*_LEAD[:9], _DESPERATE)
+_PAIR: Final[tuple[ListItem, ...]] = (
     _LEAD[0],
-    ("pairs", _pairs),
-    ("a pair of 2s, kings or aces (6.32)", _aggressive_pair),
-    ("any answer (opponent close to out)", _desperate),
+    ("pairs", "pairs", _pairs),
+    ("power_pair", "a pair of 2s, kings or aces (6.32)", _aggressive_pair),
+    _DESPERATE,
 )
-_SINGLE: Final[tuple[tuple[str, Item], ...]] = (
+_SINGLE: Final[tuple[ListItem, ...]] = (
     _LEAD[0],
-    ("an ace on the table: a two or a higher ace", _ace_single),
-    ("2s, kings, aces: opponent close to out (6.32)", _power_singles_close),
-    ("singles: outliers", _outliers_single),
-    ("singles: 2s, kings, aces", _power_single),
-    ("any answer (opponent close to out)", _desperate),
+    ("on_aces", "an ace on the table: a two or a higher ace", _ace_single),
+    ("power_singles_close", "2s, kings, aces: opponent close to out (6.32)",
+     _power_singles_close),
+    ("singles", "singles: outliers", _outliers_single),
+    ("power_singles", "singles: 2s, kings, aces", _power_single),
+    _DESPERATE,
 )
+#: Every item id, with the rows the list may add at its end: ``draw`` (nothing beats the
+#: table, 6.31) and ``lowest_card`` (a leader found nothing: a safety net).
+ITEM_IDS: Final = frozenset({i for items in (_LEAD, _POKER, _PAIR, _SINGLE) for i, _, _ in items}
+                            | {"draw", "lowest_card"})
 
 
 def plan_play(c: Context) -> PlayPlan:
@@ -481,17 +508,20 @@ def plan_play(c: Context) -> PlayPlan:
         items = _SINGLE
     x = _Ctx(c)
     rows: list[Row] = []
+    ids: list[str] = []
     chosen: tuple[Card, ...] | None = None
-    reason = ""
+    reason: Text = ""
     decided = -1
-    for i, (name, item) in enumerate(items):
+    for i, (item_id, name, item) in enumerate(items):
+        ids.append(item_id)
         if chosen is not None:
             rows.append((name, (), "not reached"))
             continue
         cards, why, seen = item(x)
         if cards is not None:
             chosen, reason, decided = cards, why, i
-            rows.append((name, cards, "PLAY: " + why))
+            rows.append((name, cards, Words(("PLAY: ", why)) if isinstance(why, str)
+                         else Words(("PLAY: ", *why.parts))))
         else:
             rows.append((name, seen, why))
     if chosen is None:
@@ -500,18 +530,19 @@ def plan_play(c: Context) -> PlayPlan:
             low = min(c.hand)
             x.legal((low,))
             chosen, reason, decided = (low,), "nothing else found: lead the lowest card", len(rows)
-            rows.append(("lead the lowest card", chosen, "PLAY: " + reason))
+            rows.append(("lead the lowest card", chosen, words("PLAY: ", reason)))
+            ids.append("lowest_card")
         else:
             decided = len(rows)
             reason = "nothing in the list beats the table: draw (6.31)"
             rows.append(("draw", (), reason))
-    return PlayPlan(chosen, tuple(rows), decided, reason, x.play if chosen else None)
+            ids.append("draw")
+    return PlayPlan(chosen, tuple(rows), decided, reason, x.play if chosen else None, tuple(ids))
 
 
-def describe_play(cards: tuple[Card, ...], rules: Rules = DEFAULT_RULES) -> str:
-    """``"5♣ 5♥ (a pair of fives)"`` — cards with their play in words."""
+def describe_play(cards: tuple[Card, ...], rules: Rules = DEFAULT_RULES) -> Words:
+    """``5♣ 5♥ (a pair of fives)`` — cards with their play in words."""
     try:
-        return f"{format_cards(cards)} ({classify(cards, rules).describe()})"
+        return Words((Ref(cards), " (", Ref(cards, classify(cards, rules).describe()), ")"))
     except IllegalPlay:
-        return cards_text(cards)
-
+        return words(Ref(cards, cards_text(cards)))

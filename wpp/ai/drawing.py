@@ -30,7 +30,7 @@ from typing import Final
 from wpp.actions import Action, Draw, Redraw, Stop, TakeFromPile
 from wpp.ai.hand import is_power
 from wpp.cards import Card
-from wpp.explain import Cell, Step
+from wpp.explain import Cell, Ref, Step, Text, words
 from wpp.state import View
 
 __all__ = [
@@ -88,15 +88,17 @@ def deck_or_pile(view: View, use_pile: bool = True) -> DrawChoice:
         ((c,), "king or ace" if (c >> 2) + 2 >= 13 else
          ("matches the hand" if c in keepers else "—"), c in keepers) for c in pile]
     action: Action
+    verdict: Text
     if not deck_ok:
         card = max(pile)
         action = TakeFromPile(card)
-        verdict = (f"the deck and the discards are empty: take the highest pile card, {card}")
+        verdict = words("the deck and the discards are empty: take the highest pile card, ",
+                        Ref((card,)))
     elif use_pile and keepers:
         card = max(keepers)
         action = TakeFromPile(card)
-        verdict = (f"take {card} from the pile: a known good card is better than one or two "
-                   "unknown ones")
+        verdict = words("take ", Ref((card,)), " from the pile: a known good card is better "
+                        "than one or two unknown ones")
     else:
         action = Draw()
         if not use_pile:
@@ -114,7 +116,8 @@ def deck_or_pile(view: View, use_pile: bool = True) -> DrawChoice:
                    if isinstance(action, TakeFromPile) and c == action.card), None)
     step = Step("Deck or pile?", pile, ("pile card", "why keep it", "worth taking"), rows,
                 verdict=verdict, chosen_row=chosen,
-                highlight=(action.card,) if isinstance(action, TakeFromPile) else ())
+                highlight=(action.card,) if isinstance(action, TakeFromPile) else (),
+                id="draw.source", rule="R14")
     return DrawChoice(action, step)
 
 
@@ -137,8 +140,8 @@ def after_first_card(view: View) -> DrawChoice:
         action, verdict = Draw(), "draw a second card: the first passes none of the tests"
     else:
         action, verdict = Stop(), "stop: no deck card is left to draw"
-    step = Step(f"First card drawn: {first}", (first,), ("test", "passes"), rows,
-                verdict=verdict, highlight=(first,))
+    step = Step(words("First card drawn: ", Ref((first,))), (first,), ("test", "passes"), rows,
+                verdict=verdict, highlight=(first,), id="draw.first", rule="R14")
     return DrawChoice(action, step)
 
 
@@ -164,5 +167,5 @@ def after_second_card(view: View) -> DrawChoice:
         verdict = ("keep them: " + ("a card is a 2, king or ace, or matches the hand" if good
                                     else "the deck cannot supply a re-draw"))
     step = Step("Two cards drawn: re-draw?", drawn, ("card", "2, king or ace", "matches"), rows,
-                verdict=verdict, highlight=drawn)
+                verdict=verdict, highlight=drawn, id="draw.second", rule="R15")
     return DrawChoice(action, step)

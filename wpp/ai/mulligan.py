@@ -29,15 +29,15 @@ the lowest suit of each rank, so the cards kept are the higher ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final
 
-from wpp.ai.hand import POWER_ORDER, RANK_SUM, cards_text, ranks_text
+from wpp.ai.hand import POWER_ORDER, RANK_SUM
 from wpp.ai.pokerhands import STRAIGHT_WINDOWS, Groups, Plan, cards_for, find_plans, group
-from wpp.ai.segment import grouping_steps
-from wpp.cards import Card, Rank, Suit, format_cards
-from wpp.explain import Cell, Explanation, Step
+from wpp.ai.segment import RANK_PLURALS, RANK_SYMBOLS, grouping_steps, ranks_words
+from wpp.cards import Card, Suit
+from wpp.explain import Cell, Explanation, Ref, Step, Text, Words, words
 
 __all__ = [
     "MULLIGAN_CARDS",
@@ -54,6 +54,9 @@ MULLIGAN_CARDS: Final = 3
 
 Key = tuple[int, int, int, int, int, int]
 
+#: The fallback's options an explanation shows (the best ones).
+_SHOWN_OPTIONS: Final = 12
+
 
 @dataclass(frozen=True, slots=True)
 class Discard:
@@ -65,7 +68,7 @@ class Discard:
     extra: tuple[Card, ...]
     level: int
     outliers: int  # mask of outlier ranks left after the discard
-    how: str       # the discard in words; empty unless the analysis is recorded
+    how: Text      # the discard in words; empty unless the analysis is recorded
 
     @property
     def n_outliers(self) -> int:
@@ -112,6 +115,10 @@ class Candidate:
     def label(self) -> str:
         return self.plan.label() if self.plan else "no poker hand"
 
+    def label_words(self) -> Text:
+        """:meth:`label`, the poker hand a reference to its cards."""
+        return words(Ref(self.hand_cards, self.plan.label())) if self.plan else "no poker hand"
+
 
 @dataclass(frozen=True, slots=True)
 class MulliganAnalysis:
@@ -126,22 +133,33 @@ class MulliganAnalysis:
         return self.chosen.cards
 
 
-def _how(r: int, k: int, held: int) -> str:
-    name = Rank(r).plural
+def _how(g: Groups, r: int, k: int, held: int) -> Words:
+    """Discarding ``k`` of the ``held`` cards of rank ``r`` in words; the rank is a reference
+    to the hand's cards of that rank."""
+    name = Ref(g.by_rank[r], RANK_PLURALS[r])
     if held == 1:
-        return f"the outlier {Rank(r).symbol}"
+        return words("the outlier ", Ref(g.by_rank[r], RANK_SYMBOLS[r]))
     if held == k:
-        return f"the pair of {name}" if k == 2 else f"all three {name}"
+        return words("the pair of ", name) if k == 2 else words("all three ", name)
     if held == 2:
-        return f"one of the pair of {name}"
+        return words("one of the pair of ", name)
     if k == 1:
-        return f"the lowest of three {name}"
-    return f"two of three {name}"
+        return words("the lowest of three ", name)
+    return words("two of three ", name)
 
 
-def _options(counts: dict[int, int], outl: int, record: bool) -> list[Discard]:
+def _join(items: list[Words]) -> Words:
+    """``a, b, c``."""
+    parts: list[Text] = []
+    for i, w in enumerate(items):
+        parts += [", "] if i else []
+        parts.append(w)
+    return words(*parts)
+
+
+def _options(counts: dict[int, int], outl: int) -> list[Discard]:
     """Every way to discard 3 ordinary cards by rank from ``counts`` (rank → cards held), in
-    no particular order; each says ``how`` in words only when ``record``."""
+    no particular order, without ``how`` (:func:`_worded` adds it to those shown)."""
     ranks = sorted(counts)
     picks: list[dict[int, int]] = [{a: 1, b: 1, c: 1} for a, b, c in combinations(ranks, 3)]
     for r in ranks:
@@ -158,9 +176,13 @@ def _options(counts: dict[int, int], outl: int, record: bool) -> list[Discard]:
                 o |= 1 << r
             else:
                 o &= ~(1 << r)
-        how = ", ".join(_how(r, k, counts[r]) for r, k in sorted(pick.items())) if record else ""
-        out.append(Discard(tuple(sorted(pick.items())), (), 0, o, how))
+        out.append(Discard(tuple(sorted(pick.items())), (), 0, o, ""))
     return out
+
+
+def _worded(g: Groups, counts: dict[int, int], d: Discard) -> Discard:
+    """``d`` with its ``how`` in words."""
+    return replace(d, how=_join([_how(g, r, k, counts[r]) for r, k in d.ranks]))
 
 
 def _power_order(c: Card) -> tuple[int, int]:
@@ -187,14 +209,15 @@ def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
         low = sorted(r for r, n in counts.items() if n == 1)[:MULLIGAN_CARDS]
         left = outl & ~sum(1 << r for r in low)
         best = Discard(tuple((r, 1) for r in low), (), 0, left,
-                       "the 3 lowest outliers " + ranks_text(sum(1 << r for r in low))
+                       words("the 3 lowest outliers ", ranks_words(g, sum(1 << r for r in low)))
                        if record else "")
     elif sum(counts.values()) >= MULLIGAN_CARDS:
         if record:  # every option, best first, for the explanation's table
-            options = sorted(_options(counts, outl, record), key=Discard.key)
+            options = [_worded(g, counts, o) for o in
+                       sorted(_options(counts, outl), key=Discard.key)[:_SHOWN_OPTIONS]]
             best = options[0]
         else:  # the best alone (min keeps the first of equals, as the sort would)
-            best = min(_options(counts, outl, record), key=Discard.key)
+            best = min(_options(counts, outl), key=Discard.key)
     else:
         # Fewer than 3 ordinary cards outside the poker hand: all of them, then power cards,
         # then cards of four of a kind.
@@ -206,26 +229,31 @@ def _candidate(g: Groups, plan: Plan | None, record: bool) -> Candidate:
             hands = cards_for(g, (plan,))[0] if plan else [()]
             return Candidate(plan, broken, None, hands[0], (), ())
         level = 2 if any(c in quad_cards for c in extra) else 1
-        how = ", ".join([*(_how(r, n, n) for r, n in sorted(counts.items())),
-                         *(f"the {c}" for c in extra)]) if record else ""
+        how = _join([*(_how(g, r, n, n) for r, n in sorted(counts.items())),
+                     *(words("the ", Ref((c,))) for c in extra)]) if record else ""
         best = Discard(tuple(sorted(counts.items())), tuple(extra), level, 0, how)
     hands, discards, _ = cards_for(g, (plan,) if plan else (), dict(best.ranks))
     cards = tuple(sorted([*discards, *best.extra]))
     return Candidate(plan, broken, best, hands[0] if plan else (), cards,
-                     tuple(options[:12]) if record else ())
+                     tuple(options) if record else ())
 
 
 def analyse_mulligan(hand: tuple[Card, ...] | list[Card], *, record: bool = False
                      ) -> MulliganAnalysis:
     """Choose the mulligan and keep every candidate (see the module docs); with ``record``
-    also the fallback's options and each discard in words (:attr:`Discard.how`), for
-    :func:`mulligan`'s explanation."""
+    the chosen candidate also carries the fallback's options and its discard in words
+    (:attr:`Discard.how`), for :func:`mulligan`'s explanation. (Only the chosen candidate is
+    worded: the others' words are never shown, and wording them all cost a third of an
+    explained mulligan.)"""
     if len(hand) < MULLIGAN_CARDS:
         raise ValueError(f"a mulligan needs at least {MULLIGAN_CARDS} cards, not {len(hand)}")
     g = group(hand)
-    cands = [_candidate(g, None, record)]
-    cands.extend(_candidate(g, p, record) for p in find_plans(g, max_sets=MULLIGAN_CARDS))
+    cands = [_candidate(g, None, False)]
+    cands.extend(_candidate(g, p, False) for p in find_plans(g, max_sets=MULLIGAN_CARDS))
     best = min(cands, key=Candidate.key)
+    if record:
+        i = cands.index(best)
+        best = cands[i] = _candidate(g, best.plan, True)
     return MulliganAnalysis(g, tuple(cands), best)
 
 
@@ -255,8 +283,8 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
     a = analyse_mulligan(hand, record=True)
     g = a.groups
     ordinary, steps = grouping_steps(
-        g, f"{cards_text(g.power)} are never used in the mulligan's poker hands and are kept",
-        "{}: cards that match no other card")
+        g, words(Ref(g.power), " are never used in the mulligan's poker hands and are kept"),
+        "{}: cards that match no other card", "mulligan")
     rows: list[tuple[Cell, ...]] = []
     table = _table_candidates(a)
     chosen_row = None
@@ -264,12 +292,12 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
         if c is a.chosen:
             chosen_row = i
         d = c.discard
-        rows.append((c.label(), c.hand_cards, c.broken,
+        rows.append((c.label_words(), c.hand_cards, c.broken,
                      c.cards if d else None,
                      d.n_outliers if d else None, d.strength if d else None,
                      c is a.chosen))
-    notes = ["outliers and strength are counted after the discard; fewest outliers wins, "
-             "then the highest strength, then the lower discard"]
+    notes: list[Text] = ["outliers and strength are counted after the discard; fewest "
+                         "outliers wins, then the highest strength, then the lower discard"]
     for s in range(4):
         n = sum(1 for c in a.candidates if c.plan and c.plan.suit == s)
         if n > 1:
@@ -277,18 +305,22 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
                          "is shown")
     rejected = [c for c in table if not c.valid]
     if rejected:
-        notes.append("not allowed: " + "; ".join(
-            f"{c.label()} (breaks {c.broken} pairs)" if c.broken > 2 else
-            f"{c.label()} (leaves nothing to discard)" for c in rejected))
+        parts: list[Text] = ["not allowed: "]
+        for i, c in enumerate(rejected):
+            parts += ["; "] if i else []
+            parts += [c.label_words(), f" (breaks {c.broken} pairs)" if c.broken > 2 else
+                      " (leaves nothing to discard)"]
+        notes.append(words(*parts))
     d = a.chosen.discard
     assert d is not None  # the baseline is always allowed
     steps.append(Step(
         "Candidate poker hands: one straight or flush at most", ordinary,
         ("candidate", "poker hand", "pairs broken", "cards discarded", "outliers",
          "strength of outliers", "chosen"), rows,
-        verdict=f"{a.chosen.label()} leaves {d.n_outliers} outlier"
-                f"{'s' if d.n_outliers != 1 else ''} of strength {d.strength}: the best",
-        highlight=a.chosen.hand_cards, chosen_row=chosen_row, notes=tuple(notes)))
+        verdict=words(a.chosen.label_words(), f" leaves {d.n_outliers} outlier"
+                      f"{'s' if d.n_outliers != 1 else ''} of strength {d.strength}: the best"),
+        highlight=a.chosen.hand_cards, chosen_row=chosen_row, notes=tuple(notes),
+        id="mulligan.candidates", rule="R11"))
     if a.chosen.options:
         opt_rows: list[tuple[Cell, ...]] = []
         for o in a.chosen.options:
@@ -300,16 +332,19 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
             ("cards discarded", "how", "outliers", "strength of outliers", "chosen"),
             opt_rows, highlight=a.chosen.cards,
             chosen_row=next((i for i, o in enumerate(a.chosen.options) if o is d), None),
-            verdict=f"discard {d.how}: {d.n_outliers} outlier"
-                    f"{'s' if d.n_outliers != 1 else ''} left, strength {d.strength}"))
+            verdict=words("discard ", d.how, f": {d.n_outliers} outlier"
+                          f"{'s' if d.n_outliers != 1 else ''} left, strength {d.strength}"),
+            id="mulligan.fallback", rule="R11"))
     elif d.extra:
         steps.append(Step(
             "Too few ordinary cards: give up power cards", a.chosen.cards,
             highlight=d.extra,
-            verdict=f"discard {d.how} (twos go first, then kings, then aces; four of a kind "
-                    "is broken last)"))
-    summary = f"put {format_cards(a.cards)} in the pile"
+            verdict=words("discard ", d.how, " (twos go first, then kings, then aces; four of "
+                          "a kind is broken last)"), id="mulligan.power_cards", rule="R11"))
+    summary = words("put ", Ref(a.cards), " in the pile")
     steps.append(Step("The mulligan", a.cards, highlight=a.cards,
-                      verdict=summary + (f"; keep {a.chosen.label()}" if a.chosen.plan else "")))
+                      verdict=words(summary, *(("; keep ", a.chosen.label_words())
+                                               if a.chosen.plan else ())),
+                      id="mulligan.choice", rule="R11"))
     return a.cards, Explanation("Mulligan", steps, a.cards, summary)
 

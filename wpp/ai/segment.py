@@ -35,10 +35,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.ai.hand import RANK_SUM, cards_text, ranks_text
+from wpp.ai.hand import RANK_SUM, mask_ranks
 from wpp.ai.pokerhands import Groups, Plan, cards_for, find_plans, group
-from wpp.cards import Card, format_cards
-from wpp.explain import Cell, Explanation, Step
+from wpp.cards import Card, Rank
+from wpp.explain import Cell, Explanation, Ref, Step, Text, Words, words
 from wpp.plays import Category
 
 __all__ = [
@@ -53,6 +53,12 @@ __all__ = [
     "segments_for",
     "segments_of",
 ]
+
+#: A rank's symbol by number ("10", "J"): explanations name ranks often, and the enum lookup
+#: ``Rank(r)`` is slow.
+RANK_SYMBOLS: Final = {int(r): r.symbol for r in Rank}
+#: A rank's plural by number ("queens").
+RANK_PLURALS: Final = {int(r): r.plural for r in Rank}
 
 #: At most this many single straights/flushes (the best ones) are tried two at a time.
 MAX_PAIRED: Final = 30
@@ -134,6 +140,18 @@ class Combo:
 
     def label(self) -> str:
         return " + ".join(p.label() for p in self.plans) or "no poker hand"
+
+    def label_words(self, hands: list[tuple[Card, ...]]) -> Words:
+        """:meth:`label` with each poker hand a reference to its cards (``hands``, from
+        :func:`~wpp.ai.pokerhands.cards_for`)."""
+        if not self.plans:
+            return Words(("no poker hand",))
+        parts: list[str | Ref] = []
+        for i, (p, h) in enumerate(zip(self.plans, hands, strict=True)):
+            if i:
+                parts.append(" + ")
+            parts.append(Ref(h, p.label()))
+        return Words(tuple(parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,29 +264,43 @@ def segments_of(hand: tuple[Card, ...] | list[Card]) -> Segments:
 _MAX_ROWS: Final = 12
 
 
-def grouping_steps(g: Groups, power_verdict: str, outliers_verdict: str
+def ranks_words(g: Groups, mask: int) -> Words:
+    """The ranks of ``mask`` as ``"4 7 9"``, each rank a reference to the hand's cards of that
+    rank (``"—"`` for none)."""
+    parts: list[str | Ref] = []
+    for r in mask_ranks(mask):
+        if parts:
+            parts.append(" ")
+        parts.append(Ref(g.by_rank[r], RANK_SYMBOLS[r]))
+    return Words(tuple(parts)) if parts else Words(("—",))
+
+
+def grouping_steps(g: Groups, power_verdict: Text, outliers_verdict: str, prefix: str
                    ) -> tuple[tuple[Card, ...], list[Step]]:
     """The two steps the segment's and the mulligan's explanations open with: set aside the
     twos, kings and aces, then group the other cards by rank. Returns those other cards and
-    the steps.
+    the steps (ids ``<prefix>.power`` and ``<prefix>.groups``).
 
     ``power_verdict`` is the first step's verdict when the hand holds twos, kings or aces;
     ``outliers_verdict`` the second's, ``{}`` standing for the outliers ("3 outliers (4 7 9)").
     """
     steps = [Step("Set aside twos, kings and aces", g.power,
                   verdict=power_verdict if g.power else "no twos, kings or aces",
-                  highlight=g.power)]
+                  highlight=g.power, id=f"{prefix}.power")]
     rows: list[tuple[Cell, ...]] = []
     for label, mask in (("outliers (held once)", g.c1), ("pairs", g.c2),
                         ("three of a kind", g.c3), ("four of a kind", g.quads)):
         cards = tuple(c for r in range(3, 13) if mask >> r & 1 for c in g.by_rank[r])
         rows.append((label, cards, mask.bit_count()))
-    ordinary = tuple(c for c in g.hand if c not in set(g.power))
+    power = set(g.power)
+    ordinary = tuple(c for c in g.hand if c not in power)
     n = g.c1.bit_count()
-    outliers = f"{n} outlier{'s' if n != 1 else ''} ({ranks_text(g.c1)})"
+    before, _, after = outliers_verdict.partition("{}")
+    verdict = words(f"{before}{n} outlier{'s' if n != 1 else ''} (", ranks_words(g, g.c1),
+                    f"){after}")
     steps.append(Step(
         "Group the other cards by rank", ordinary, ("group", "cards", "ranks"), rows,
-        verdict=outliers_verdict.format(outliers)))
+        verdict=verdict, id=f"{prefix}.groups"))
     return ordinary, steps
 
 
@@ -276,15 +308,15 @@ def segment_steps(a: SegmentAnalysis) -> list[Step]:
     """The segment's story as explanation steps (needs ``analyse(..., record=True)``)."""
     g, s = a.groups, a.segments
     ordinary, steps = grouping_steps(
-        g, f"{len(g.power)} power card{'s' if len(g.power) != 1 else ''} "
-           f"({cards_text(g.power)}) stay out of poker hands (6.2)",
-        "before any poker hand: {}")
+        g, Words((f"{len(g.power)} power card{'s' if len(g.power) != 1 else ''} (",
+                  Ref(g.power), ") stay out of poker hands (6.2)")),
+        "before any poker hand: {}", "segment")
     rows: list[tuple[Cell, ...]]
     if a.n_plans == 0:
         steps.append(Step(
             "Look for straights and flushes", ordinary,
             verdict="no straight or flush can be made without twos, kings, aces or breaking "
-                    "four of a kind"))
+                    "four of a kind", id="segment.poker"))
     else:
         valid = sorted((c for c in a.considered if c.valid), key=Combo.key)
         rejected = [c for c in a.considered if not c.valid]
@@ -298,7 +330,7 @@ def segment_steps(a: SegmentAnalysis) -> list[Step]:
             used: tuple[Card, ...] = tuple(x for h in hands for x in h)
             if c == a.chosen:
                 chosen_row = i
-            rows.append((c.label(), used, sum(c.broken), c.n_outliers, c.strength,
+            rows.append((c.label_words(hands), used, sum(c.broken), c.n_outliers, c.strength,
                          c == a.chosen))
         notes = [f"{len(valid)} choices keep the rule; "
                  f"{len(rejected)} would break three or more pairs and are not allowed"]
@@ -307,21 +339,24 @@ def segment_steps(a: SegmentAnalysis) -> list[Step]:
         if a.n_plans > MAX_PAIRED:
             notes.append(f"{a.n_plans} single poker hands: the {MAX_PAIRED} best were tried "
                          "in pairs")
-        chosen_cards = tuple(x for h in cards_for(g, a.chosen.plans)[0] for x in h)
+        chosen_hands = cards_for(g, a.chosen.plans)[0]
+        chosen_cards = tuple(x for h in chosen_hands for x in h)
         steps.append(Step(
             "Look for straights and flushes (up to two)", ordinary,
             ("poker hands", "cards", "pairs broken", "outliers left", "strength of outliers",
              "chosen"), rows,
-            verdict=(f"keep {a.chosen.label()}: {a.chosen.n_outliers} outlier"
-                     f"{'s' if a.chosen.n_outliers != 1 else ''} left, strength "
-                     f"{a.chosen.strength}" if a.chosen.plans else
+            verdict=(words("keep ", a.chosen.label_words(chosen_hands),
+                           f": {a.chosen.n_outliers} outlier"
+                           f"{'s' if a.chosen.n_outliers != 1 else ''} left, strength "
+                           f"{a.chosen.strength}") if a.chosen.plans else
                      "keep no poker hand: none leaves fewer outliers"),
-            highlight=chosen_cards, chosen_row=chosen_row, notes=tuple(notes)))
+            highlight=chosen_cards, chosen_row=chosen_row, notes=tuple(notes),
+            id="segment.poker"))
     seg_rows: list[tuple[Cell, ...]] = [
         (name, cards, len(cards)) for name, cards in zip(SEGMENT_NAMES, s.as_lists(),
                                                          strict=True)]
     steps.append(Step("The 8 segments", g.hand, ("segment", "cards", "count"), seg_rows,
-                      verdict=s.summary()))
+                      verdict=s.summary(), id="segment.segments"))
     return steps
 
 
@@ -330,6 +365,6 @@ def segment(hand: tuple[Card, ...] | list[Card]) -> tuple[Segments, Explanation]
     a = analyse(hand, record=True)
     s = a.segments
     poker = tuple(c for h in (*s.straights, *s.flushes, *s.straight_flushes) for c in h)
-    e = Explanation(f"Segment of {format_cards(a.groups.hand) or 'an empty hand'}",
+    e = Explanation(words("Segment of ", Ref(a.groups.hand) if a.groups.hand else "an empty hand"),
                     segment_steps(a), poker, s.summary())
     return a.segments, e

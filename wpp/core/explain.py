@@ -6,6 +6,18 @@ table of candidates (columns + rows of plain values: text, numbers, booleans, or
 cards), and a one-line verdict. The same object prints as plain text, converts to JSON, and
 to one pandas DataFrame per step that has a table; the widgets draw it with card pictures.
 
+**Structured references.** Whatever a step says about particular cards is data, not only
+words, so that a program never has to read the sentences:
+
+* every step has a stable ``id`` ("mulligan.candidates", "decide.list") and the ``rule`` of
+  the game it applies, if one; a table's rows may have ids too (``row_ids``: which item of a
+  decision list decided). Lessons and tools find steps and items by id.
+* a title, verdict, note, summary or table cell that names cards is a :class:`Words`: text
+  parts and :class:`Ref` parts, each ref holding the cards it speaks of and the words it
+  shows ("Q♠ Q♥", "queens", "a pair of queens"). ``str()`` gives the sentence; a renderer
+  that must hide some cards walks the parts (:meth:`Words.render`) and blanks exactly the
+  refs about them — no pattern matching over finished text.
+
 >>> from wpp.cards import parse_cards
 >>> e = Explanation("Mulligan", [
 ...     Step("Set aside twos, kings and aces", parse_cards("2S KD AH"),
@@ -27,19 +39,17 @@ Mulligan: discard 8♣ 9♦ J♥
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from wpp.core.protocol import CardLike
 
 if TYPE_CHECKING:  # pandas is optional: only needed to build DataFrames
     import pandas as pd
 
-__all__ = ["Cell", "Explanation", "Step", "cell_text", "is_cards"]
-
-#: What a table cell may hold.
-Cell = str | int | float | bool | None | tuple[CardLike, ...]
+__all__ = ["Cell", "Explanation", "Ref", "Step", "Text", "Words", "cell_text", "is_cards",
+           "words"]
 
 
 def _names(cards: Iterable[CardLike]) -> str:
@@ -48,6 +58,135 @@ def _names(cards: Iterable[CardLike]) -> str:
 
 def _ascii(cards: Iterable[CardLike]) -> str:
     return " ".join(c.ascii for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """Words about particular cards: ``cards`` are the cards they reveal, ``text`` what they
+    say (``None``: the cards' names, ``"Q♠ Q♥"``; or e.g. ``"queens"``, ``"Q"``, ``"a pair
+    of queens"``). A renderer hiding any of these cards hides the ref."""
+
+    cards: tuple[CardLike, ...]
+    text: str | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.cards) is not tuple:
+            object.__setattr__(self, "cards", tuple(self.cards))
+
+    def __str__(self) -> str:
+        return _names(self.cards) if self.text is None else self.text
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"cards": _ascii(self.cards)}
+        if self.text is not None:
+            out["text"] = self.text
+        return out
+
+
+Part: TypeAlias = "str | Ref"  # a plain str, never Words (Words flattens into its parts)
+
+
+class Words(str):
+    """A sentence whose card mentions are :class:`Ref` parts (see the module docs).
+
+    It *is* the sentence (a ``str``: printing, comparing, searching, JSON work as for any
+    text) and it keeps its ``parts``, so a renderer can write each reference its own way.
+    Concatenating with ``+`` keeps the parts; other string methods return plain text.
+
+    >>> from wpp.cards import parse_cards
+    >>> q = parse_cards("QS QH")
+    >>> w = words("keep ", Ref(q), ", a pair of ", Ref(q, "queens"))
+    >>> w, [str(r) for r in w.refs], w == "keep Q♠ Q♥, a pair of queens"
+    ('keep Q♠ Q♥, a pair of queens', ['Q♠ Q♥', 'queens'], True)
+    >>> w.render(lambda r: "?" if q[0] in r.cards else str(r))
+    'keep ?, a pair of ?'
+    """
+
+    parts: tuple[Part, ...]
+
+    def __new__(cls, parts: Iterable[Part | Words]) -> Words:
+        flat: list[Part] = []
+        for p in parts:
+            if type(p) is Words:
+                assert isinstance(p, Words)
+                flat.extend(p.parts)
+            else:
+                flat.append(p)
+        self = super().__new__(cls, "".join(p if type(p) is str else str(p) for p in flat))
+        self.parts = tuple(flat)
+        return self
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __add__(self, other: str) -> Words:
+        return words(self, other)
+
+    def __radd__(self, other: str) -> Words:
+        return words(other, self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Words, (self.parts,))
+
+    @property
+    def refs(self) -> tuple[Ref, ...]:
+        return tuple(p for p in self.parts if isinstance(p, Ref))
+
+    @property
+    def cards(self) -> tuple[CardLike, ...]:
+        """Every card the sentence speaks of, in order of mention (repeats dropped)."""
+        seen: dict[CardLike, None] = {}
+        for r in self.refs:
+            seen.update(dict.fromkeys(r.cards))
+        return tuple(seen)
+
+    def render(self, ref: Callable[[Ref], str], text: Callable[[str], str] = str) -> str:
+        """The sentence with each ref written by ``ref`` and each plain part by ``text`` (e.g.
+        an HTML escape): how a UI shows some cards and hides others."""
+        return "".join(text(p) if isinstance(p, str) else ref(p) for p in self.parts)
+
+    def to_json(self) -> list[Any]:
+        return [p if isinstance(p, str) else p.to_json() for p in self.parts]
+
+
+#: A text of an explanation: plain words, or :class:`Words` with card references (a ``str``
+#: too).
+Text: TypeAlias = str
+
+#: What a table cell may hold.
+Cell: TypeAlias = str | int | float | bool | tuple[CardLike, ...] | None
+
+
+def words(*items: Text | Ref | Iterable[CardLike]) -> Words:
+    """Words from pieces: text, :class:`Ref`, other :class:`Words`, or cards (a ref to them,
+    shown by name). Adjacent plain texts are merged, empty ones dropped.
+
+    (Written for speed: the classic AI builds tens of these per explained decision.)
+    """
+    parts: list[Part] = []
+    for item in items:
+        pieces: Iterable[Part]
+        if isinstance(item, Words):
+            pieces = item.parts
+        elif isinstance(item, str):
+            pieces = (item if type(item) is str else str(item),)
+        elif isinstance(item, Ref):
+            pieces = (item,)
+        else:
+            pieces = (Ref(tuple(item)),)
+        for p in pieces:
+            if type(p) is str:
+                if not p:
+                    continue
+                if parts and type(parts[-1]) is str:
+                    parts[-1] += p
+                    continue
+            parts.append(p)
+    return Words(tuple(parts))
+
+
+def _text_json(x: Text) -> Any:
+    return x.to_json() if isinstance(x, Words) else x
 
 
 def is_cards(x: object) -> bool:
@@ -71,6 +210,8 @@ def cell_text(x: Cell) -> str:
 def _cell_json(x: Cell) -> Any:
     if isinstance(x, tuple):
         return _ascii(x)
+    if isinstance(x, Words):
+        return str(x)
     return x
 
 
@@ -78,30 +219,59 @@ def _cell_json(x: Cell) -> Any:
 class Step:
     """One step of the reasoning: what was looked at, the candidates, and what it concluded."""
 
-    title: str
+    title: Text
     cards: tuple[CardLike, ...] = ()
     columns: tuple[str, ...] = ()
     rows: Sequence[tuple[Cell, ...]] = ()
-    verdict: str = ""
+    verdict: Text = ""
     highlight: tuple[CardLike, ...] = ()
     #: Index of the chosen row in ``rows``, if one was chosen.
     chosen_row: int | None = None
     #: Free-form notes a UI may show under the step (e.g. "rule R9 applies").
-    notes: tuple[str, ...] = field(default=())
-    #: A stable id for what this step is ("mulligan.candidates", "decide.6.31"): lessons and
+    notes: tuple[Text, ...] = field(default=())
+    #: A stable id for what this step is ("mulligan.candidates", "decide.list"): lessons and
     #: tools find a step by it, never by its wording, which may change.
     id: str = ""
     #: The rule of the game this step applies, if one ("R9").
     rule: str | None = None
+    #: A stable id per row of ``rows`` (e.g. the decision list's items), or none at all.
+    row_ids: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(self.cards))
-        object.__setattr__(self, "highlight", tuple(self.highlight))
-        object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
+        # Steps are built by the tens per explained decision: convert only what is not a
+        # tuple already.
+        for name in ("cards", "highlight", "notes", "row_ids", "columns"):
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                object.__setattr__(self, name, tuple(value))
+        rows = self.rows
+        if type(rows) is not tuple or any(type(r) is not tuple for r in rows):
+            rows = tuple(tuple(r) for r in rows)
+            object.__setattr__(self, "rows", rows)
+        width = len(self.columns)
+        for r in rows:
+            if len(r) != width:
+                raise ValueError(f"step {str(self.title)!r}: a row has {len(r)} cells for "
+                                 f"{width} columns")
+        if self.row_ids and len(self.row_ids) != len(self.rows):
+            raise ValueError(f"step {str(self.title)!r}: {len(self.row_ids)} row ids for "
+                             f"{len(self.rows)} rows")
+
+    @property
+    def chosen_id(self) -> str | None:
+        """The id of the chosen row, when rows have ids and one was chosen."""
+        if self.row_ids and self.chosen_row is not None and 0 <= self.chosen_row < len(
+                self.row_ids):
+            return self.row_ids[self.chosen_row]
+        return None
+
+    def texts(self) -> Iterable[Text]:
+        """Every text of the step: title, notes, verdict and the table's text cells."""
+        yield self.title
+        yield from self.notes
+        yield self.verdict
         for r in self.rows:
-            if len(r) != len(self.columns):
-                raise ValueError(f"step {self.title!r}: a row has {len(r)} cells for "
-                                 f"{len(self.columns)} columns")
+            yield from (x for x in r if isinstance(x, str))
 
     @property
     def has_table(self) -> bool:
@@ -117,24 +287,37 @@ class Step:
                 for line in grid]
 
     def to_json(self) -> dict[str, Any]:
+        """Texts as plain words (as before), plus ``parts``: the structured form of every text
+        that has card references, by field (``"title"``, ``"verdict"``, ``"notes.0"``,
+        ``"rows.2.3"``)."""
+        parts: dict[str, Any] = {}
+        for key, x in (("title", self.title), ("verdict", self.verdict),
+                       *((f"notes.{i}", n) for i, n in enumerate(self.notes)),
+                       *((f"rows.{i}.{j}", c) for i, r in enumerate(self.rows)
+                         for j, c in enumerate(r))):
+            if isinstance(x, Words):
+                parts[key] = x.to_json()
         return {
-            "title": self.title,
+            "title": str(self.title),
             "cards": _ascii(self.cards),
             "highlight": _ascii(self.highlight),
             "columns": list(self.columns),
             "rows": [[_cell_json(x) for x in r] for r in self.rows],
             "chosen_row": self.chosen_row,
-            "verdict": self.verdict,
-            "notes": list(self.notes),
+            "verdict": str(self.verdict),
+            "notes": [str(n) for n in self.notes],
             "id": self.id,
             "rule": self.rule,
+            "row_ids": list(self.row_ids),
+            "parts": parts,
         }
 
     def to_frame(self) -> pd.DataFrame:
         """This step's table as a DataFrame (cards as text); needs pandas."""
         import pandas as pd
 
-        data = [[cell_text(x) if isinstance(x, tuple) else x for x in r] for r in self.rows]
+        data = [[cell_text(x) if isinstance(x, tuple | Words) else x for x in r]
+                for r in self.rows]
         return pd.DataFrame(data, columns=list(self.columns))
 
 
@@ -142,17 +325,17 @@ class Step:
 class Explanation:
     """The whole story of one decision: ``steps`` in order, then the ``choice``."""
 
-    title: str
+    title: Text
     steps: Sequence[Step]
     choice: tuple[CardLike, ...] = ()
-    summary: str = ""
+    summary: Text = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(self.steps))
         object.__setattr__(self, "choice", tuple(self.choice))
 
     def __str__(self) -> str:
-        lines = [f"{self.title}: {self.summary}" if self.summary else self.title]
+        lines = [f"{self.title}: {self.summary}" if self.summary else str(self.title)]
         for i, s in enumerate(self.steps, start=1):
             head = f"{i:2d}. {s.title}"
             if s.cards:
@@ -178,10 +361,13 @@ class Explanation:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "title": self.title,
-            "summary": self.summary,
+            "title": str(self.title),
+            "summary": str(self.summary),
             "choice": _ascii(self.choice),
             "steps": [s.to_json() for s in self.steps],
+            "parts": {k: _text_json(x) for k, x in (("title", self.title),
+                                                    ("summary", self.summary))
+                      if isinstance(x, Words)},
         }
 
     def to_frames(self) -> list[pd.DataFrame]:
@@ -189,7 +375,8 @@ class Explanation:
         return [s.to_frame() for s in self.steps if s.has_table]
 
     @classmethod
-    def simple(cls, title: str, summary: str, cards: Iterable[CardLike] = (),
-               step_title: str = "Decide") -> Explanation:
+    def simple(cls, title: Text, summary: Text, cards: Iterable[CardLike] = (),
+               step_title: Text = "Decide", step_id: str = "decide") -> Explanation:
         """A one-step explanation, for agents with little to say (e.g. the random agent)."""
-        return cls(title, [Step(step_title, tuple(cards), verdict=summary)], tuple(cards), summary)
+        return cls(title, [Step(step_title, tuple(cards), verdict=summary, id=step_id)],
+                   tuple(cards), summary)

@@ -33,24 +33,25 @@ from wpp.teach.rules import rules_used
 
 __all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "record_game", "result_text"]
 
-#: Decision-list items (6.3) worth a stop, by a phrase of their name → the moment's label.
-DECISION_TAGS: Final[tuple[tuple[str, str], ...]] = (
-    ("(6.32)", "aggressive play with 2s, kings or aces"),
-    ("an ace on the table", "on aces: a two or a higher ace"),
-    ("any answer (opponent close to out)", "a desperate answer"),
-    ("opponent holds one card", "the opponent holds one card"),
-)
+#: Decision-list items (6.3) worth a stop, by their stable id (:data:`wpp.ai.decide.ITEM_IDS`)
+#: → the moment's label.
+DECISION_TAGS: Final[dict[str, str]] = {
+    "power_pair": "aggressive play with 2s, kings or aces",
+    "power_singles_close": "aggressive play with 2s, kings or aces",
+    "on_aces": "on aces: a two or a higher ace",
+    "any_answer": "a desperate answer",
+    "one_card_left": "the opponent holds one card",
+}
 
-_LIST_TITLE: Final = "The decision list"
+#: The id of the explanation step that holds the decision list.
+LIST_STEP: Final = "decide.list"
 
 
 def decided_by(e: Explanation) -> str | None:
-    """The decision-list item that chose the move (``None`` for mulligans and drawing)."""
-    for s in e.steps:
-        if s.title.startswith(_LIST_TITLE) and s.chosen_row is not None \
-                and 0 <= s.chosen_row < len(s.rows):
-            return str(s.rows[s.chosen_row][1])
-    return None
+    """The id of the decision-list item that chose the move (``"pairs"``, ``"power_pair"``…;
+    ``None`` for mulligans and drawing), read from the list step's chosen row."""
+    step = e.step(LIST_STEP)
+    return step.chosen_id if step is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class Move:
 
     @property
     def item(self) -> str | None:
-        """The decision-list item that chose this move, if any."""
+        """The id of the decision-list item that chose this move, if any."""
         return decided_by(self.explanation)
 
     def headline(self) -> str:
@@ -83,8 +84,8 @@ class Move:
 def _tags(before: GameState, action: Action, after: GameState, e: Explanation) -> list[str]:
     tags: list[str] = []
     item = decided_by(e)
-    if item is not None:
-        tags.extend(label for phrase, label in DECISION_TAGS if phrase in item)
+    if item in DECISION_TAGS:
+        tags.append(DECISION_TAGS[item])
     if isinstance(action, Redraw):
         tags.append("re-draw")
     if isinstance(action, TakeFromPile):
