@@ -47,6 +47,20 @@ def _table(wraps: bool) -> dict[int, Play]:
     return table
 
 
+def _as_cards(hand: tuple[object, ...]) -> tuple[Card, ...]:
+    """``hand`` as cards (whole numbers 0..51 are card indexes), or an ``IllegalPlay`` naming
+    the first thing that is no card — a bool or a float is not one, whatever it equals."""
+    out = []
+    for c in hand:
+        if isinstance(c, Card):
+            out.append(c)
+        elif type(c) is int and 0 <= c < 52:
+            out.append(CARDS[c])
+        else:
+            raise IllegalPlay(f"{c!r:.30} is not a card (R3)", "R3")
+    return tuple(out)
+
+
 def play_of(cards: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Play | None:
     """The play these cards make, or ``None`` if they make none: one dictionary lookup.
 
@@ -81,11 +95,11 @@ def classify(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> Play:
     wpp.plays.IllegalPlay: J♣ Q♦ K♥ A♠ 2♦ is not a play: ... are off in these rules, R5)
     """
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-    try:
-        found = play_of(hand, rules)
-    except (KeyError, TypeError):
-        bad = next(c for c in hand if not (isinstance(c, int) and 0 <= c < 52))
-        raise IllegalPlay(f"{bad!r} is not a card (R3)", "R3") from None
+    for c in hand:
+        if type(c) is not Card:  # plain ints 0..51 name cards too; nothing else does
+            hand = _as_cards(hand)
+            break
+    found = play_of(hand, rules)
     if found is not None:
         return found
     # Not a play: work out why, in words (the slow path; the lookup above is the fast one).

@@ -152,3 +152,11 @@ def test_agents_refuse_to_act_for_a_player_not_to_act(agent: str) -> None:
     g = wpp.Game(seed=4)
     with pytest.raises(WppError, match="not to act"):
         wpp.make_agent("warpairs", agent).decide(g.view(1 - g.to_act))
+
+
+@pytest.mark.parametrize("cards", [[False, 0.0], [True], [0.0], [None], ["7S", 3.5]])
+def test_classify_refuses_things_that_only_equal_cards(cards: list[Any]) -> None:
+    """Regression: ``classify([False, 0.0])`` crashed inside its own refusal (False and 0.0
+    both equal card 0), and ``classify([True])`` was read as the 2♣."""
+    with pytest.raises(WppError, match="not a card"):
+        classify(cards)
