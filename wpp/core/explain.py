@@ -60,21 +60,43 @@ def _ascii(cards: Iterable[CardLike]) -> str:
     return " ".join(c.ascii for c in cards)
 
 
-@dataclass(frozen=True, slots=True)
 class Ref:
     """Words about particular cards: ``cards`` are the cards they reveal, ``text`` what they
     say (``None``: the cards' names, ``"Q♠ Q♥"``; or e.g. ``"queens"``, ``"Q"``, ``"a pair
-    of queens"``). A renderer hiding any of these cards hides the ref."""
+    of queens"``). A renderer hiding any of these cards hides the ref.
 
+    Immutable and compared by value; what it shows is worked out once (explanations build
+    thousands of these).
+    """
+
+    __slots__ = ("_shown", "cards", "text")
     cards: tuple[CardLike, ...]
-    text: str | None = None
+    text: str | None
+    _shown: str
 
-    def __post_init__(self) -> None:
-        if type(self.cards) is not tuple:
-            object.__setattr__(self, "cards", tuple(self.cards))
+    def __init__(self, cards: Iterable[CardLike], text: str | None = None) -> None:
+        cards = cards if type(cards) is tuple else tuple(cards)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "_shown", _names(cards) if text is None else text)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Ref is immutable (tried to set {name})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ref) and (self.cards, self.text) == (other.cards, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.text))
+
+    def __repr__(self) -> str:
+        return f"Ref(cards={self.cards!r}, text={self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Ref, (self.cards, self.text))
 
     def __str__(self) -> str:
-        return _names(self.cards) if self.text is None else self.text
+        return self._shown
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"cards": _ascii(self.cards)}
@@ -105,15 +127,25 @@ class Words(str):
     parts: tuple[Part, ...]
 
     def __new__(cls, parts: Iterable[Part | Words]) -> Words:
-        flat: list[Part] = []
-        for p in parts:
-            if type(p) is Words:
-                assert isinstance(p, Words)
-                flat.extend(p.parts)
-            else:
-                flat.append(p)
-        self = super().__new__(cls, "".join(p if type(p) is str else str(p) for p in flat))
-        self.parts = tuple(flat)
+        given = tuple(parts)
+        flat: tuple[Part, ...] = given
+        if any(type(p) is Words for p in given):
+            out: list[Part] = []
+            for p in given:
+                if type(p) is Words:
+                    assert isinstance(p, Words)
+                    out.extend(p.parts)
+                else:
+                    out.append(p)
+            flat = tuple(out)
+        return cls._of(flat)
+
+    @classmethod
+    def _of(cls, flat: tuple[Part, ...]) -> Words:
+        """Words from parts already flat (no ``Words`` among them): :func:`words`' fast way."""
+        self = str.__new__(cls, "".join([p if isinstance(p, str) else p._shown
+                                         for p in flat]))
+        self.parts = flat
         return self
 
     def __repr__(self) -> str:
@@ -182,7 +214,7 @@ def words(*items: Text | Ref | Iterable[CardLike]) -> Words:
                     parts[-1] += p
                     continue
             parts.append(p)
-    return Words(tuple(parts))
+    return Words._of(tuple(parts))
 
 
 def _text_json(x: Text) -> Any:
