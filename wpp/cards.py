@@ -51,6 +51,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card",
+    "deck_from_text",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -264,3 +265,11 @@ def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Cards as text separated by spaces, pretty (``7♠ 10♥``) or ASCII (``7S 10H``)."""
     table = _ASCII if ascii else _PRETTY
     return " ".join(table[c] for c in cards)
+
+
+def deck_from_text(raw: object) -> tuple[Card, ...]:
+    """A stacked deck (top first) read back from its saved text, ``"7S 10H …"``; anything else
+    is the kit's own error naming it (what every 52-card game's save files use)."""
+    if not isinstance(raw, str):
+        raise CardParseError(f"a deck is a text of card names, not {raw!r:.40}")
+    return parse_cards(raw)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from wpp.actions import Action, action_from_json, check_action
-from wpp.cards import CARDS, Card, format_cards, parse_cards
+from wpp.cards import CARDS, Card, deck_from_text, format_cards
 from wpp.core.protocol import GameDef
 from wpp.errors import WppError
 from wpp.rules import Rules
@@ -169,12 +169,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
         return format_cards(deck, ascii=True)
 
     def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
-        if not isinstance(raw, str):
-            raise WppError(f"a deck is a text of card names, not {raw!r:.40}")
-        try:
-            return parse_cards(raw)
-        except ValueError as err:
-            raise WppError(f"bad deck: {err}") from None
+        return deck_from_text(raw)
 
     def digest_parts(self, state: GameState) -> list[str]:
         s = state

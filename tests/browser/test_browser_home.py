@@ -39,19 +39,15 @@ def test_the_root_is_the_home_page_listing_every_game_and_lesson(browser: Any,
     page.close()
 
 
-def test_one_click_on_play_opens_a_game(browser: Any, server: str) -> None:
+@pytest.mark.parametrize(("link", "shows", "notebook"), [
+    ("Play against the computer", ".wpp-hand.wpp-active .wpp-slot-0", "play.ipynb"),
+    ("1 · Start here", "text=Start here", "01_start_here.ipynb"),
+], ids=["play", "lesson"])
+def test_a_link_opens_its_own_page(browser: Any, server: str, link: str, shows: str,
+                                   notebook: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(server)
-    page.click("text=Play against the computer", timeout=TIMEOUT)
-    page.wait_for_selector(".wpp-hand.wpp-active .wpp-slot-0", timeout=TIMEOUT)
-    assert page.url.endswith("/voila/render/play.ipynb")
-    page.close()
-
-
-def test_a_lesson_link_opens_the_lesson(browser: Any, server: str) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server)
-    page.click("text=1 · Start here", timeout=TIMEOUT)
-    page.wait_for_selector("text=Start here", timeout=TIMEOUT)
-    assert page.url.endswith("/voila/render/01_start_here.ipynb")
+    page.click(f"text={link}", timeout=TIMEOUT)
+    page.wait_for_selector(shows, timeout=TIMEOUT)
+    assert page.url.endswith(f"/voila/render/{notebook}")
     page.close()

@@ -38,7 +38,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from wpp.cards import CARDS, Card, CardParseError, format_cards, parse_cards
+from wpp.cards import CARDS, Card, CardParseError, deck_from_text, format_cards, parse_cards
 from wpp.classic.evaluator import HandValue, evaluate
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
@@ -411,12 +411,7 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
         return format_cards(deck, ascii=True)
 
     def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
-        if not isinstance(raw, str):
-            raise WppError(f"a deck is a text of card names, not {raw!r:.40}")
-        try:
-            return parse_cards(raw)
-        except CardParseError as err:
-            raise WppError(f"bad deck: {err}") from None
+        return deck_from_text(raw)
 
     def digest_parts(self, state: DrawState) -> list[str]:
         def text(cards: Iterable[Card]) -> str:
