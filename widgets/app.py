@@ -49,7 +49,8 @@ from widgets.theme import STYLE_HTML
 from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.agents import Agent, make_agent
 from wpp.cards import Card, format_cards
-from wpp.errors import IllegalAction
+from wpp.core.session import Session
+from wpp.errors import WppError
 from wpp.explain import Explanation
 from wpp.game import Game
 from wpp.judge import judge
@@ -83,10 +84,10 @@ class App:
         self.ai_delay = max(0.0, float(ai_delay))
         self.agent_note = ""
         self.agent = self._make_agent(agent)
-        self.computer: int | None = computer
+        # The game and who plays which seat: the widget-free session controller.
+        self.session = Session(Game(0, rules), {} if computer is None else {computer: self.agent})
         self.selected: set[Card] = set()
         self._touched: Card | None = None
-        self._decisions: dict[int, tuple[int, Explanation]] = {}
         self._panel: str = ""              # "", "why", "hint" or "rules"
         self._hint: tuple[int, int, Explanation] | None = None   # (actions, seat, explanation)
         self._message = ""
@@ -103,6 +104,26 @@ class App:
         self._wire()
         self.game = Game(self._fresh_seed() if seed is None else self._check_seed(seed), rules)
         self._start()
+
+    @property
+    def game(self) -> Game:
+        """The game on the board (the session's)."""
+        history = self.session.history
+        assert isinstance(history, Game)
+        return history
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.session.start(game)
+
+    @property
+    def computer(self) -> int | None:
+        """The seat the computer plays (``None``: two people share the screen)."""
+        return next(iter(self.session.computer_seats), None)
+
+    @computer.setter
+    def computer(self, seat: int | None) -> None:
+        self.session.set_computer({} if seat is None else {seat: self.agent})
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -269,7 +290,6 @@ class App:
         """Reset everything per game, keep the settings, let the computer begin if it must."""
         self._generation += 1
         self._reset_turn()
-        self._decisions.clear()
         self._set_message(self.agent_note, info=True)
         self.refresh()
         self._advance()
@@ -435,21 +455,19 @@ class App:
         if not self.face_up(seat):
             self._refuse(f"{player_name(seat)}: uncover your hand first (Show my hand)")
             return
-        index = g.state.actions
         try:
-            g.apply(action, player=seat)
-        except IllegalAction as err:
-            self._refuse(f"{err.reason}")
+            self.session.human_apply(action)
+        except WppError as err:
+            self._refuse(str(err))
             return
-        self._after_apply(index)
+        self._after_apply()
         self._set_message("")
         self.refresh()
         self._advance()
 
-    def _after_apply(self, index: int) -> None:
-        """Forget what a new move makes stale: the selection, later explanations, the hint."""
-        for k in [k for k in self._decisions if k >= index]:
-            del self._decisions[k]
+    def _after_apply(self) -> None:
+        """Forget what a new move makes stale: the selection and the hint (the session
+        forgets the explanations of the line of play it replaces)."""
         self.selected.clear()
         self._touched = None
         self._hint = None
@@ -460,14 +478,13 @@ class App:
             self._revealed = None
 
     def _auto_mulligan(self, seat: int) -> None:
-        index = self.game.state.actions
         try:
-            decision = self.agent_for_hints().decide(self.game.view(seat))
-            self.game.apply(decision.action, player=seat)
+            decision = self.session.decide_for(seat, self.agent_for_hints())
+            self.session.apply_decision(seat, decision)
         except Exception as err:  # an agent bug must not break the board
             self._refuse(f"the auto-mulligan failed ({type(err).__name__}): choose 3 cards")
             return
-        self._after_apply(index)
+        self._after_apply()
         if not self._two_people():
             self._hint = (self.game.state.actions, seat, decision.explanation)
             self._panel = "hint"
@@ -505,21 +522,16 @@ class App:
 
     def _computer_step(self, generation: int) -> None:
         """One computer action (then, if it is still its turn, schedule the next)."""
-        g = self.game
-        if generation != self._generation or g.is_over or g.to_act != self.computer:
+        if generation != self._generation or not self.session.computer_to_act:
             return
-        seat = g.to_act
-        index = g.state.actions
         try:
-            decision = self.agent.decide(g.view(seat))
-            g.apply(decision.action, player=seat)
+            self.session.computer_step()
         except Exception as err:  # an agent bug must not break the board (nor leak cards)
             self._refuse("the computer could not move: "
                          + redact_text(f"{type(err).__name__}: {err}", self.hidden()))
             self.refresh()
             return
-        self._after_apply(index)
-        self._decisions[index] = (seat, decision.explanation)
+        self._after_apply()
         if self._panel == "why":
             self._panel = ""
         self.refresh()
@@ -528,30 +540,24 @@ class App:
     # ------------------------------------------------------------------ history
     def undo(self) -> None:
         """Take back the last move of a person (and the computer's answers after it)."""
-        g = self.game
-        if not g.can_undo:
-            self._refuse("nothing to undo: this is the deal")
+        try:
+            self.session.undo()
+        except WppError as err:
+            self._refuse(str(err))
             return
         self._generation += 1  # cancel a computer move that was about to come
-        g.undo()
-        while g.can_undo and g.to_act == self.computer:
-            g.undo()
-        while g.to_act == self.computer and g.can_redo:
-            g.redo()  # at the deal the computer moves first: keep its move
         self._reset_turn()
         self._set_message("Undone.", info=True)
         self.refresh()
 
     def redo(self) -> None:
         """Play again the moves taken back, up to the next decision of a person."""
-        g = self.game
-        if not g.can_redo:
-            self._refuse("nothing to redo")
+        try:
+            self.session.redo()
+        except WppError as err:
+            self._refuse(str(err))
             return
         self._generation += 1
-        g.redo()
-        while g.can_redo and g.to_act == self.computer and not g.is_over:
-            g.redo()
         self._reset_turn()
         self._set_message("Redone.", info=True)
         self.refresh()
@@ -569,14 +575,7 @@ class App:
     # ------------------------------------------------------------------ explanations
     def computer_decisions(self) -> list[tuple[int, Explanation]]:
         """The computer's last turn of decisions in the game as it stands, oldest first."""
-        now = self.game.state.actions
-        keys = sorted(k for k in self._decisions if k < now)
-        if not keys:
-            return []
-        run = [keys[-1]]
-        while run[0] - 1 in self._decisions:
-            run.insert(0, run[0] - 1)
-        return [(k, self._decisions[k][1]) for k in run]
+        return [(k, e) for k, _, e in self.session.computer_decisions()]
 
     def show_why(self) -> None:
         """Toggle the panel that explains the computer's last decision."""
@@ -592,7 +591,7 @@ class App:
         if seat is None:
             self._refuse("a hint is for the player to act, on their turn")
             return
-        decision = self.agent_for_hints().decide(self.game.view(seat))
+        decision = self.session.decide_for(seat, self.agent_for_hints())
         self._hint = (self.game.state.actions, seat, decision.explanation)
         self._panel = "hint"
         action = decision.action
