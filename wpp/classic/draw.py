@@ -83,7 +83,7 @@ from wpp.classic.evaluator import (
 from wpp.classic.game import HAND_SIZE, Discard, DrawRules, DrawState, DrawView
 from wpp.classic.showdown import Showdown, showdown
 from wpp.core.agents import Agent, Decision, require_view
-from wpp.core.explain import Explanation, Step
+from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.registry import new_game
 from wpp.core.selfplay import play_out
 
@@ -98,7 +98,9 @@ __all__ = [
     "RandomDiscarder",
     "StandPat",
     "choose_discard",
+    "discard_words",
     "explain",
+    "option_id",
     "play_draw",
 ]
 
@@ -381,18 +383,20 @@ class DrawAnalysis:
         return pd.DataFrame.from_records(self.to_records())
 
     def summary(self) -> str:
-        """One sentence: what the AI keeps and why."""
+        """One sentence: what the AI keeps and why. It is :class:`~wpp.core.explain.Words`
+        (a ``str``) whose card mentions are references, so a page can hide them."""
         b = self.best
         if not b.discard:
-            action = f"stand pat with {format_cards(self.hand, ascii=True)}"
+            action = words("stand pat with ", Ref(self.hand, format_cards(self.hand, ascii=True)))
         else:
             n = len(b.discard)
-            action = f"keep {b.keep_text} and draw {n} card{'s' if n > 1 else ''}"
+            action = words("keep ", Ref(b.keep, b.keep_text),
+                           f" and draw {n} card{'s' if n > 1 else ''}")
         likely = max(Category, key=b.count)
-        return (
-            f"Best: {action}. Equity {float(b.equity):.3f} against {self.opponent.description}; "
-            f"improves with probability {float(b.improve):.3f}; most likely final hand: "
-            f"{likely.label} ({b.probability(likely):.1%})."
+        return words(
+            "Best: ", action, f". Equity {float(b.equity):.3f} against "
+            f"{self.opponent.description}; improves with probability {float(b.improve):.3f}; "
+            f"most likely final hand: {likely.label} ({b.probability(likely):.1%})."
         )
 
     def text(self, top: int | None = None) -> str:
@@ -427,27 +431,46 @@ class DrawAnalysis:
         return self.text()
 
     def explanation(self, top: int = 8) -> Explanation:
-        """The decision as the kit's shared explanation: the hand, the ``top`` best options
-        as a table with the chosen row, and the choice."""
+        """The decision as the kit's shared explanation: the hand (step ``draw.hand``), the
+        ``top`` best options as a table with the chosen row (``draw.options``; each row's id
+        is :func:`option_id` of its discard) and the choice (``draw.choice``). Every mention
+        of a card is a reference (cards in cells, :class:`~wpp.core.explain.Ref` in texts)."""
         b = self.best
-        cats = list(Category)
+        shown = self.options[:top]
         rows = [(o.keep, o.discard, len(o.discard), round(float(o.equity), 4),
-                 round(float(o.improve), 4), o.probability(max(cats, key=o.count)) and
-                 max(cats, key=o.count).label) for o in self.options[:top]]
+                 round(float(o.improve), 4), max(Category, key=o.count).label) for o in shown]
         steps = [
-            Step("The dealt hand", self.hand, verdict=self.value.name, id="draw.hand"),
+            Step("The dealt hand", self.hand, verdict=words(Ref(self.hand, self.value.name)),
+                 id="draw.hand"),
             Step(f"Every legal discard ({len(self.options)}), best first",
                  columns=("keep", "discard", "draw", "equity", "improve", "most likely"),
                  rows=rows, chosen_row=0, id="draw.options",
+                 row_ids=tuple(option_id(o.discard) for o in shown),
                  verdict=(f"equity = P(win) + ½ P(tie) against {self.opponent.description}, "
                           "over every possible draw"),
                  notes=(self.rules.describe(),)),
             Step("The choice", b.keep, highlight=b.discard, verdict=self.summary(),
                  id="draw.choice"),
         ]
-        choice = (f"discard {format_cards(b.discard)}" if b.discard else "stand pat")
         return Explanation("5-card draw: which cards to exchange", steps, choice=b.discard,
-                           summary=choice)
+                           summary=discard_words(b.discard))
+
+
+def discard_words(discard: Sequence[Card]) -> str:
+    """A discard in words, its cards a reference: ``"discard 6♣"``, or ``"stand pat"``."""
+    return words("discard ", Ref(tuple(discard))) if discard else "stand pat"
+
+
+def option_id(discard: Iterable[Card]) -> str:
+    """The stable id of a discard option in an explanation's table: ``"discard 6C 8S"`` (the
+    cards in the deck's order), ``"stand pat"`` for none.
+
+    >>> from wpp.cards import parse_cards
+    >>> option_id(parse_cards("8S 6C")), option_id(())
+    ('discard 6C 8S', 'stand pat')
+    """
+    cards = sorted(discard)
+    return f"discard {format_cards(cards, ascii=True)}" if cards else "stand pat"
 
 
 def _percent(n: int, total: int) -> str:
@@ -563,7 +586,8 @@ class RandomDiscarder:
         n = len(require_view(view, DrawView, self.name).legal_actions())
         action = self.choose(view)
         return Decision(action, Explanation.simple(
-            "Random choice", str(action), step_title=f"Pick one of {n} legal discards at random"))
+            "Random choice", discard_words(action.cards), action.cards,
+            step_title=f"Pick one of {n} legal discards at random"))
 
 
 # ------------------------------------------------------------------------------ a round

@@ -371,7 +371,16 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
     def redeal_hidden(self, state: DrawState, player: int, rng: random.Random) -> DrawState:
         """Every card ``player`` has not seen relabelled at random: the other hands (all of
         them before the showdown, their discards after it), the deck and the muck. A
-        relabelling keeps every count and every rule the same."""
+        relabelling keeps every count and every rule the same.
+
+        The cards the player has seen — their five dealt cards (the discarded ones too: the
+        player knows those are out of play, not in another hand or the deck), their draw,
+        and every final hand at the showdown — keep their places. Up to and at the player's
+        own turn (their only decision) that is exact: the other 47 cards are equally likely
+        to be anywhere the player cannot see. After it the sample is consistent with the
+        player's view but narrower than what they know: when a reshuffle (possible only
+        with six players drawing four or more) puts the player's discards back into the
+        deck, they stay where they really went."""
         known = set(state.dealt[player])
         if player < len(state.drawn):
             known.update(state.drawn[player])
