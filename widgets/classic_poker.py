@@ -42,6 +42,7 @@ from wpp.classic.draw import (
     DrawRound,
     DrawRules,
     StandPat,
+    discard_words,
     explain,
     play_draw,
 )
@@ -224,7 +225,8 @@ class _Chosen:
         return self.discard
 
     def decide(self, view: DrawView) -> Decision:
-        return Decision(self.discard, Explanation.simple("Your choice", str(self.discard)))
+        return Decision(self.discard, Explanation.simple(
+            "Your choice", discard_words(self.discard.cards), self.discard.cards))
 
 
 _CATS: Final = tuple(Category)

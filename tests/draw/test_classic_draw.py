@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections import Counter
 from math import comb
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -357,3 +358,22 @@ def test_the_stored_opponent_tables_are_a_data_file_with_sound_weights() -> None
         assert all(isinstance(w, int) and w > 0 for w in weights[1:])
     assert tables["standard"] != tables["ace_allows_four"]
     assert Opponent.for_rules(DrawRules()).weights == tables["standard"]
+
+
+def test_the_generator_writes_exactly_the_stored_data_file(tmp_path: Path) -> None:
+    """The generator's writer and the package's reader agree: the stored tables, written
+    again by :func:`wpp.classic.opponents.write_tables`, give the packaged file byte for byte
+    (so the file is the generator's output, not an edited copy). And the tables are whole
+    counts over every deal: each sums to a divisor of 2,598,960 deals times the common
+    multiple of the draw counts C(47, k) (the generator divides by the gcd only)."""
+    from importlib import resources
+
+    from wpp.classic.draw import OPPONENTS_FILE, _opponent_weights
+    from wpp.classic.opponents import _lcm_of_draw_counts, write_tables
+
+    out = tmp_path / "opponents.json"
+    write_tables(out, _opponent_weights())
+    stored = resources.files("wpp.classic").joinpath(OPPONENTS_FILE).read_bytes()
+    assert out.read_bytes() == stored
+    for weights in _opponent_weights().values():
+        assert comb(52, 5) * _lcm_of_draw_counts() % sum(weights) == 0

@@ -37,9 +37,9 @@ from wpp.cards import CARDS, Card
 from wpp.classic.draw import OPPONENTS_FILE
 from wpp.classic.evaluator import CLASS_COUNT
 
-__all__ = ["build", "final_weights", "suit_classes"]
+__all__ = ["build", "final_weights", "suit_classes", "write_tables"]
 
-#: The rule sets the stored module holds a table for (both with at most 3 cards discarded).
+#: The rule sets the data file holds a table for (both with at most 3 cards discarded).
 RULE_SETS = ("standard", "ace_allows_four")
 
 
@@ -126,7 +126,13 @@ def build(path: Path, processes: int | None = None) -> None:
     start = time.perf_counter()
     tables = final_weights(processes)
     print(f"computed in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    doc = {"about": ABOUT, "weights": {name: list(w) for name, w in tables.items()}}
+    write_tables(path, tables)
+
+
+def write_tables(path: Path, tables: dict[str, tuple[int, ...]]) -> None:
+    """Write the tables as the data file :func:`wpp.classic.draw._opponent_weights` reads (a
+    test rewrites the stored tables with it and expects the very same bytes)."""
+    doc = {"about": ABOUT, "weights": {name: list(tables[name]) for name in RULE_SETS}}
     path.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
