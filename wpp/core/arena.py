@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from wpp.core.protocol import GameDef
 from wpp.core.registry import game_def, make_agent
@@ -47,6 +47,7 @@ __all__ = [
     "LEADS",
     "Chunk",
     "GameSpec",
+    "LegalActions",
     "agent_seed",
     "check_lineup",
     "play_chunk",
@@ -223,6 +224,40 @@ def playout_estimates(definition: GameDef[Any, Any, Any, Any], state: Any,
     return tuple(t / playouts for t in totals)
 
 
+class LegalActions(Sequence[Any]):
+    """The legal actions of one decision, listed from the decider's view on first use: the
+    hooks that need them share one list, a hook that does not (WarPairsPoker's mulligan:
+    561 actions) costs nothing, and a game that remembers the view it last listed (as
+    WarPairsPoker does) lists the agent's view once for both. The conformance suite checks
+    that a view's legal actions are the state's."""
+
+    __slots__ = ("_list", "_view")
+
+    def __init__(self, view: Any) -> None:
+        self._view = view
+        self._list: list[Any] | None = None
+
+    def _actions(self) -> list[Any]:
+        if self._list is None:
+            self._list = list(self._view.legal_actions())
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._actions())
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        return self._actions()[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._actions())
+
+
 class _Recorder:
     """The decision columns of one game, filled as it is played."""
 
@@ -281,8 +316,9 @@ def play_recorded(spec: GameSpec) -> tuple[dict[str, Any], dict[str, list[Any]]]
     forced = 0
     while not definition.is_over(state):
         p = definition.to_act(state)
-        legal = definition.legal_actions(state)
-        action = choosers[p](definition.view(state, p))
+        view = definition.view(state, p)
+        action = choosers[p](view)
+        legal = LegalActions(view)
         rec.decision(state, len(actions), legal, action)
         decisions[p] += 1
         if rec.columns["branching"][-1] == 1:
