@@ -317,20 +317,13 @@ def count_changes(leader_sequence: Sequence[int]) -> int:
 
 
 def count_lead_changes(p1_estimates: Sequence[float]) -> int:
-    """How many times the leader changes in a sequence of P1's lead estimates (> ½: P1
-    ahead, < ½: P2 ahead, ½: level, which keeps the last leader).
+    """How many times the leader changes in a sequence of P1's lead estimates in a
+    two-seat game (> ½: P1 ahead, < ½: P2 ahead, ½: level, which keeps the last leader).
 
     >>> count_lead_changes([0.5, 0.6, 0.5, 0.4, 0.45, 0.7])
     2
     """
-    changes, leader = 0, 0
-    for e in p1_estimates:
-        now = 1 if e > 0.5 else -1 if e < 0.5 else 0
-        if now and leader and now != leader:
-            changes += 1
-        if now:
-            leader = now
-    return changes
+    return count_changes([0 if e > 0.5 else 1 if e < 0.5 else -1 for e in p1_estimates])
 
 
 def lead_columns(decisions: pd.DataFrame) -> list[str]:
