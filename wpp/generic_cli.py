@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from wpp.cli_args import out_path, positive_int, probability, rule_flag
+from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag
 from wpp.core.arena import LEADS
 from wpp.core.history import seat_name
 from wpp.core.registry import default_agent, game_def, make_agent, new_game, registered_agents
@@ -73,22 +73,12 @@ def add_commands(sub: Any, game: str) -> None:
                    help="each deal once, the seating rotating from deal to deal")
     t.add_argument("--confidence", type=probability, default=0.95,
                    help="confidence level of the intervals (default 0.95)")
-    t.add_argument("--workers", type=positive_int, default=1,
-                   help="local worker processes (default 1: in this process)")
-    t.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
-    t.add_argument("--chunk-size", type=positive_int, default=None,
-                   help="games per task (default: about 8 tasks per worker, at most 50)")
-    t.add_argument("--out", type=out_path, default=None, metavar="PATH",
-                   help="save the games table (.parquet or .csv) and, beside it, the "
-                   "decisions table (PATH with .decisions before the extension)")
+    add_run_flags(t)
     t.add_argument("--lead", choices=LEADS, default="game",
                    help="where the lead estimates (drama, security, spread) come from: the "
                    "game's own, random playouts (slow), or none (default game)")
     t.add_argument("--playouts", type=positive_int, default=10,
                    help="playouts per estimate with --lead playouts (default 10)")
-    t.add_argument("--no-progress", dest="progress", action="store_false",
-                   help="no progress bar")
     t.set_defaults(func=_tournament)
 
 
