@@ -265,17 +265,24 @@ class _Recorder:
         self.definition = definition
         self.spec = spec
         self.n = len(spec.agents)
-        self.lead_names = seat_columns("lead", self.n)
-        self.columns: dict[str, list[Any]] = {
-            k: [] for k in ("game", "move", "player", "action", "branching", "spread",
-                            "counted", *self.lead_names)}
+        names = ("game", "move", "player", "action", "branching", "spread", "counted",
+                 *seat_columns("lead", self.n))
+        self.columns: dict[str, list[Any]] = {k: [] for k in names}
+        c = self.columns
+        self._fixed = (c["game"].append, c["move"].append, c["player"].append,
+                       c["action"].append, c["branching"].append, c["spread"].append,
+                       c["counted"].append)
+        self._leads = [c[k].append for k in seat_columns("lead", self.n)]
+        self._nan = (math.nan,) * self.n
+        self._own: list[tuple[str, Any]] | None = None
         self.rng = random.Random(f"wpp-arena/{spec.game}/{spec.seed}/{spec.copy}")
 
-    def decision(self, state: Any, move: int, legal: Sequence[Any], action: Any) -> None:
-        d, spec, cols = self.definition, self.spec, self.columns
-        p = d.to_act(state)
+    def decision(self, state: Any, p: int, move: int, legal: Sequence[Any],
+                 action: Any) -> int:
+        """Record one decision; its branching factor."""
+        d, spec = self.definition, self.spec
         counted = bool(d.counts_as_move(state))
-        lead: tuple[float, ...] | None = None
+        lead: Sequence[float] | None = None
         spread = math.nan
         if spec.lead == "game":
             lead = d.lead_estimates(state)
@@ -284,17 +291,24 @@ class _Recorder:
             lead = playout_estimates(d, state, self.rng, spec.playouts)
             mine = [playout_estimates(d, state, self.rng, spec.playouts, a)[p] for a in legal]
             spread = max(mine) - min(mine) if mine else 0.0
-        cols["game"].append(spec.index)
-        cols["move"].append(move)
-        cols["player"].append(p)
-        cols["action"].append(getattr(action, "kind", None) or type(action).__name__)
-        cols["branching"].append(int(d.branching(state, legal)))
-        cols["spread"].append(spread)
-        cols["counted"].append(counted)
-        for seat, name in enumerate(self.lead_names):
-            cols[name].append(math.nan if lead is None else float(lead[seat]))
-        for k, v in d.decision_columns(state).items():
-            cols.setdefault(k, []).append(v)
+        branching = int(d.branching(state, legal))
+        game, mv, player, kind, br, sp, ct = self._fixed
+        game(spec.index)
+        mv(move)
+        player(p)
+        kind(getattr(action, "kind", None) or type(action).__name__)
+        br(branching)
+        sp(spread)
+        ct(counted)
+        for add, value in zip(self._leads, self._nan if lead is None else lead, strict=True):
+            add(float(value))
+        own = d.decision_columns(state)
+        if own:
+            if self._own is None:
+                self._own = [(k, self.columns.setdefault(k, []).append) for k in own]
+            for k, add in self._own:
+                add(own[k])
+        return branching
 
 
 def play_recorded(spec: GameSpec) -> tuple[dict[str, Any], dict[str, list[Any]]]:
@@ -318,11 +332,9 @@ def play_recorded(spec: GameSpec) -> tuple[dict[str, Any], dict[str, list[Any]]]
         p = definition.to_act(state)
         view = definition.view(state, p)
         action = choosers[p](view)
-        legal = LegalActions(view)
-        rec.decision(state, len(actions), legal, action)
-        decisions[p] += 1
-        if rec.columns["branching"][-1] == 1:
+        if rec.decision(state, p, len(actions), LegalActions(view), action) == 1:
             forced += 1
+        decisions[p] += 1
         state = definition.step(state, action, narrate=False)[0]
         states.append(state)
         actions.append(action)
