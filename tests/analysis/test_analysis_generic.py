@@ -260,3 +260,17 @@ def test_game_quality_of_a_draw_line_up() -> None:
     for metric, row in q.iterrows():
         if not math.isnan(row["value"]):
             assert row["low"] - 1e-9 <= row["value"] <= row["high"] + 1e-9, metric
+
+
+def test_game_quality_agrees_with_warpairs_quality_table() -> None:
+    from wpp.analysis.quality import quality_table
+    from wpp.analysis.tournament import run_match
+
+    rnd = run_match(("random", "random"), 10, seed=4, duplicate=False, progress=False)
+    ai = run_match(("greedy", "random"), 10, seed=4, progress=False)
+    old = quality_table(rnd.games, rnd.decisions, ai.games, ai.decisions, ai="greedy")
+    new = game_quality(rnd, ai, "greedy").set_index("metric")
+    for metric, value in old.set_index("metric")["value"].items():
+        if metric in new.index:
+            assert new.loc[metric, "value"] == pytest.approx(value, nan_ok=True), metric
+    assert {"fairness", "convergence", "spread", "drama", "security", "order"} <= set(new.index)
