@@ -274,3 +274,20 @@ def test_game_quality_agrees_with_warpairs_quality_table() -> None:
         if metric in new.index:
             assert new.loc[metric, "value"] == pytest.approx(value, nan_ok=True), metric
     assert {"fairness", "convergence", "spread", "drama", "security", "order"} <= set(new.index)
+
+
+@given(st.lists(st.integers(-3, 3).map(float), min_size=2, max_size=6))
+def test_ranks_and_win_shares(returns: list[float]) -> None:
+    ranks, shares = arena.ranks(returns), arena.win_shares(returns)
+    scaled = arena.scaled_ranks(returns)
+    assert sum(shares) == pytest.approx(1)
+    best = max(returns)
+    for s, r in enumerate(returns):
+        assert (ranks[s] == 1) == (r == best) == (shares[s] > 0)
+        assert ranks[s] == 1 + sum(o > r for o in returns)
+        assert 0 <= scaled[s] <= 1
+        for t, o in enumerate(returns):   # a better return never ranks worse
+            if o > r:
+                assert ranks[t] < ranks[s] and scaled[t] > scaled[s]
+            if o == r:
+                assert ranks[t] == ranks[s] and shares[t] == shares[s]

@@ -149,10 +149,8 @@ class MatchResult:
         (the seat's share of the win) and ``first`` (the seat is the game's first player)."""
         g, n = self.games, self.players
         returns = g[arena.seat_columns("return", n)].to_numpy(dtype=float)
-        better = (returns[:, None, :] > returns[:, :, None]).sum(axis=2)
-        best = returns.max(axis=1, keepdims=True) if len(g) else returns
-        top = returns == best
-        share = top / np.maximum(top.sum(axis=1, keepdims=True), 1)
+        rank = [r for row in returns.tolist() for r in arena.ranks(row)]
+        share = [w for row in returns.tolist() for w in arena.win_shares(row)]
         seat = np.tile(np.arange(n), len(g))
         out = pd.DataFrame({
             "game": np.repeat(g["game"].to_numpy(), n),
@@ -161,8 +159,8 @@ class MatchResult:
             "seat": seat,
             "agent": g[arena.seat_columns("agent", n)].to_numpy().ravel(),
             "return": returns.ravel(),
-            "rank": (better + 1).ravel(),
-            "win": share.ravel(),
+            "rank": np.asarray(rank, dtype="int64"),
+            "win": np.asarray(share, dtype=float),
             "first": np.repeat(g["first_player"].to_numpy(), n) == seat,
         })
         return out
