@@ -291,3 +291,25 @@ def test_ranks_and_win_shares(returns: list[float]) -> None:
                 assert ranks[t] < ranks[s] and scaled[t] > scaled[s]
             if o == r:
                 assert ranks[t] == ranks[s] and shares[t] == shares[s]
+
+
+def test_shared_wins_count_as_asked() -> None:
+    from wpp.analysis.quality import ai_win_rate
+
+    returns = [(1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 0)]
+    g = pd.DataFrame({"game": range(4), "seed": range(4), "copy": 0,
+                      "agent_p1": "ai", "agent_p2": "r", "agent_p3": "r",
+                      **{f"return_p{s + 1}": [float(r[s]) for r in returns] for s in range(3)},
+                      "winner": [0, -1, 1, -1], "winner_agent": ["ai", "draw", "r", "draw"],
+                      "first_player": 0})
+    t = MatchResult(g, pd.DataFrame(), "draw")
+    assert first_player_advantage(g).estimate == 0.5                 # 1 of 2 decisive
+    assert first_player_advantage(g, ties="share").estimate == pytest.approx(
+        (1 + 1 / 2 + 0 + 1 / 3) / 4)
+    assert first_player_advantage(g, ties="win").estimate == 0.75    # CardStock's ranks
+    assert ai_win_rate(t, "ai").estimate == 0.5
+    assert ai_win_rate(t, "ai", ties="win").estimate == 0.75
+    assert ai_win_rate(t, "r", ties="share").estimate == pytest.approx(
+        (0 + 1 / 2 + 1 + 2 / 3) / 8)
+    with pytest.raises(ValueError, match="ties"):
+        first_player_advantage(g, ties="half")

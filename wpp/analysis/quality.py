@@ -64,6 +64,7 @@ import pandas as pd
 
 from wpp.analysis.match import MatchResult
 from wpp.analysis.stats import (
+    TIES,
     first_player_advantage,
     lead_columns,
     mean_interval,
@@ -342,11 +343,22 @@ def _row(metric: str, i: Interval, source: str, n: int) -> dict[str, object]:
             "n": n, "from": source}
 
 
-def ai_win_rate(result: MatchResult, agent: str, confidence: float = 0.95) -> Interval:
-    """How often ``agent`` wins the decisive games of a tournament (a Wilson interval):
-    CardStock's AI win rate when the line-up is one AI against random players."""
-    decisive = result.games[result.games["winner"] >= 0]
-    return wilson(int((decisive["winner_agent"] == agent).sum()), len(decisive), confidence)
+def ai_win_rate(result: MatchResult, agent: str, confidence: float = 0.95,
+                ties: str = "exclude") -> Interval:
+    """How often ``agent`` wins (a Wilson interval): CardStock's AI win rate when the
+    line-up is one AI against random players. By default over the decisive games;
+    ``ties="win"`` counts a shared first place as a win (CardStock's rank accounting),
+    ``"share"`` as 1/k (see :data:`wpp.analysis.stats.TIES`). An agent seated twice in a
+    game counts twice."""
+    if ties == "exclude":
+        decisive = result.games[result.games["winner"] >= 0]
+        return wilson(int((decisive["winner_agent"] == agent).sum()), len(decisive),
+                      confidence)
+    if ties not in TIES:
+        raise ValueError(f"ties count as one of {', '.join(TIES)}, not {ties!r:.20}")
+    mine = result.seats[result.seats["agent"] == agent]
+    wins = mine["win"].sum() if ties == "share" else (mine["rank"] == 1).sum()
+    return wilson(float(wins), len(mine), confidence)
 
 
 def non_loss_rate(result: MatchResult, agent: str, confidence: float = 0.95) -> Interval:
@@ -361,7 +373,8 @@ def non_loss_rate(result: MatchResult, agent: str, confidence: float = 0.95) -> 
 
 
 def game_quality(all_random: MatchResult, one_ai: MatchResult | None = None,
-                 ai: str | None = None, confidence: float = 0.95) -> pd.DataFrame:
+                 ai: str | None = None, confidence: float = 0.95,
+                 ties: str = "exclude") -> pd.DataFrame:
     """CardStock's figures of a game, each with its interval, as one table (``metric``,
     ``value``, ``low``, ``high``, ``n`` — the games or decisions it rests on — and ``from``).
 
@@ -371,6 +384,10 @@ def game_quality(all_random: MatchResult, one_ai: MatchResult | None = None,
     choices per game, the AI's win and non-loss rates, **order**, **spread** (the AI's
     decisions), **drama** and **security**. Without it those three come from the random
     games and there is no order.
+
+    ``ties`` says how a shared first place counts in the two win rates (default: only
+    decisive games count; ``"win"``: as a win, CardStock's rank accounting; ``"share"``:
+    1/k; see :data:`wpp.analysis.stats.TIES`).
 
     Intervals: Wilson for rates (carried through fairness and order), normal for means
     (per game for convergence, drama and security; per decision for spread, which ignores
@@ -382,10 +399,11 @@ def game_quality(all_random: MatchResult, one_ai: MatchResult | None = None,
     label = game_def(all_random.game).first_player_label
     rows.append(_row("choices per game", mean_interval(g["actions"], confidence),
                      "all-random games", len(g)))
-    fp = first_player_advantage(g, confidence)
-    decisive = int((g["winner"] >= 0).sum())
-    rows.append(_row("first player wins", fp, f"{label}, decisive all-random games", decisive))
-    rows.append(_row("fairness", fairness_interval(fp, n), f"{label}'s win rate", decisive))
+    fp = first_player_advantage(g, confidence, ties)
+    counted = int((g["winner"] >= 0).sum()) if ties == "exclude" else len(g)
+    which = "decisive all-random games" if ties == "exclude" else f"all-random games, ties: {ties}"
+    rows.append(_row("first player wins", fp, f"{label}, {which}", counted))
+    rows.append(_row("fairness", fairness_interval(fp, n), f"{label}'s win rate", counted))
     conv = convergence_scores(d)
     rows.append(_row("convergence", mean_interval(conv, confidence),
                      "slope of choices per move, all-random games", len(conv)))
@@ -398,14 +416,16 @@ def game_quality(all_random: MatchResult, one_ai: MatchResult | None = None,
         n_ai = players_of(dg)
         rows.append(_row("choices per game (one AI)", mean_interval(dg["actions"], confidence),
                          src, len(dg)))
-        wins = ai_win_rate(one_ai, ai, confidence)
-        rows.append(_row("AI win rate", wins, f"{src}, decisive games; baseline {1 / n_ai:.2f}",
-                         int((dg["winner"] >= 0).sum())))
+        wins = ai_win_rate(one_ai, ai, confidence, ties)
+        n_wins = (int((dg["winner"] >= 0).sum()) if ties == "exclude"
+                  else int((one_ai.seats["agent"] == ai).sum()))
+        rows.append(_row("AI win rate", wins, f"{src}, "
+                         f"{'decisive games' if ties == 'exclude' else 'ties: ' + ties}; "
+                         f"baseline {1 / n_ai:.2f}", n_wins))
         rows.append(_row("AI non-loss rate", non_loss_rate(one_ai, ai, confidence),
                          f"{src}; baseline {(n_ai - 1) / n_ai:.2f}",
                          int((one_ai.seats["agent"] == ai).sum())))
-        rows.append(_row("order", order_interval(wins, n_ai), "the AI's win rate",
-                         int((dg["winner"] >= 0).sum())))
+        rows.append(_row("order", order_interval(wins, n_ai), "the AI's win rate", n_wins))
         moves = play_decisions(dd)
         moves = moves[_decider(moves, dg) == ai]
     sp = moves["spread"].dropna()

@@ -21,14 +21,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import numpy as np
 import pandas as pd
 
+from wpp.core import arena
 from wpp.intervals import Interval, wilson, z_value
 
 __all__ = [
     "ELO_PER_NAT",
+    "TIES",
     "Interval",
     "agent_table",
     "bradley_terry",
@@ -43,6 +46,7 @@ __all__ = [
     "play_decisions",
     "seat_advantage",
     "seat_table",
+    "seat_wins",
     "wilson",
     "z_value",
 ]
@@ -198,11 +202,48 @@ def bradley_terry(games: pd.DataFrame, *, anchor: str | None = None, prior: floa
     return out.sort_values("rating", ascending=False, kind="stable").reset_index(drop=True)
 
 
-def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Interval:
+#: How a shared best return counts in a win rate: ``"exclude"`` — only decisive games (a
+#: single best return) count; ``"share"`` — every game counts, a win shared by k seats as
+#: 1/k; ``"win"`` — every game counts, a shared first place as a win (CardStock's rank
+#: accounting: ties share the better rank).
+TIES: Final = ("exclude", "share", "win")
+
+
+def _check_ties(ties: str) -> None:
+    if ties not in TIES:
+        raise ValueError(f"ties count as one of {', '.join(TIES)}, not {ties!r:.20}")
+
+
+def seat_wins(games: pd.DataFrame, seat: Sequence[int], ties: str = "exclude"
+              ) -> tuple[float, int]:
+    """How many games the given seat (one per game, -1: none) won, and out of how many,
+    counting shared wins as ``ties`` says (:data:`TIES`)."""
+    _check_ties(ties)
+    seats = np.asarray(seat, dtype=int)
+    if ties == "exclude":
+        decisive = games["winner"].to_numpy() >= 0
+        return float((games["winner"].to_numpy()[decisive] == seats[decisive]).sum()), \
+            int(decisive.sum())
+    n = sum(1 for c in games.columns if c.startswith("return_p"))
+    returns = games[[f"return_p{k + 1}" for k in range(n)]].to_numpy(dtype=float)
+    total = 0.0
+    for row, s in zip(returns.tolist(), seats.tolist(), strict=True):
+        if s < 0:
+            continue
+        if ties == "share":
+            total += arena.win_shares(row)[s]
+        else:
+            total += float(arena.ranks(row)[s] == 1)
+    return total, len(games)
+
+
+def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95,
+                           ties: str = "exclude") -> Interval:
     """How often the first player (``first_player``: the game's
     :meth:`~wpp.core.protocol.GameDef.first_player`, seat P1 unless the game says otherwise;
-    WarPairsPoker's first leader, R12: the lowest card after the mulligan) wins, over
-    decisive games, with a Wilson interval; 1/N means no advantage.
+    WarPairsPoker's first leader, R12: the lowest card after the mulligan) wins, with a
+    Wilson interval; 1/N means no advantage. By default over decisive games; ``ties``
+    (:data:`TIES`) counts shared wins otherwise.
 
     Between equal agents (a mirror match) this is the first player's edge itself. Between
     unequal agents it mixes in their strength: who leads first depends on the mulligans too
@@ -210,10 +251,9 @@ def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Int
     agent may lead first more or less often than the other. Measure the advantage in mirror
     matches.
     """
-    decisive = games[games["winner"] >= 0]
     first = "first_player" if "first_player" in games.columns else "first_leader"
-    wins = int((decisive["winner"] == decisive[first]).sum())
-    return wilson(wins, len(decisive), confidence)
+    wins, n = seat_wins(games, games[first].astype(int).tolist(), ties)
+    return wilson(wins, n, confidence)
 
 
 def seat_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Interval:
