@@ -20,14 +20,14 @@ of "who wins" (first player, seat) are over decisive games only.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import pandas as pd
 
 from wpp.core import arena
-from wpp.intervals import Interval, wilson, z_value
+from wpp.intervals import Interval, mean_interval, wilson, z_value
 
 __all__ = [
     "ELO_PER_NAT",
@@ -53,22 +53,6 @@ __all__ = [
 
 #: Elo points per unit of Bradley–Terry log-strength: a 400-point gap is 10:1 odds.
 ELO_PER_NAT = 400 / math.log(10)
-
-
-def mean_interval(values: Iterable[float], confidence: float = 0.95) -> Interval:
-    """The mean and its normal interval mean ± z·s/√n (``s`` the sample deviation).
-
-    >>> print(mean_interval([1, 2, 3, 4, 5]))
-    3.000 [1.614, 4.386]
-    """
-    x = np.asarray(list(values), dtype=float)
-    if len(x) == 0:
-        return Interval(math.nan, math.nan, math.nan)
-    m = float(x.mean())
-    if len(x) == 1:
-        return Interval(m, m, m)
-    half = z_value(confidence) * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return Interval(m, m - half, m + half)
 
 
 # --- who beats whom -------------------------------------------------------------------------
