@@ -302,13 +302,13 @@ class Board:
             self.scores[p].append(card)
             self.totals[p] += card
             if self.log is not None:
-                self._say(f"{seat_name(p)} hits a {card}: a pair! {seat_name(p)} scores "
+                self._say(f"{seat_name(p)} hits {_a(card)}: a pair! {seat_name(p)} scores "
                           f"{card} ({_points(self.totals[p])}).")
             self._end_round(p)
             return
         hand.append(card)
         if self.log is not None:
-            self._say(f"{seat_name(p)} hits a {card}.")
+            self._say(f"{seat_name(p)} hits {_a(card)}.")
         self._next_turn(p)
 
     def can_fold(self) -> bool:
@@ -343,3 +343,8 @@ def full_deck() -> Counter[Card]:
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _a(card: int) -> str:
+    """ "a 7", "an 8" """
+    return f"an {card}" if card == 8 else f"a {card}"
