@@ -114,7 +114,7 @@ class PIPMC:
             fold = action is FOLD
             ranks = []
             for _ in range(self.playouts):
-                board = Board.sample(view, rng, hidden)
+                board = Board.sample(view, rng, hidden, lazy=True)
                 board.act(fold)
                 board.playout(rng)
                 ranks.append(board.ranks()[me])

@@ -39,7 +39,8 @@ def seat_name(p: int) -> str:
 class Board:
     """A game of Pairs in progress, mutable (see the module's text)."""
 
-    __slots__ = ("burned", "chance", "continuous", "discard", "drawn", "eager", "hands", "log", "n",
+    __slots__ = ("burned", "chance", "continuous", "discard", "drawn", "eager", "hands", "lazy",
+                 "log", "n",
                  "over", "reshuffles", "rng", "round", "rules", "scores", "seed", "starter",
                  "stock", "target", "to_act", "totals")
 
@@ -63,6 +64,9 @@ class Board:
         self.reshuffles = 0
         self.chance = 0
         self.rng: random.Random | None = None
+        #: Draw each card uniformly from the unordered deck instead of keeping it shuffled
+        #: (a sampled board's playouts: the same distribution without shuffling 50 cards).
+        self.lazy = False
         #: Narration lines of the current action, or None (no narration: the fast path).
         self.log: list[str] | None = None
         #: The cards drawn while narrating, in order (for pictures of a playout).
@@ -95,24 +99,31 @@ class Board:
 
     @classmethod
     def sample(cls, view: PairsView, rng: random.Random,
-               hidden: list[Card] | None = None) -> Board:
+               hidden: list[Card] | None = None, lazy: bool = False) -> Board:
         """A board consistent with ``view``: the cards the viewer cannot see (deck and burned
         cards) dealt at random into the deck and the burn, sizes kept, and chance drawn from
         ``rng`` from then on. Every arrangement the viewer cannot rule out is equally likely,
         so this is an exact determinisation. ``hidden``: the unseen cards, if already listed
-        (a Monte Carlo agent lists them once per decision)."""
+        (a Monte Carlo agent lists them once per decision). ``lazy``: leave the deck unordered
+        and draw each card uniformly from it (the same game in distribution, for playouts;
+        a lazy board's ``freeze()`` is not a dealt deck's order)."""
         b = cls(view.rules, view.players, 0)
         hidden = list(view.unseen().elements()) if hidden is None else hidden[:]
-        rng.shuffle(hidden)
-        b.stock = hidden[:view.stock_size]
-        b.burned = hidden[view.stock_size:]
+        b.rng = rng
+        if lazy:
+            b.lazy = True
+            b.stock = hidden
+            b.burned = [b._pick() for _ in range(view.burned_size)]
+        else:
+            rng.shuffle(hidden)
+            b.stock = hidden[:view.stock_size]
+            b.burned = hidden[view.stock_size:]
         b.discard = list(view.discard)
         b.hands = [list(h) for h in view.hands]
         b.scores = [list(s) for s in view.scores]
         b.totals = [sum(s) for s in view.scores]
         b.to_act, b.over, b.round = view.to_act, view.over, view.round
         b.starter, b.reshuffles = view.starter, view.reshuffles
-        b.rng = rng
         return b
 
     def copy(self) -> Board:
@@ -125,6 +136,7 @@ class Board:
         b.to_act, b.over, b.round = self.to_act, self.over, self.round
         b.starter, b.reshuffles, b.chance, b.rng = (self.starter, self.reshuffles,
                                                     self.chance, self.rng)
+        b.lazy = self.lazy
         return b
 
     def freeze(self) -> PairsState:
@@ -151,10 +163,21 @@ class Board:
         if self.log is not None:
             self.log.append(text)
 
+    def _pick(self) -> Card:
+        """A lazy board's draw: a uniformly chosen card of the unordered deck."""
+        stock = self.stock
+        i = int(self.rng.random() * len(stock))  # type: ignore[union-attr]
+        card = stock[i]
+        stock[i] = stock[-1]
+        stock.pop()
+        return card
+
     def _burn(self) -> None:
         # Burn five, but never the last card: a deck is never left empty by a burn.
         k = max(0, min(BURN, len(self.stock) - 1))
-        if k:
+        if self.lazy:
+            self.burned.extend(self._pick() for _ in range(k))
+        elif k:
             self.burned.extend(self.stock[-k:])
             del self.stock[-k:]
 
@@ -162,7 +185,8 @@ class Board:
         """The discards and the burned cards (never stacks or score piles) join the deck,
         which is shuffled, and five are burned again."""
         pool = self.stock + self.burned + self.discard
-        self._random().shuffle(pool)
+        if not self.lazy:
+            self._random().shuffle(pool)
         self.stock, self.burned, self.discard = pool, [], []
         self.reshuffles += 1
         self._burn()
@@ -176,7 +200,14 @@ class Board:
     def _draw(self) -> Card:
         if not self.stock:
             self.reshuffle()
-        card = self.stock.pop()
+        if self.lazy:
+            stock = self.stock
+            i = int(self.rng.random() * len(stock))  # type: ignore[union-attr]
+            card = stock[i]
+            stock[i] = stock[-1]
+            stock.pop()
+        else:
+            card = self.stock.pop()
         if self.log is not None:
             self.drawn.append(card)
         return card
