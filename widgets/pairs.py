@@ -125,13 +125,16 @@ class PairsPage:
 
     def __init__(self, seed: int = 1, opponents: int = 3, agent: str = "pipmc",
                  rules: str = "CardStock (the blog)") -> None:
-        self.seed_box = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
-        self.count = w.Dropdown(options=[1, 2, 3, 4, 5], value=opponents, description="AIs",
-                                layout=w.Layout(width="120px"))
+        narrow = {"description_width": "initial"}
+        self.seed_box = w.IntText(value=seed, description="Seed", style=narrow,
+                                  layout=w.Layout(width="130px"))
+        self.count = w.Dropdown(options=[1, 2, 3, 4, 5], value=opponents,
+                                description="Opponents", style=narrow,
+                                layout=w.Layout(width="140px"))
         self.kind = w.Dropdown(options=list(registered_agents("pairs")), value=agent,
-                               description="AI", layout=w.Layout(width="200px"))
+                               description="AI", style=narrow, layout=w.Layout(width="170px"))
         self.rule_box = w.Dropdown(options=list(RULE_SETS), value=rules, description="Rules",
-                                   layout=w.Layout(width="260px"))
+                                   style=narrow, layout=w.Layout(width="250px"))
         self.new_button = self._button("New game", self._new)
         self.hit_button = self._button("Hit", lambda: self.act("hit"), "wpp-act")
         self.fold_button = self._button("Fold", lambda: self.act("fold"), "wpp-act")
