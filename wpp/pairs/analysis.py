@@ -192,8 +192,11 @@ def run_table(player_counts: Iterable[int], lineups: Iterable[str], games: int,
     results: dict[int, list[PairsGame]] = {}
     bar = None
     if progress:
-        from tqdm.auto import tqdm  # a widget in Jupyter, text on stderr elsewhere
-        bar = tqdm(total=games * len(cells), desc="Pairs games", unit="game")
+        from importlib import import_module
+
+        # tqdm.auto: a widget in Jupyter, text on stderr elsewhere
+        bar = import_module("tqdm.auto").tqdm(total=games * len(cells), desc="Pairs games",
+                                              unit="game")
     try:
         if executor is None and workers <= 1:
             for i, job in enumerate(jobs):
@@ -277,7 +280,10 @@ def heuristics(random_games: Sequence[PairsGame], one_ai: Sequence[PairsGame],
     aiwp = fmean(g.wins(g.ai_seat) for g in one_ai if g.ai_seat is not None)
     wp = fmean(g.wins(0) for g in random_games)
     d = (1 + (n - 2) / (n - 1)) / 2
-    spreads, dramas, securities, convergences = [], [], [], []
+    spreads: list[float] = []
+    dramas: list[float] = []
+    securities: list[float] = []
+    convergences: list[float] = []
     for g in all_ai:
         if not g.decisions:
             raise WppError("heuristics need all-AI games played with record=True")

@@ -9,6 +9,7 @@ so a change of rules shows as a readable diff.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from wpp.core.registry import make_agent, new_game
 from wpp.pairs.board import seat_name
@@ -27,7 +28,7 @@ def table(state: PairsState) -> str:
             f"discards {len(state.discard)}")
 
 
-def playthrough(seed: int, players: int = 4, **flags: object) -> str:
+def playthrough(seed: int, players: int = 4, **flags: Any) -> str:
     """The game of ``players`` random players (seeded ``seed``, agents ``seed + seat``) as
     text, one block per action."""
     game = new_game("pairs", seed=seed, players=players, **flags)
