@@ -11,6 +11,11 @@ run twice as fast. So each figure is the best of a few interleaved runs, the loa
 reported, and so is the *work ratio* — CPU seconds spent by the 2-worker run (workers and
 parent) over those of the 1-worker run — which does not depend on the load: 1.00 means the
 pool adds no work, so on two free cores the scaling would be close to 2.
+
+The tournament records every decision for the analysis (the game's hooks: branching, spread,
+lead estimates, its own columns). What that costs is measured against the named peer, the
+kit's bare self-play loop (:func:`wpp.core.selfplay.play_out`) playing the same games with
+the same agents, in CPU time, for every line-up of :data:`RECORDED` (any registered game).
 """
 
 from __future__ import annotations
@@ -19,8 +24,17 @@ import os
 import time
 
 from wpp.analysis.tournament import run_match
+from wpp.core import arena
+from wpp.core.registry import make_agent, new_game
+from wpp.core.selfplay import play_out
 
-__all__ = ["run", "time_match"]
+__all__ = ["run", "time_match", "time_recording"]
+
+#: Line-ups whose recording cost is measured: game → (agents by seat, deals).
+RECORDED: dict[str, tuple[tuple[str, ...], int]] = {
+    "warpairs": (("random", "random"), 100),
+    "draw": (("exact", "random", "random"), 60),
+}
 
 #: Games per timed match: enough for a few seconds each, so that starting the pool is noise.
 GAMES = {"classic": 1600, "random": 600}
@@ -51,6 +65,32 @@ def time_match(agent: str, games: int, workers: int, seed: int = 0) -> tuple[flo
     return games / elapsed, _cpu_seconds() - cpu
 
 
+def time_recording(game: str, agents: tuple[str, ...], deals: int,
+                   repeats: int = 1) -> tuple[float, float]:
+    """Games per CPU second of the same games played recorded (the tournament's
+    :func:`~wpp.core.arena.play_chunk`) and by the bare self-play loop, best of ``repeats``."""
+    specs = arena.schedule(game, agents, deals)
+
+    def bare() -> None:
+        for spec in specs:
+            bots = [make_agent(game, name, arena.agent_seed(spec, seat))
+                    for seat, name in enumerate(spec.agents)]
+            play_out(new_game(game, spec.seed, len(agents), history=False), bots)
+
+    def recorded() -> None:
+        arena.play_chunk(specs)
+
+    out = []
+    for fn in (recorded, bare):
+        best = float("inf")
+        for _ in range(repeats):
+            start = time.process_time()
+            fn()
+            best = min(best, time.process_time() - start)
+        out.append(len(specs) / best if best > 0 else float("inf"))
+    return out[0], out[1]
+
+
 def run(scale: float = 1.0, quick: bool = False) -> dict[str, float]:
     """The figures, by name; ``scale`` multiplies the number of games (e.g. 0.1 to try);
     ``quick`` (``python -m benchmarks --quick``) times each match once instead of keeping
@@ -73,6 +113,14 @@ def run(scale: float = 1.0, quick: bool = False) -> dict[str, float]:
         out[f"{prefix}, 2 workers (games/s)"] = two
         out[f"{prefix}, scaling 1→2 workers"] = two / one
         out[f"{prefix}, work ratio 2/1 workers (CPU s)"] = cpu_two / cpu_one
+    for game, (lineup, deals) in RECORDED.items():
+        n = max(2, int(deals * scale))
+        time_recording(game, lineup, 2)  # warm-up
+        recorded, bare = time_recording(game, lineup, n, repeats)
+        prefix = f"tournament {game} {','.join(lineup)}"
+        out[f"{prefix}, recorded (games/CPU s)"] = recorded
+        out[f"{prefix}, bare play_out (games/CPU s)"] = bare
+        out[f"{prefix}, recording cost (bare/recorded)"] = bare / recorded
     return out
 
 

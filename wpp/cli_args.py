@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-__all__ = ["KitParser", "out_path", "positive_int", "probability", "rule_flag"]
+__all__ = ["KitParser", "add_run_flags", "out_path", "positive_int", "probability",
+           "rule_flag"]
 
 
 class KitParser(argparse.ArgumentParser):
@@ -85,3 +86,20 @@ def rule_flag(text: str) -> tuple[str, Any]:
             except ValueError:
                 value = word
     return name.strip(), value
+
+
+def add_run_flags(p: argparse.ArgumentParser) -> None:
+    """The flags of every tournament command: where its games run (``--workers``,
+    ``--scheduler``, ``--chunk-size``), where its tables go (``--out``) and
+    ``--no-progress``."""
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="local worker processes (default 1: in this process)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
+    p.add_argument("--chunk-size", type=positive_int, default=None,
+                   help="games per task (default: about 8 tasks per worker, at most 50)")
+    p.add_argument("--out", type=out_path, default=None, metavar="PATH",
+                   help="save the games table (.parquet or .csv) and, beside it, the "
+                   "decisions table (PATH with .decisions before the extension)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress bar")

@@ -5,9 +5,12 @@ gets from the shared protocol alone (WarPairsPoker's own commands are richer; se
 * ``play`` prints a seeded game between agents, action by action, as an onlooker who sees
   every card (``--explain``: each agent's reasoning first);
 * ``random-games`` plays many games between the game's ``random`` agents and sums them up;
-* ``tournament`` plays a match of duplicate deals with seat rotations
-  (:func:`wpp.core.arena.play_match`) and prints each agent's mean return and win rate with
-  intervals.
+* ``tournament`` plays a tournament of duplicate deals with seat rotations
+  (:func:`wpp.analysis.tournament.play_tournament`, the kit's one tournament), here, in
+  ``--workers`` local processes or on a Dask ``--scheduler``, and prints each agent's and each
+  seat's win rate and mean return with intervals, the game length, choices per decision and
+  the game-quality metrics; ``--out`` saves the games table (Parquet or CSV) and the
+  decisions beside it. These two need the analysis extra (pandas).
 
 Rule flags are ``--rule name=value`` (repeatable); every bad argument is refused before a
 game is played, with exit status 2 and one line naming it.
@@ -20,8 +23,8 @@ import sys
 import time
 from typing import Any
 
-from wpp.cli_args import positive_int, probability, rule_flag
-from wpp.core.arena import play_match
+from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag
+from wpp.core.arena import LEADS
 from wpp.core.history import seat_name
 from wpp.core.registry import default_agent, game_def, make_agent, new_game, registered_agents
 from wpp.errors import WppError
@@ -71,6 +74,12 @@ def add_commands(sub: Any, game: str) -> None:
                    help="each deal once, the seating rotating from deal to deal")
     t.add_argument("--confidence", type=probability, default=0.95,
                    help="confidence level of the intervals (default 0.95)")
+    add_run_flags(t)
+    t.add_argument("--lead", choices=LEADS, default="game",
+                   help="where the lead estimates (drama, security, spread) come from: the "
+                   "game's own, random playouts (slow), or none (default game)")
+    t.add_argument("--playouts", type=positive_int, default=10,
+                   help="playouts per estimate with --lead playouts (default 10)")
     t.set_defaults(func=_tournament)
 
 
@@ -133,35 +142,68 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analysis() -> Any:
+    """The analysis modules (pandas and friends), loaded only when a command needs them."""
+    from wpp.analysis import io, report, stats, tournament
+
+    return io, report, stats, tournament
+
+
 def _random_games(args: argparse.Namespace) -> int:
     if "random" not in registered_agents(args.game):
         return _fail(args, f"{game_def(args.game).title} has no random agent")
     try:
-        n, names, flags = _setup(args, ["random"])
+        _n, names, flags = _setup(args, ["random"])
+        _io, report, stats, tournament = _analysis()
     except WppError as err:
         return _fail(args, str(err))
+    except ImportError as err:
+        return _fail(args, f"{err}; it needs the analysis extra (pip install -e '.[analysis]')")
     start = time.perf_counter()
-    result = play_match(args.game, names, args.games, args.seed, players=n, duplicate=False,
-                        **flags)
+    result = tournament.play_tournament(args.game, names, args.games, args.seed,
+                                        duplicate=False, lead="none", progress=False, **flags)
     elapsed = time.perf_counter() - start
     print(f"{args.games:,} random games in {elapsed:.1f} s "
           f"({args.games / elapsed if elapsed else 0:,.0f} games/s)\n")
-    print(result.table())
+    tables = {"seats": stats.seat_table(result.seats),
+              "game length": stats.game_length(result.games).to_frame().T}
+    print(report.format_summary(tables))
     return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
     try:
-        n, names, flags = _setup(args, [default_agent(args.game), "random"])
+        _n, names, flags = _setup(args, [default_agent(args.game), "random"])
         if not args.agents and len(set(names)) == 1:
             raise WppError("--agents: name the agents to compare")
-    except WppError as err:
+        io, report, _stats, tournament = _analysis()
+        if args.out is not None:
+            io.table_format(args.out)
+    except (WppError, ValueError) as err:
         return _fail(args, str(err))
+    except ImportError as err:
+        return _fail(args, f"{err}; it needs the analysis extra (pip install -e '.[analysis]')")
     start = time.perf_counter()
-    result = play_match(args.game, names, args.games, args.seed, players=n,
-                        duplicate=args.duplicate, confidence=args.confidence, **flags)
+    try:
+        result = tournament.play_tournament(
+            args.game, names, args.games, args.seed, duplicate=args.duplicate,
+            workers=args.workers, scheduler=args.scheduler, chunk_size=args.chunk_size,
+            lead=args.lead, playouts=args.playouts, progress=args.progress, **flags)
+    except OSError as err:  # e.g. no Dask scheduler at that address
+        print(f"python -m wpp {args.game}: {err}", file=sys.stderr)
+        return 1
     elapsed = time.perf_counter() - start
-    print(f"{len(result.games):,} games in {elapsed:.1f} s, deals from {args.seed}"
-          f"{' (duplicate deals, seats rotated)' if args.duplicate else ''}\n")
-    print(result.table())
+    where = (f"Dask at {args.scheduler}" if args.scheduler
+             else f"{args.workers} worker{'s' if args.workers > 1 else ''}")
+    print(f"{game_def(args.game).title} tournament — {', '.join(names)}: "
+          f"{len(result.games):,} games in {elapsed:.1f} s ({where}), deals from {args.seed}"
+          f"{' (duplicate deals, seats rotated)' if args.duplicate else ''}; intervals at "
+          f"{args.confidence:.0%}\n")
+    print(report.format_summary(report.summary(result, args.confidence)))
+    if args.out is not None:
+        from wpp.analysis.match import decisions_path
+
+        result.save(args.out)
+        print(f"\nsaved {args.out} ({len(result.games)} games) and "
+              f"{decisions_path(args.out)} ({len(result.decisions)} decisions)")
     return 0

@@ -24,6 +24,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+import wpp.game_stats as game_stats
 from wpp.actions import Action, action_from_json, check_action
 from wpp.cards import CARDS, Card, deck_from_text, format_cards
 from wpp.core.protocol import GameDef
@@ -91,6 +92,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
     blurb = "shed your hand with singles, pairs and poker hands; twos beat aces"
     page = "play.ipynb"
     rules_doc = "rules.md"
+    first_player_label = "first leader"
 
     def rules(self, **flags: Any) -> Rules:
         fields = ("wraps", "hand_limit", "empty_deck", "turn_limit")
@@ -184,6 +186,29 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
             str(s.reshuffles), str(s.winner),
             s.end_reason.value if s.end_reason else "-",
         ]
+
+    # --- the analysis hooks (see wpp.game_stats) -----------------------------------------
+    def branching(self, state: GameState, legal: Sequence[Action]) -> int:
+        return game_stats.branching(state, legal)
+
+    def counts_as_move(self, state: GameState) -> bool:
+        return game_stats.counts_as_move(state)
+
+    def lead_estimates(self, state: GameState) -> tuple[float, ...]:
+        return game_stats.lead_estimates(state)
+
+    def move_spread(self, state: GameState, legal: Sequence[Action]) -> float:
+        return game_stats.move_spread(state, legal)
+
+    def first_player(self, states: Sequence[GameState]) -> int:
+        return game_stats.first_leader(states)
+
+    def decision_columns(self, state: GameState) -> dict[str, Any]:
+        return game_stats.decision_columns(state)
+
+    def analysis_columns(self, states: Sequence[GameState], actions: Sequence[Action]
+                         ) -> dict[str, Any]:
+        return game_stats.game_columns(states, actions)
 
 
 #: The one definition of WarPairsPoker.

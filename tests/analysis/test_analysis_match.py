@@ -37,16 +37,19 @@ def match() -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
 
 
 def test_schedule_duplicates_and_alternates() -> None:
-    specs = schedule(("a", "b"), 6, seed=5)
+    a, b = "random", "greedy"
+    specs = schedule((a, b), 6, seed=5)
     assert [(s.index, s.seed, s.copy, s.agents) for s in specs[:2]] == [
-        (0, 5, 0, ("a", "b")), (1, 5, 1, ("b", "a"))]
+        (0, 5, 0, (a, b)), (1, 5, 1, (b, a))]
     assert [s.seed for s in specs] == [5, 5, 6, 6, 7, 7]
-    plain = schedule(("a", "b"), 3, seed=5, duplicate=False)
-    assert [(s.seed, s.agents[0]) for s in plain] == [(5, "a"), (6, "b"), (7, "a")]
+    plain = schedule((a, b), 3, seed=5, duplicate=False)
+    assert [(s.seed, s.agents[0]) for s in plain] == [(5, a), (6, b), (7, a)]
     with pytest.raises(ValueError, match="even"):
-        schedule(("a", "b"), 5)
+        schedule((a, b), 5)
     with pytest.raises(ValueError):
-        schedule(("a", "b", "c"), 4)
+        schedule((a, b, "classic"), 4)
+    with pytest.raises(ValueError, match="unknown agent"):
+        schedule((a, "nobody"), 4)
 
 
 class Spy:

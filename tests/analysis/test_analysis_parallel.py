@@ -92,3 +92,15 @@ def test_default_chunk_size() -> None:
     assert default_chunk_size(2000, 2) == 50
     assert default_chunk_size(100, 1) == 13
     assert default_chunk_size(3, 8) == 1
+
+
+def test_dask_runs_any_game_with_the_same_rows(dask_cluster: object) -> None:
+    import distributed
+
+    from wpp.analysis.tournament import play_tournament
+
+    lineup = ["exact", "stand", "random"]
+    serial = play_tournament("draw", lineup, 3, seed=8, progress=False)
+    with distributed.Client(dask_cluster) as client:
+        assert_same(serial, play_tournament("draw", lineup, 3, seed=8, client=client,
+                                            chunk_size=2, progress=False))

@@ -81,6 +81,9 @@ def trace() -> tuple[pd.DataFrame, pd.DataFrame]:
     ]
     d = pd.DataFrame(rows, columns=["game", "move", "player", "phase", "branching",
                                     "hand_p1", "hand_p2", "spread"])
+    d["counted"] = d["phase"] != "mulligan"
+    d["lead_p1"] = d["hand_p2"] / (d["hand_p1"] + d["hand_p2"])  # fewer cards: ahead
+    d["lead_p2"] = d["hand_p1"] / (d["hand_p1"] + d["hand_p2"])
     g = pd.DataFrame({"game": [0, 1, 2], "winner": [1, 0, -1],
                       "agent_p1": ["ai", "random", "ai"], "agent_p2": ["random", "ai", "random"],
                       "winner_agent": ["random", "random", "draw"], "first_leader": [0, 0, 0]})

@@ -196,13 +196,17 @@ def test_game_length_summary() -> None:
 
 
 def decisions_table(rows: list[tuple[int, int, str, int, int, int]]) -> pd.DataFrame:
-    """(game, move, phase, branching, hand_p1, hand_p2); the player alternates."""
+    """(game, move, phase, branching, hand_p1, hand_p2); the player alternates; the lead
+    estimates are WarPairsPoker's, from the hand sizes."""
     return pd.DataFrame({
         "game": [r[0] for r in rows], "move": [r[1] for r in rows],
         "player": [r[1] % 2 for r in rows], "phase": [r[2] for r in rows],
         "action": ["play"] * len(rows), "branching": [r[3] for r in rows],
         "hand_p1": [r[4] for r in rows], "hand_p2": [r[5] for r in rows],
-        "spread": [0.0] * len(rows),
+        "spread": [0.0] * len(rows), "counted": [r[2] != "mulligan" for r in rows],
+        # WarPairsPoker's estimate: the opponent's share of the cards in hand
+        "lead_p1": [r[5] / (r[4] + r[5]) for r in rows],
+        "lead_p2": [r[4] / (r[4] + r[5]) for r in rows],
     })
 
 

@@ -3,6 +3,8 @@ is refused before any game is played — exit status 2, one line naming it, no t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import wpp
@@ -73,3 +75,40 @@ def test_draw_runs_with_more_players_and_rule_flags(capsys: pytest.CaptureFixtur
     code, out, _ = run(capsys, ["draw", "tournament", "--games", "4", "--players", "3",
                                 "--agents", "exact,stand,random", "--rule", "max_discard=2"])
     assert code == 0 and "seat P3" in out and "12 games" in out
+
+
+GENERIC_BAD = [
+    (["draw", "tournament", "--lead", "oracle"], "--lead"),
+    (["draw", "tournament", "--workers", "0"], "--workers"),
+    (["draw", "tournament", "--chunk-size", "0"], "--chunk-size"),
+    (["draw", "tournament", "--playouts", "-1"], "--playouts"),
+    (["draw", "tournament", "--out", "/no/such/folder/x.csv"], "--out"),
+    (["draw", "tournament", "--agents", "exact,random", "--out", "results.json"], "results.json"),
+]
+
+
+@pytest.mark.parametrize(("argv", "named"), GENERIC_BAD, ids=[" ".join(a) for a, _ in GENERIC_BAD])
+def test_the_generic_tournament_refuses_bad_flags(capsys: pytest.CaptureFixture[str],
+                                                  argv: list[str], named: str) -> None:
+    code, out, err = run(capsys, argv)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0] and "Traceback" not in err
+
+
+def test_the_generic_tournament_saves_the_same_rows_with_two_workers(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import pandas as pd
+
+    tables = []
+    for workers in ("1", "2"):
+        path = f"{tmp_path}/draw{workers}.csv"
+        code, out, _ = run(capsys, ["draw", "tournament", "--agents", "exact,stand,random",
+                                    "--games", "3", "--seed", "4", "--workers", workers,
+                                    "--no-progress", "--out", path])
+        assert code == 0 and "9 games" in out and f"saved {path}" in out
+        assert "agents" in out and "seat P3" in out and "fairness" in out
+        tables.append(pd.read_csv(path))
+        assert len(pd.read_csv(f"{tmp_path}/draw{workers}.decisions.csv")) == 27
+    pd.testing.assert_frame_equal(tables[0], tables[1])
+    assert tables[0]["agent_p1"].tolist() == ["exact", "random", "stand"] * 3

@@ -1,16 +1,33 @@
-"""Tournaments and game analysis: who is stronger, by how much, and what the game is like.
+"""Tournaments and game analysis over any registered game: who is stronger, by how much, and
+what the game is like.
+
+The public API, for any game (``"warpairs"``, ``"draw"``, …) and any number of seats:
+
+* :func:`play_tournament` ``(game, agents, deals, seed=0, *, duplicate=True, workers=1,
+  scheduler=None, client=None, lead="game", progress=True, **flags)`` → :class:`MatchResult`
+  with ``games`` (one row per game), ``seats`` (one per game and seat) and ``decisions``
+  (one per decision) as pandas tables, and ``save(path)`` (Parquet or CSV);
+* :func:`agent_table` / :func:`seat_table` ``(result.seats)``: win rates and mean returns
+  with 95% intervals, per agent and per seat; :func:`first_player_advantage`;
+  :func:`head_to_head` and :func:`bradley_terry` (Elo scale) for two-seat line-ups;
+* :func:`game_quality` ``(all_random, one_ai, ai)``: CardStock's choices per game, AI win
+  and non-loss rates, first-player win rate, order, fairness, convergence, spread, drama
+  and security, each with its interval; :func:`summary` / :func:`format_summary`: the
+  command line's tables;
+* each game adds its own columns through its definition's analysis hooks
+  (:class:`wpp.core.protocol.GameDef`: ``branching``, ``counts_as_move``,
+  ``lead_estimates``, ``move_spread``, ``first_player``, ``decision_columns``,
+  ``analysis_columns``), and :mod:`wpp.core.arena` schedules and plays the games.
 
 Modules, one idea each:
 
-* :mod:`~wpp.analysis.match` — one game recorded decision by decision; match schedules with
-  duplicate deals; the games and decisions tables;
+* :mod:`~wpp.analysis.match` — the tables of a tournament (:class:`MatchResult`);
 * :mod:`~wpp.analysis.parallel` — the same chunks of work here, in a process pool or on Dask;
-* :mod:`~wpp.analysis.tournament` — matches and round robins between named agents;
-* :mod:`~wpp.analysis.agents` — agents by name, and a greedy baseline;
-* :mod:`~wpp.analysis.stats` — Wilson intervals, Bradley–Terry ratings, first-player
-  advantage, game length, branching factor, lead changes;
-* :mod:`~wpp.analysis.quality` — the CardStock game-quality metrics (fairness, drama,
-  security, spread, convergence, order);
+* :mod:`~wpp.analysis.tournament` — tournaments, matches and round robins;
+* :mod:`~wpp.analysis.agents` — agents by name;
+* :mod:`~wpp.analysis.stats` — Wilson intervals, per-agent and per-seat tables,
+  Bradley–Terry ratings, first-player advantage, game length, branching factor, lead changes;
+* :mod:`~wpp.analysis.quality` — the CardStock game-quality metrics;
 * :mod:`~wpp.analysis.report` — the summary tables the command line prints;
 * :mod:`~wpp.analysis.plots` — the notebook's figures;
 * :mod:`~wpp.analysis.io` — Parquet/CSV by extension;
@@ -26,14 +43,27 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from wpp.analysis.match import GameSpec, MatchResult, lead_estimate, schedule
-    from wpp.analysis.tournament import round_robin, run_match, run_specs
+    from wpp.analysis.quality import game_quality
+    from wpp.analysis.report import format_summary, summary
+    from wpp.analysis.stats import (
+        agent_table,
+        bradley_terry,
+        first_player_advantage,
+        head_to_head,
+        seat_table,
+    )
+    from wpp.analysis.tournament import play_tournament, round_robin, run_match, run_specs
 
-__all__ = ["GameSpec", "MatchResult", "lead_estimate", "round_robin", "run_match", "run_specs",
-           "schedule"]
+__all__ = ["GameSpec", "MatchResult", "agent_table", "bradley_terry", "first_player_advantage",
+           "format_summary", "game_quality", "head_to_head", "lead_estimate", "play_tournament",
+           "round_robin", "run_match", "run_specs", "schedule", "seat_table", "summary"]
 
 _HOME = {"GameSpec": "match", "MatchResult": "match", "lead_estimate": "match",
          "schedule": "match", "round_robin": "tournament", "run_match": "tournament",
-         "run_specs": "tournament"}
+         "run_specs": "tournament", "play_tournament": "tournament",
+         "game_quality": "quality", "format_summary": "report", "summary": "report",
+         "agent_table": "stats", "bradley_terry": "stats", "first_player_advantage": "stats",
+         "head_to_head": "stats", "seat_table": "stats"}
 
 
 def __getattr__(name: str) -> Any:

@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from wpp.analysis.agents import agent_names, make
-from wpp.cli_args import out_path, positive_int, probability
+from wpp.cli_args import add_run_flags, positive_int, probability
 from wpp.rule_flags import add_rule_flags, rules_from_args
 
 __all__ = ["add_parser", "main", "rules_from_args"]
@@ -57,17 +57,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
                    help="one game per seed, seats alternating (default: each seed twice, "
                    "seats swapped)")
-    p.add_argument("--workers", type=positive_int, default=1,
-                   help="local worker processes (default 1: in this process)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
-    p.add_argument("--chunk-size", type=positive_int, default=None,
-                   help="games per task (default: about 8 tasks per worker, at most 50)")
-    p.add_argument("--out", type=out_path, default=None, metavar="PATH",
-                   help="save the games table (.parquet or .csv) and, beside it, the "
-                   "decisions table (PATH with .decisions before the extension)")
-    p.add_argument("--no-progress", dest="progress", action="store_false",
-                   help="no progress bar")
+    add_run_flags(p)
     p.add_argument("--confidence", type=probability, default=0.95,
                    help="confidence level of the intervals (default 0.95)")
     add_rule_flags(p)

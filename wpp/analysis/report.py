@@ -1,5 +1,7 @@
-"""The summary of a match or round robin: the tables the command line prints and the
-notebook shows.
+"""The summary of a tournament of any game: the tables the command line prints and the
+notebook shows. Two-seat games get the head-to-head records and Bradley–Terry ratings;
+games of more seats get a table per agent; the game's own columns add sections when present
+(WarPairsPoker's tricks, phases and endings).
 
 >>> from wpp.analysis.tournament import run_match
 >>> tables = summary(run_match(("greedy", "random"), games=20, seed=3, progress=False))
@@ -17,8 +19,17 @@ from collections.abc import Mapping
 import pandas as pd
 
 from wpp.analysis.match import MatchResult
-from wpp.analysis.quality import convergence, drama, fairness, order, security, spread
+from wpp.analysis.quality import (
+    convergence,
+    drama,
+    fairness,
+    order,
+    players_of,
+    security,
+    spread,
+)
 from wpp.analysis.stats import (
+    agent_table,
     bradley_terry,
     branching_by_phase,
     first_player_advantage,
@@ -28,7 +39,9 @@ from wpp.analysis.stats import (
     mean_interval,
     play_decisions,
     seat_advantage,
+    seat_table,
 )
+from wpp.core.registry import game_def
 
 __all__ = ["compare", "format_summary", "summary"]
 
@@ -37,6 +50,10 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
     """The sections of a match's summary, each a small table (see :func:`format_summary`)."""
     games, decisions = result.games, result.decisions
     out: dict[str, pd.DataFrame] = {}
+    n = players_of(games)
+    label = game_def(result.game).first_player_label
+    if n != 2:
+        return _summary_of_seats(result, confidence)
     h2h = head_to_head(games, confidence)
     out["results"] = h2h
     if h2h.empty:  # a mirror match: the same agent in both seats
@@ -59,19 +76,10 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
     fp = first_player_advantage(games, confidence)
     seat = seat_advantage(games, confidence)
     out["first player"] = pd.DataFrame([
-        {"who": "first leader (R12)", "wins": fp.estimate, "low": fp.low, "high": fp.high},
+        {"who": label, "wins": fp.estimate, "low": fp.low, "high": fp.high},
         {"who": "seat P1", "wins": seat.estimate, "low": seat.low, "high": seat.high},
     ])
-    lc = mean_interval(lead_changes(decisions), confidence)
-    out["game length"] = pd.DataFrame([
-        game_length(games, "actions", confidence), game_length(games, "tricks", confidence),
-        pd.Series({"games": float(len(games)), "mean": lc.estimate, "low": lc.low,
-                   "high": lc.high}, name="lead changes"),
-    ])
-    out["branching factor"] = branching_by_phase(decisions, confidence)
-    endings = games["end_reason"].value_counts().rename_axis("end").reset_index(name="games")
-    endings["share"] = endings["games"] / len(games)
-    out["endings"] = endings
+    _length_and_choices(out, result, confidence)
     quality = [
         {"metric": "fairness", "value": fairness(fp.estimate),
          "note": "from the first leader's win rate (meaningful for all-random games)"},
@@ -87,6 +95,52 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
         quality.append({"metric": "order", "value": order(float(row["score"])),
                         "note": f"{row['agent']} against random"})
     out["game quality"] = pd.DataFrame(quality)
+    return out
+
+
+def _length_and_choices(out: dict[str, pd.DataFrame], result: MatchResult,
+                        confidence: float) -> None:
+    """The game length (and the game's other length columns), lead changes, choices per
+    decision and, when the game records them, the endings."""
+    games, decisions = result.games, result.decisions
+    rows = [game_length(games, "actions", confidence)]
+    if "tricks" in games.columns:
+        rows.append(game_length(games, "tricks", confidence))
+    changes = lead_changes(decisions)
+    if len(changes):
+        lc = mean_interval(changes, confidence)
+        rows.append(pd.Series({"games": float(len(games)), "mean": lc.estimate, "low": lc.low,
+                               "high": lc.high}, name="lead changes"))
+    out["game length"] = pd.DataFrame(rows)
+    out["branching factor"] = branching_by_phase(decisions, confidence)
+    if "end_reason" in games.columns:
+        endings = (games["end_reason"].value_counts().rename_axis("end")
+                   .reset_index(name="games"))
+        endings["share"] = endings["games"] / len(games)
+        out["endings"] = endings
+
+
+def _summary_of_seats(result: MatchResult, confidence: float) -> dict[str, pd.DataFrame]:
+    """The summary of a tournament of three or more seats: per agent, per seat, the first
+    player, length and choices, and the metrics that one tournament can give."""
+    games, decisions = result.games, result.decisions
+    n = players_of(games)
+    seats = result.seats
+    out: dict[str, pd.DataFrame] = {"agents": agent_table(seats, confidence),
+                                    "seats": seat_table(seats, confidence)}
+    fp = first_player_advantage(games, confidence)
+    out["first player"] = pd.DataFrame([{"who": game_def(result.game).first_player_label,
+                                         "wins": fp.estimate, "low": fp.low, "high": fp.high,
+                                         "fair share": 1 / n}])
+    _length_and_choices(out, result, confidence)
+    out["game quality"] = pd.DataFrame([
+        {"metric": "fairness", "value": fairness(fp.estimate, n),
+         "note": "from the first player's win rate (meaningful for all-random games)"},
+        {"metric": "convergence", "value": convergence(decisions), "note": ""},
+        {"metric": "spread", "value": spread(decisions), "note": "all decisions"},
+        {"metric": "drama", "value": drama(decisions, games, n), "note": ""},
+        {"metric": "security", "value": security(decisions, games, n), "note": ""},
+    ])
     return out
 
 

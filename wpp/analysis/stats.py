@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import numpy as np
 import pandas as pd
 
-from wpp.analysis.match import lead_estimate
+from wpp.core import arena
 from wpp.intervals import Interval, wilson, z_value
-from wpp.state import Phase
 
 __all__ = [
     "ELO_PER_NAT",
+    "TIES",
     "Interval",
+    "agent_table",
     "bradley_terry",
     "branching_by_phase",
     "branching_by_turn",
@@ -43,6 +45,8 @@ __all__ = [
     "mean_interval",
     "play_decisions",
     "seat_advantage",
+    "seat_table",
+    "seat_wins",
     "wilson",
     "z_value",
 ]
@@ -69,8 +73,16 @@ def mean_interval(values: Iterable[float], confidence: float = 0.95) -> Interval
 
 # --- who beats whom -------------------------------------------------------------------------
 
+def _two_seats(games: pd.DataFrame, what: str) -> None:
+    if "agent_p3" in games.columns:
+        raise ValueError(f"{what} compares two agents per game: these games have more seats "
+                         "(use agent_table or seat_table)")
+
+
 def _results(games: pd.DataFrame) -> pd.DataFrame:
-    """One row per (game, agent): the agent, its opponent, and its score (1, ½ or 0)."""
+    """One row per (game, agent) of two-seat games: the agent, its opponent, and its score
+    (1, ½ or 0)."""
+    _two_seats(games, "a head-to-head record")
     rows = []
     for seat in (0, 1):
         me, them = f"agent_p{seat + 1}", f"agent_p{2 - seat}"
@@ -190,9 +202,48 @@ def bradley_terry(games: pd.DataFrame, *, anchor: str | None = None, prior: floa
     return out.sort_values("rating", ascending=False, kind="stable").reset_index(drop=True)
 
 
-def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Interval:
-    """How often the first leader (R12: the lowest card after the mulligan) wins, over
-    decisive games, with a Wilson interval; 0.5 means no advantage.
+#: How a shared best return counts in a win rate: ``"exclude"`` — only decisive games (a
+#: single best return) count; ``"share"`` — every game counts, a win shared by k seats as
+#: 1/k; ``"win"`` — every game counts, a shared first place as a win (CardStock's rank
+#: accounting: ties share the better rank).
+TIES: Final = ("exclude", "share", "win")
+
+
+def _check_ties(ties: str) -> None:
+    if ties not in TIES:
+        raise ValueError(f"ties count as one of {', '.join(TIES)}, not {ties!r:.20}")
+
+
+def seat_wins(games: pd.DataFrame, seat: Sequence[int], ties: str = "exclude"
+              ) -> tuple[float, int]:
+    """How many games the given seat (one per game, -1: none) won, and out of how many,
+    counting shared wins as ``ties`` says (:data:`TIES`)."""
+    _check_ties(ties)
+    seats = np.asarray(seat, dtype=int)
+    if ties == "exclude":
+        decisive = games["winner"].to_numpy() >= 0
+        return float((games["winner"].to_numpy()[decisive] == seats[decisive]).sum()), \
+            int(decisive.sum())
+    n = sum(1 for c in games.columns if c.startswith("return_p"))
+    returns = games[[f"return_p{k + 1}" for k in range(n)]].to_numpy(dtype=float)
+    total = 0.0
+    for row, s in zip(returns.tolist(), seats.tolist(), strict=True):
+        if s < 0:
+            continue
+        if ties == "share":
+            total += arena.win_shares(row)[s]
+        else:
+            total += float(arena.ranks(row)[s] == 1)
+    return total, len(games)
+
+
+def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95,
+                           ties: str = "exclude") -> Interval:
+    """How often the first player (``first_player``: the game's
+    :meth:`~wpp.core.protocol.GameDef.first_player`, seat P1 unless the game says otherwise;
+    WarPairsPoker's first leader, R12: the lowest card after the mulligan) wins, with a
+    Wilson interval; 1/N means no advantage. By default over decisive games; ``ties``
+    (:data:`TIES`) counts shared wins otherwise.
 
     Between equal agents (a mirror match) this is the first player's edge itself. Between
     unequal agents it mixes in their strength: who leads first depends on the mulligans too
@@ -200,9 +251,9 @@ def first_player_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Int
     agent may lead first more or less often than the other. Measure the advantage in mirror
     matches.
     """
-    decisive = games[games["winner"] >= 0]
-    wins = int((decisive["winner"] == decisive["first_leader"]).sum())
-    return wilson(wins, len(decisive), confidence)
+    first = "first_player" if "first_player" in games.columns else "first_leader"
+    wins, n = seat_wins(games, games[first].astype(int).tolist(), ties)
+    return wilson(wins, n, confidence)
 
 
 def seat_advantage(games: pd.DataFrame, confidence: float = 0.95) -> Interval:
@@ -227,16 +278,22 @@ def game_length(games: pd.DataFrame, column: str = "actions",
 
 
 def play_decisions(decisions: pd.DataFrame) -> pd.DataFrame:
-    """The decisions of play proper: the two mulligans (560 choices each, made before the
-    first trick) left out."""
-    return decisions[decisions["phase"] != Phase.MULLIGAN.value]
+    """The decisions that count as moves of play (``counted``: the game's
+    :meth:`~wpp.core.protocol.GameDef.counts_as_move`; WarPairsPoker's two mulligans, 560
+    choices each made before the first trick, do not)."""
+    if "counted" in decisions.columns:
+        return decisions[decisions["counted"].astype(bool)]
+    return decisions[decisions["phase"] != "mulligan"]  # a table saved before "counted"
 
 
 def branching_by_phase(decisions: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Legal actions per decision (Concede not counted) by phase, and over all play: mean
-    with interval, median, maximum, and the share of forced decisions (one choice)."""
+    """Choices per decision (the ``branching`` column) by phase, in the order phases first
+    occur, when the game records a ``phase`` column (WarPairsPoker: mulligan, lead, answer,
+    drawing), and over all moves of play ("all play"): mean with interval, median, maximum,
+    and the share of forced decisions (one choice)."""
     rows = []
-    order = [p.value for p in Phase if p is not Phase.OVER]
+    order = (list(dict.fromkeys(decisions["phase"].tolist()))
+             if "phase" in decisions.columns else [])
     groups: list[tuple[str, pd.Series]] = [
         (ph, decisions.loc[decisions["phase"] == ph, "branching"]) for ph in order]
     groups.append(("all play", play_decisions(decisions)["branching"]))
@@ -269,29 +326,102 @@ def branching_by_turn(decisions: pd.DataFrame, *, min_games: int = 1,
 
 # --- who is ahead ---------------------------------------------------------------------------
 
+def leaders(estimates: np.ndarray) -> list[int]:
+    """The leader at each row of per-seat lead estimates: the seat with the single highest
+    estimate, or -1 when it is shared (level).
+
+    >>> leaders(np.array([[0.5, 0.5], [0.6, 0.4], [0.2, 0.8], [0.3, 0.3]]))
+    [-1, 0, 1, -1]
+    """
+    out = []
+    for row in estimates:
+        best = row.max()
+        top = np.flatnonzero(row == best)
+        out.append(int(top[0]) if len(top) == 1 else -1)
+    return out
+
+
+def count_changes(leader_sequence: Sequence[int]) -> int:
+    """How many times the leader changes (-1: level, which keeps the last leader).
+
+    >>> count_changes([-1, 0, -1, 1, 1, 0, 2])
+    3
+    """
+    changes, last = 0, -1
+    for now in leader_sequence:
+        if now >= 0 and last >= 0 and now != last:
+            changes += 1
+        if now >= 0:
+            last = now
+    return changes
+
+
 def count_lead_changes(p1_estimates: Sequence[float]) -> int:
-    """How many times the leader changes in a sequence of P1's lead estimates (> ½: P1
-    ahead, < ½: P2 ahead, ½: level, which keeps the last leader).
+    """How many times the leader changes in a sequence of P1's lead estimates in a
+    two-seat game (> ½: P1 ahead, < ½: P2 ahead, ½: level, which keeps the last leader).
 
     >>> count_lead_changes([0.5, 0.6, 0.5, 0.4, 0.45, 0.7])
     2
     """
-    changes, leader = 0, 0
-    for e in p1_estimates:
-        now = 1 if e > 0.5 else -1 if e < 0.5 else 0
-        if now and leader and now != leader:
-            changes += 1
-        if now:
-            leader = now
-    return changes
+    return count_changes([0 if e > 0.5 else 1 if e < 0.5 else -1 for e in p1_estimates])
+
+
+def lead_columns(decisions: pd.DataFrame) -> list[str]:
+    """The per-seat lead estimate columns of a decisions table (``lead_p1`` …)."""
+    out, n = [], 1
+    while f"lead_p{n}" in decisions.columns:
+        out.append(f"lead_p{n}")
+        n += 1
+    return out
 
 
 def lead_changes(decisions: pd.DataFrame) -> pd.Series:
-    """Lead changes per game (indexed by ``game``), the leader at each decision of play being
-    the player with fewer cards (see :func:`wpp.analysis.match.lead_estimate`)."""
+    """Lead changes per game (indexed by ``game``) over its moves of play, the leader being
+    the seat with the highest lead estimate (WarPairsPoker: fewer cards, see
+    :func:`wpp.game_stats.lead_estimate`); empty when the game records no estimates."""
     d = play_decisions(decisions)
+    cols = lead_columns(d)
     out = {}
-    for game, g in d.groupby("game", sort=True):
-        est = [lead_estimate(a, b) for a, b in zip(g["hand_p1"], g["hand_p2"], strict=True)]
-        out[game] = count_lead_changes(est)
+    if cols and not d[cols].isna().all().all():
+        for game, g in d.groupby("game", sort=True):
+            out[game] = count_changes(leaders(g[cols].to_numpy(dtype=float)))
     return pd.Series(out, name="lead_changes", dtype="int64")
+
+
+# --- per agent and per seat, any number of seats --------------------------------------------
+
+def _ci_columns(prefix: str, i: Interval) -> dict[str, float]:
+    return {prefix: i.estimate, f"{prefix} low": i.low, f"{prefix} high": i.high}
+
+
+def agent_table(seats: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per agent from a tournament's seats table (:attr:`MatchResult.seats
+    <wpp.analysis.match.MatchResult.seats>`): games played, mean return and win rate — its
+    share of the wins, a shared best return counting 1/k — each with its interval (normal;
+    Wilson), and mean rank. An agent seated twice in a game counts twice.
+
+    >>> s = pd.DataFrame({"agent": ["a", "b"] * 4, "return": [1, -1, 1, -1, -1, 1, 0, 0],
+    ...                   "win": [1, 0, 1, 0, 0, 1, .5, .5], "rank": [1, 2, 1, 2, 2, 1, 1, 1]})
+    >>> agent_table(s).loc["a", ["games", "win rate", "mean return"]].tolist()
+    [4.0, 0.625, 0.25]
+    """
+    rows = []
+    for agent, g in seats.groupby("agent", sort=False):
+        w = wilson(float(g["win"].sum()), len(g), confidence)
+        m = mean_interval(g["return"], confidence)
+        rows.append({"agent": agent, "games": len(g), **_ci_columns("win rate", w),
+                     **_ci_columns("mean return", m), "mean rank": float(g["rank"].mean())})
+    return pd.DataFrame(rows).set_index("agent")
+
+
+def seat_table(seats: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per seat (P1 first): games, win rate and mean return with intervals, whoever
+    sat there — the seats' edge, which duplicate deals spread evenly over the agents."""
+    rows = []
+    for seat in sorted(set(seats["seat"].tolist())):
+        g = seats[seats["seat"] == seat]
+        w = wilson(float(g["win"].sum()), len(g), confidence)
+        m = mean_interval(g["return"], confidence)
+        rows.append({"seat": f"seat P{int(seat) + 1}", "games": len(g),
+                     **_ci_columns("win rate", w), **_ci_columns("mean return", m)})
+    return pd.DataFrame(rows).set_index("seat")

@@ -23,6 +23,7 @@ same game, and views that do not change when the hidden cards are re-dealt.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -107,6 +108,8 @@ class GameDef(ABC, Generic[S, A, V, R]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    #: Who the fairness metric's "first player" is, in words (see :meth:`first_player`).
+    first_player_label: ClassVar[str] = "the first seat"
     #: True when the returns of every finished game add up to zero.
     zero_sum: ClassVar[bool] = True
     #: The notebook (under ``notebooks/``) that is this game's web page, if it has one.
@@ -193,6 +196,63 @@ class GameDef(ABC, Generic[S, A, V, R]):
     @abstractmethod
     def digest_parts(self, state: S) -> list[str]:
         """The state as text lines, every field that matters, for save-file digests."""
+
+    # --- analysis hooks: optional, each with a default that suits any game ---------------
+    # The tournaments of :mod:`wpp.analysis` (through :mod:`wpp.core.arena`) call these at
+    # every decision and at the end of every game; a game overrides the ones it can say
+    # better, and adds its own columns, without touching the generic code.
+
+    def branching(self, state: S, legal: Sequence[A]) -> int:
+        """How many real choices the player to act has, given their ``legal`` actions
+        (default: all of them). A game may leave out a choice no one makes (WarPairsPoker's
+        Concede) or count a choice made in one action (a mulligan of 3 cards of 16: 560)."""
+        return len(legal)
+
+    def counts_as_move(self, state: S) -> bool:
+        """Whether the decision at ``state`` is a move of play for the game-quality metrics
+        (convergence, drama, security, spread). Default ``True``; WarPairsPoker's secret
+        mulligans before the first trick are not."""
+        return True
+
+    def lead_estimates(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's estimate in [0, 1] of how well it stands (½ level between two; higher
+        is better), cheap enough for every decision: the lead history behind drama, security,
+        lead changes and spread. Default ``None``: the game has no cheap estimate, and the
+        analysis falls back on random playouts when asked to (``lead="playouts"``)."""
+        return None
+
+    def move_spread(self, state: S, legal: Sequence[A]) -> float:
+        """How much the choice matters: max − min of the deciding seat's
+        :meth:`lead_estimates` right after each legal action. The default steps every
+        action; NaN when the game gives no estimates."""
+        if not legal:
+            return 0.0
+        p = self.to_act(state)
+        values = []
+        for action in legal:
+            est = self.lead_estimates(self.step(state, action, narrate=False)[0])
+            if est is None:
+                return math.nan
+            values.append(est[p])
+        return max(values) - min(values)
+
+    def first_player(self, states: Sequence[S]) -> int:
+        """The seat that counts as first for the fairness metric, given a game's states
+        from the deal to the end. Default: seat 0 (CardStock's first seat); WarPairsPoker
+        says its first leader (R12)."""
+        return 0
+
+    def decision_columns(self, state: S) -> dict[str, Any]:
+        """The game's own columns of the decisions table at ``state`` (the same keys at
+        every decision), e.g. WarPairsPoker's phase and hand sizes. Default: none."""
+        return {}
+
+    def analysis_columns(self, states: Sequence[S], actions: Sequence[A]) -> dict[str, Any]:
+        """The game's own columns of the games table for one finished game, from its states
+        (the deal first, ``len(actions) + 1`` of them) and actions; the same keys for every
+        game, e.g. WarPairsPoker's first leader, tricks by mode and cards drawn. Default:
+        none."""
+        return {}
 
     def players_of(self, state: S) -> int:
         """How many seats the state has (default: the game's only count)."""
