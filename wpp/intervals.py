@@ -12,10 +12,11 @@ or 1, unlike the textbook p ± z·√(p(1−p)/n). It lives here, outside :mod:`
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
+from statistics import NormalDist, fmean, stdev
 
-__all__ = ["Interval", "wilson", "z_value"]
+__all__ = ["Interval", "mean_interval", "wilson", "z_value"]
 
 
 def z_value(confidence: float = 0.95) -> float:
@@ -77,3 +78,20 @@ def wilson(successes: float, n: float, confidence: float = 0.95) -> Interval:
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
     return Interval(p, low, high)
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Interval:
+    """The mean of ``values`` and its normal interval mean ± z·s/√n (NaN when empty; the
+    point when there is one value), with the standard library alone, for light modules such
+    as an AI explaining its playouts (:mod:`wpp.analysis.stats` has the pandas version).
+
+    >>> print(mean_interval([1, 2, 3, 4, 5]))
+    3.000 [1.614, 4.386]
+    """
+    if not values:
+        return Interval(math.nan, math.nan, math.nan)
+    mean = fmean(values)
+    if len(values) < 2:
+        return Interval(mean, mean, mean)
+    half = z_value(confidence) * stdev(values) / math.sqrt(len(values))
+    return Interval(mean, mean - half, mean + half)
