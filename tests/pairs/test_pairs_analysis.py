@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from statistics import stdev
+from typing import Any
 
 import pytest
 
@@ -97,7 +98,7 @@ def test_a_cell_is_the_same_for_any_number_of_workers_and_chunks() -> None:
     assert [g.ai_seat for g in one[(3, "one_ai")]] == [0, 1, 2, 0, 1, 2]
 
 
-def test_the_summary_and_heuristics_have_every_figure(tmp_path: object) -> None:
+def test_the_summary_and_heuristics_have_every_figure() -> None:
     table = {(4, name): play_cell(4, name, 4, seed=1, playouts=2, record=True)
              for name in LINEUPS}
     figures = summary(table)
@@ -139,3 +140,20 @@ def test_the_shipped_table_is_whole_and_near_the_blog() -> None:
     row = doc["heuristics_4p"]
     assert row["Convergence"] == 0.5 and abs(row["Spread"] - 0.21) < 0.05
     assert abs(row["Drama"] - 0.41) < 0.1 and abs(row["Order"] - 0.56) < 0.1
+
+
+def test_any_executor_runs_the_cells_and_rows_go_to_parquet(tmp_path: Any) -> None:
+    import concurrent.futures as cf
+
+    import pandas as pd
+
+    # A Dask cluster is used the same way: run_table(..., executor=client.get_executor()).
+    with cf.ThreadPoolExecutor(2) as pool:
+        threaded = run_table([2], ["random"], 5, seed=3, executor=pool, chunk=2,
+                             progress=False)
+    assert threaded == run_table([2], ["random"], 5, seed=3, progress=False)
+    frame = per_seat_frame(threaded)
+    path = tmp_path / "pairs.parquet"
+    frame.to_parquet(path)
+    back = pd.read_parquet(path)
+    assert back.equals(frame) and len(back) == 10
