@@ -312,3 +312,9 @@ def test_random_games_keep_the_invariants(seed: int, players: int, official: boo
         assert len(grew) <= 1, "two players scored at once"
     totals = g.state.totals
     assert sum(t >= g.state.target for t in totals) == 1
+
+
+def test_narration_says_an_8() -> None:
+    # regression: the narration once said "hits a 8"
+    g = game("10 10 10 10 10  7 5 9  8")
+    assert g.apply(HIT).text_for(None) == "P2 hits an 8."
