@@ -157,3 +157,16 @@ def test_any_executor_runs_the_cells_and_rows_go_to_parquet(tmp_path: Any) -> No
     frame.to_parquet(path)
     back = pd.read_parquet(path)
     assert back.equals(frame) and len(back) == 10
+
+
+def test_mean_final_points_agree_and_continuous_pairs_scores_more() -> None:
+    from wpp.pairs.analysis import mean_points
+
+    for i, n in enumerate((2, 3, 4, 5)):
+        ours = mean_points(n, 150, seed=2)
+        theirs = REIMPLEMENTATION["mean final points per player"][i]
+        se = (ours.high - ours.low) / (2 * 1.96)
+        assert agree(ours.estimate, se, theirs, 0.0, 0.05), (n, ours, theirs)
+    continuous = mean_points(4, 150, seed=2, continuous=True)
+    assert abs(continuous.estimate - 11.5) < 0.6  # the draft: "rise from ≈9 to ≈11.5"
+    assert continuous.low > mean_points(4, 150, seed=2).high

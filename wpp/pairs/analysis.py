@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["LINEUPS", "PUBLISHED", "REIMPLEMENTATION", "PairsGame", "heuristics",
-           "no_fold_round", "per_seat_frame", "play_cell", "play_game", "run_table",
+           "mean_points", "no_fold_round", "per_seat_frame", "play_cell", "play_game", "run_table",
            "summary"]
 
 LINEUPS: Final = ("random", "one_ai", "all_ai")
@@ -68,6 +68,7 @@ REIMPLEMENTATION: Final = {
     "first seat win rate": (0.49, 0.35, 0.30, 0.30),
     "no-fold min start": (1.74, 2.57, 1.99, 1.57),
     "no-fold random start": (2.77, 2.14, 1.69, 1.36),
+    "mean final points per player": (25.6, 14.4, 9.28, 6.53),
 }
 
 
@@ -313,6 +314,13 @@ def per_seat_frame(table: dict[tuple[int, str], list[PairsGame]]) -> pd.DataFram
                              "scaled_rank": (n - order[s]) / (n - 1), "loser": g.loser == s,
                              "choices": g.choices})
     return pd.DataFrame(rows)
+
+
+def mean_points(players: int, games: int, seed: int = 0, **flags: Any) -> Interval:
+    """The mean final score per player of all-random games (the draft "Pairs Variants":
+    a little above 9 for four players; Continuous Pairs, ``continuous=True``, about 11.5)."""
+    played = [play_game(players, "random", seed + i, i, **flags) for i in range(games)]
+    return mean_interval([sum(g.totals) / players for g in played])
 
 
 # ------------------------------------------------------------- the no-fold single round
