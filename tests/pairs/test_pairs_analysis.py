@@ -170,3 +170,16 @@ def test_mean_final_points_agree_and_continuous_pairs_scores_more() -> None:
     continuous = mean_points(4, 150, seed=2, continuous=True)
     assert abs(continuous.estimate - 11.5) < 0.6  # the draft: "rise from ≈9 to ≈11.5"
     assert continuous.low > mean_points(4, 150, seed=2).high
+
+
+def test_the_shared_tournament_records_pairs_columns() -> None:
+    from wpp.core import arena
+
+    specs = arena.schedule("pairs", ["pipmc", "random", "random"], 1, seed=4)
+    rows = [arena.play_recorded(spec)[0] for spec in specs]
+    assert len(rows) == 3  # one game per seat rotation
+    for row in rows:
+        assert row["rounds"] >= 1 and 1 <= row["loser"] <= 3
+        assert 0 <= row["folds"] <= row["actions"]
+        returns = [row[f"return_p{s + 1}"] for s in range(3)]
+        assert returns[row["loser"] - 1] == 0.0

@@ -217,6 +217,17 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
     def players_of(self, state: PairsState) -> int:
         return state.players
 
+    # --- analysis hooks (see wpp.core.protocol): the defaults suit Pairs (two choices,
+    # every decision a move, seat 0 the first seat, as in CardStock) except for its columns.
+    def analysis_columns(self, states: Sequence[PairsState], actions: Sequence[PairsAction]
+                         ) -> dict[str, Any]:
+        """Pairs' own columns of a finished game: the rounds, the reshuffles, the loser's
+        seat (1-based) and the folds."""
+        end = states[-1]
+        return {"rounds": end.round, "reshuffles": end.reshuffles,
+                "loser": loser(end) + 1 if end.over else 0,
+                "folds": sum(1 for a in actions if a is FOLD)}
+
 
 #: The one instance (a definition holds no game, so one serves all).
 PAIRS: Final = PairsDef()
