@@ -303,8 +303,7 @@ def rules_html() -> str:
     book = load_rulebook("wpp", "pairs-rules.md")
     deck = "".join(f'<div>{cards_html([c for c in DECK if c == v], small=True)}</div>'
                    for v in range(1, 11))
-    items = "".join(f"<li><b>{rid}</b> {escape(book[rid].title)}: "
-                    f"{escape(book[rid].summary)}</li>" for rid in book)
+    items = "".join(f"<li><b>{rid}</b> {escape(book[rid].summary)}</li>" for rid in book)
     return (f'<div class="wpp-app wpp-lesson wpp-pairs">{LESSON_STYLE}<style>{PAIRS_CSS}'
             f'</style><div class="wpp-panel"><b>The 55-card triangular deck</b>{deck}</div>'
             f"<ol style=\"list-style:none;padding-left:4px\">{items}</ol></div>")

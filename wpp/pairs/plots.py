@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["comparison_figure", "comparison_frame", "heuristics_frame"]
+__all__ = ["comparison_figure", "comparison_frame", "figure_png", "heuristics_frame"]
 
 _NS = (2, 3, 4, 5)
 
@@ -65,3 +65,13 @@ def comparison_figure(doc: dict[str, Any]) -> Figure:
     fig.suptitle(f"Pairs: {doc['games_per_cell']:,} games per cell (ours) against the "
                  "blog's 100")
     return fig
+
+
+def figure_png(fig: Figure, dpi: int = 80) -> bytes:
+    """A figure as PNG bytes (a notebook shows them with ``IPython.display.Image``; a figure
+    made without pyplot has no picture of its own in a notebook)."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
