@@ -80,6 +80,14 @@ def main() -> int:
     LESSON.write_text(json.dumps(synced_lesson(nb), indent=1, ensure_ascii=False) + "\n",
                       encoding="utf-8")
     print(f"wrote {DOCS.relative_to(ROOT)} and {LESSON.relative_to(ROOT)}")
+    # Every other registered game's rules text (its definition's rules_doc, inside wpp/).
+    from wpp.core.registry import game_def, registered_games
+
+    for name in registered_games():
+        doc = game_def(name).rules_doc
+        if doc and doc != RULES_TEXT[1]:
+            (ROOT / "docs" / doc).write_text(docs_copy("wpp", doc), encoding="utf-8")
+            print(f"wrote docs/{doc}")
     return 0
 
 

@@ -50,8 +50,9 @@ def add_commands(sub: Any, game: str) -> None:
     p = sub.add_parser("play", help="print a seeded game between agents, action by action")
     common(p, 1)
     p.add_argument("--agents", default=None,
-                   help=f"one of {agents} per seat, comma-separated (default: "
-                   f"{default_agent(game)} in every seat)")
+                   help=f"one of {agents} per seat, comma-separated; with --players, the "
+                   f"last fills the remaining seats (default: {default_agent(game)} in every "
+                   "seat)")
     p.add_argument("--explain", action="store_true", help="print each decision's reasoning")
     p.set_defaults(func=_play)
 
@@ -103,6 +104,8 @@ def _setup(args: argparse.Namespace, default: list[str] | None = None
     if names is None:
         base = default or [default_agent(args.game)]
         names = [base[i % len(base)] for i in range(n)]
+    if len(names) < n and args.players:  # the last agent named fills the remaining seats
+        names += [names[-1]] * (n - len(names))
     if len(names) != n:
         raise WppError(f"--agents names {len(names)} agents for {n} players")
     for name in set(names):

@@ -26,7 +26,8 @@ def session(game: str, seed: int, computer: int | None = 1) -> Session:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_people_and_computer_act_only_on_their_turns(game: str) -> None:
-    s = session(game, 3, computer=0)
+    # The computer plays the seat that acts first (seat 0 in most games; Pairs' lowest card).
+    s = session(game, 3, computer=wpp.new_game(game, seed=3).to_act)
     assert s.computer_to_act and s.human_to_act is None
     before = s.history.state
     with pytest.raises(WppError, match="computer's turn"):
@@ -56,7 +57,10 @@ def test_an_illegal_action_changes_nothing(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_takes_back_a_persons_decision_and_the_computers_answers(game: str) -> None:
-    s = session(game, 8)
+    # The computer plays the seat after the first to act (seat 1 in most games), so that a
+    # person's decision comes first and undo can reach the deal.
+    first = wpp.new_game(game, seed=8)
+    s = session(game, 8, computer=(first.to_act + 1) % first.players)
     rng = random.Random(8)
     while not s.history.is_over and len(s.history.actions) < 12:
         if s.computer_to_act:

@@ -1,0 +1,65 @@
+"""End to end: Pairs' page as a Voilà page in headless Chromium, played to the end as a
+person would — Hit and Fold clicked until the game-over banner — with the AI's reasons
+opened on the way. Screenshots go to ``artifacts/pairs/`` (ignored by git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from widgets import serve
+
+pytestmark = pytest.mark.browser
+
+SHOTS = serve.ROOT / "artifacts" / "pairs"
+WAIT = 30_000  # ms
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Iterator[Any]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with serve.running_voila(notebook="notebooks/pairs.ipynb",
+                             log=SHOTS / "voila-pairs.log") as url:
+        pg = browser.new_page(viewport={"width": 1280, "height": 1400})
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(url)
+        pg.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+        yield pg
+        text = pg.inner_text("body")
+        assert "Traceback" not in text, "a cell failed in the page"
+        assert not errors, f"errors in the page: {errors}"
+        pg.close()
+
+
+def test_the_page_is_played_to_the_end(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    pairs = page.locator(".wpp-pairs")
+    expect(pairs).to_contain_text("Target 16", timeout=WAIT)
+    expect(pairs).to_contain_text(re.compile("P4 \\(pipmc\\)"), timeout=WAIT)
+    page.screenshot(path=str(SHOTS / "pairs_start.png"), full_page=True)
+
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(pairs).to_contain_text("chance of pairing", timeout=WAIT)
+    page.get_by_role("button", name="Why? (the AI's reasons)").click()
+    hit = page.get_by_role("button", name="Hit", exact=True)
+    fold = page.get_by_role("button", name="Fold", exact=True)
+    for turn in range(200):
+        if "Game over" in pairs.inner_text():
+            break
+        expect(pairs).to_contain_text(re.compile("Your turn|Game over"), timeout=WAIT)
+        if "Game over" in pairs.inner_text():
+            break
+        (fold if turn % 3 == 2 else hit).click()
+        if turn == 1:
+            expect(pairs).to_contain_text("Play out each move 10 times", timeout=WAIT)
+            page.screenshot(path=str(SHOTS / "pairs_reasons.png"), full_page=True)
+    expect(pairs.locator(".wpp-banner")).to_contain_text("Game over", timeout=WAIT)
+    expect(pairs.locator(".wpp-banner")).to_contain_text("rank 1")
+    assert hit.is_disabled() and fold.is_disabled()
+    page.screenshot(path=str(SHOTS / "pairs_over.png"), full_page=True)

@@ -1,0 +1,34 @@
+"""Pairs' rules text: it parses in the kit's rulebook format, every rule the engine cites in
+a refusal exists, every flag of the rules object is documented, and the copy under docs/ is
+current."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from wpp.pairs.game import PAIRS
+from wpp.pairs.rules import RULE_FIELDS
+from wpp.rulebook import docs_copy, load_rulebook
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = load_rulebook("wpp", "pairs-rules.md")
+
+
+def test_the_rules_text_parses_and_names_every_flag() -> None:
+    assert PAIRS.rules_doc == "pairs-rules.md"
+    assert list(BOOK) == [f"R{i}" for i in range(1, len(BOOK) + 1)]
+    flags = {BOOK[r].flag_name for r in BOOK} - {None}
+    assert flags == set(RULE_FIELDS)
+
+
+def test_every_rule_the_engine_cites_exists() -> None:
+    source = (ROOT / "wpp" / "pairs" / "game.py").read_text(encoding="utf-8")
+    cited = set(re.findall(r"\((R\d+)\)", source))
+    assert cited and cited <= set(BOOK)
+
+
+def test_the_docs_copy_is_current() -> None:
+    doc = ROOT / "docs" / "pairs-rules.md"
+    assert doc.read_text(encoding="utf-8") == docs_copy("wpp", "pairs-rules.md"), (
+        "regenerate it: python scripts/sync_rules.py")

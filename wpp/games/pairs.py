@@ -1,0 +1,42 @@
+"""Pairs, registered: its definition (:mod:`wpp.pairs.game`) and its agents
+(:mod:`wpp.pairs.agents`).
+
+>>> sorted(AGENTS)
+['expected', 'pipmc', 'pipmc_inverse', 'random']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from wpp.core.agents import Agent
+from wpp.core.protocol import AgentFactory
+from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
+from wpp.pairs.game import PAIRS
+
+__all__ = ["AGENTS", "GAME", "ORDER"]
+
+GAME: Final = PAIRS
+#: After WarPairsPoker and 5-card draw.
+ORDER: Final = 4
+
+
+def _pipmc(seed: int | None = 0, playouts: int = 10) -> Agent:
+    return PIPMC(seed, playouts, "rank")
+
+
+def _pipmc_inverse(seed: int | None = 0, playouts: int = 10) -> Agent:
+    return PIPMC(seed, playouts, "inverse")
+
+
+def _expected(seed: int | None = 0, share: float = 0.9) -> Agent:
+    return ExpectedValue(seed, share)
+
+
+def _random(seed: int | None = 0) -> Agent:
+    return RandomPlayer(seed)
+
+
+#: Pairs' agents by name (the first, CardStock's June-2019 AI, is the default opponent).
+AGENTS: dict[str, AgentFactory] = {"pipmc": _pipmc, "pipmc_inverse": _pipmc_inverse,
+                                   "expected": _expected, "random": _random}

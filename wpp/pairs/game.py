@@ -1,0 +1,233 @@
+"""Pairs as a game of the kit: its definition behind the shared protocol.
+
+Pairs (James Ernest and Paul Peterson, Cheapass Games, 2014) is a press-your-luck pub game
+for 2–6 players with the 55-card triangular deck. Each round everyone gets one face-up card;
+the lowest card starts; in turn, a player **hits** (draws a card face up into their stack — a
+card equal to one already there is a pair: they score its value and the round ends) or
+**folds** (takes the lowest card in play as points; the round ends). Points are bad: the
+first player to reach ``60 // N + 1`` loses. The rules as played, numbered, are in
+``wpp/pairs-rules.md``; the default is the CardStock encoding (:mod:`wpp.pairs.rules`).
+
+Returns: the scaled rank (N − rank)/(N − 1) per seat by ascending score — 1 for the lowest
+score, 0 for the highest, ties sharing the better rank (with ``only_loser``, every player but
+the loser shares the best rank).
+
+>>> import wpp
+>>> g = wpp.new_game("pairs", seed=4, players=3)
+>>> g.view(0).hands
+((Card(7),), (Card(9),), (Card(1),))
+>>> g.to_act, [str(a) for a in g.legal_actions()]
+(2, ['fold', 'hit'])
+>>> print(g.apply(FOLD).text_for(None))
+P3 folds and takes the 1 from their own stack (1 point). Round 2: P1 10, P2 10, P3 8; P3 \
+starts (the lowest card).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from wpp.core.protocol import GameDef
+from wpp.errors import IllegalAction, WppError
+from wpp.pairs.board import Board, seat_name
+from wpp.pairs.cards import DECK, Card, format_cards, parse_deck
+from wpp.pairs.rules import RULE_FIELDS, PairsRules
+from wpp.pairs.state import FOLD, PairsAction, PairsState, PairsView, legal
+
+__all__ = ["PAIRS", "PairsDef", "PairsEvent", "ranks", "scaled_ranks"]
+
+
+@dataclass(frozen=True, slots=True)
+class PairsEvent:
+    """One applied action and everything it set off (a pair, the next deal, a reshuffle),
+    narrated. Every card it names is face up, so everyone reads the same words."""
+
+    player: int
+    action: PairsAction
+    lines: tuple[str, ...]
+
+    def text_for(self, viewer: int | None) -> str:
+        return " ".join(self.lines) or f"{seat_name(self.player)} {self.action}s."
+
+
+def ranks(totals: Sequence[int]) -> tuple[int, ...]:
+    """Competition ranks by ascending score: 1 for the lowest, ties share the better rank.
+
+    >>> ranks([5, 17, 5, 9])
+    (1, 4, 1, 3)
+    """
+    return tuple(1 + sum(1 for u in totals if u < t) for t in totals)
+
+
+def scaled_ranks(totals: Sequence[int], only_loser: bool = False) -> tuple[float, ...]:
+    """(N − rank)/(N − 1) per seat: 1 for the best rank, 0 for the worst.
+
+    >>> scaled_ranks([5, 17, 5, 9])
+    (1.0, 0.0, 1.0, 0.3333333333333333)
+    >>> scaled_ranks([5, 17, 5, 9], only_loser=True)
+    (1.0, 0.0, 1.0, 1.0)
+    """
+    n = len(totals)
+    if only_loser:
+        worst = max(totals)
+        return tuple(0.0 if t == worst else 1.0 for t in totals)
+    return tuple((n - r) / (n - 1) for r in ranks(totals))
+
+
+def loser(state: PairsState) -> int:
+    """The seat that reached the target (the highest score; one seat scores at a time)."""
+    totals = state.totals
+    return max(range(state.players), key=lambda s: totals[s])
+
+
+class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
+    """Pairs behind the kit's game protocol."""
+
+    name = "pairs"
+    title = "Pairs"
+    blurb = "press your luck with the triangular deck: hit or fold, and don't pair up"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    zero_sum = False
+    page = "pairs.ipynb"
+    rules_doc = "pairs-rules.md"
+
+    def rules(self, **flags: Any) -> PairsRules:
+        unknown = sorted(set(flags) - set(RULE_FIELDS))
+        if unknown:
+            raise WppError(f"Pairs has no rule {', '.join(unknown)}; its rules are "
+                           f"{', '.join(RULE_FIELDS)}")
+        return PairsRules(**flags)
+
+    def rules_to_json(self, rules: PairsRules) -> dict[str, Any]:
+        return {f: getattr(rules, f) for f in RULE_FIELDS}
+
+    def rules_from_json(self, doc: Any) -> PairsRules:
+        if not isinstance(doc, dict) or set(doc) != set(RULE_FIELDS):
+            raise WppError(f"Pairs' rules are exactly {', '.join(RULE_FIELDS)}, "
+                           f"not {doc!r:.60}")
+        return self.rules(**doc)
+
+    def new(self, seed: int, players: int, rules: PairsRules,
+            deck: Sequence[Any] | None = None) -> PairsState:
+        if deck is None:
+            order = list(DECK)
+            random.Random(seed).shuffle(order)
+        else:
+            order = list(deck)
+            if sorted(order) != list(DECK) or not all(isinstance(c, Card) for c in order):
+                raise WppError("a stacked deck for Pairs holds the 55 cards of the "
+                               "triangular deck (one 1, two 2s, …, ten 10s)")
+        return Board.deal(rules, players, seed, order).freeze()
+
+    def to_act(self, state: PairsState) -> int:
+        return state.to_act
+
+    def is_over(self, state: PairsState) -> bool:
+        return state.over
+
+    def legal_actions(self, state: PairsState) -> list[PairsAction]:
+        return legal(state.rules, state.hands, state.to_act, state.over,
+                     len(state.stock) + len(state.burned) + len(state.discard))
+
+    def step(self, state: PairsState, action: PairsAction, narrate: bool = True
+             ) -> tuple[PairsState, PairsEvent]:
+        if not isinstance(action, PairsAction):
+            raise WppError(f"{action!r:.60} is not a Pairs action (FOLD or HIT)")
+        if state.over:
+            raise IllegalAction("the game is over: someone reached the target (R10)")
+        if action not in self.legal_actions(state):
+            who = seat_name(state.to_act)
+            if action is FOLD:
+                raise IllegalAction(f"{who} has no card in their stack and must hit (R11)")
+            raise IllegalAction(f"{who} cannot hit: there is no card left to draw (R12)")
+        board = Board.thaw(state)
+        board.log = [] if narrate else None
+        board.act(action is FOLD)
+        return board.freeze(), PairsEvent(state.to_act, action, tuple(board.log or ()))
+
+    def view(self, state: PairsState, player: int) -> PairsView:
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < state.players:
+            raise WppError(f"there is no seat {player!r:.20} in a {state.players}-player game")
+        return PairsView(player, state.to_act, state.rules, state.players, state.hands,
+                         state.scores, state.discard, len(state.stock), len(state.burned),
+                         state.over, state.round, state.starter, state.reshuffles)
+
+    def returns(self, state: PairsState) -> tuple[float, ...]:
+        if not state.over:
+            return (0.0,) * state.players
+        return scaled_ranks(state.totals, state.rules.only_loser)
+
+    def outcome(self, state: PairsState) -> str:
+        if not state.over:
+            return "the game is still being played"
+        totals = state.totals
+        who = loser(state)
+        order = ranks(totals)
+        table = ", ".join(f"{seat_name(s)} {totals[s]}" for s in range(state.players))
+        best = [seat_name(s) for s in range(state.players) if order[s] == 1]
+        head = f"{seat_name(who)} loses with {totals[who]} points (target {state.target})"
+        if state.rules.only_loser:
+            return f"{head}; everyone else wins; scores: {table}."
+        return f"{head}; the lowest score wins: {' and '.join(best)}; scores: {table}."
+
+    def redeal_hidden(self, state: PairsState, player: int, rng: random.Random) -> PairsState:
+        """The deck and the burned cards dealt anew from the cards ``player`` cannot see
+        (sizes kept), and a new seed for the chance events to come. Everything else is face
+        up, so this is exact: every arrangement consistent with the view is equally likely."""
+        board = Board.sample(self.view(state, player), rng)
+        board.rng = None
+        board.seed = rng.getrandbits(62)
+        board.chance = 0
+        return board.freeze()
+
+    def cards(self, state: PairsState) -> Counter[Hashable]:
+        return Counter(Board.thaw(state).cards())
+
+    def full_deck(self, state: PairsState) -> Counter[Hashable]:
+        return Counter(DECK)
+
+    def action_from_json(self, raw: Any) -> PairsAction:
+        for action in PairsAction:
+            if raw == action.value:
+                return action
+        raise WppError(f"a Pairs action is 'fold' or 'hit', not {raw!r:.40}")
+
+    def deck_to_json(self, deck: Sequence[Any]) -> Any:
+        return format_cards(deck)
+
+    def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
+        return parse_deck(raw)
+
+    def digest_parts(self, state: PairsState) -> list[str]:
+        return [f"seed {state.seed}", f"rules {self.rules_to_json(state.rules)}",
+                f"stock {format_cards(state.stock)}", f"burned {format_cards(state.burned)}",
+                f"discard {format_cards(state.discard)}",
+                *(f"hand {format_cards(h)}" for h in state.hands),
+                *(f"score {format_cards(s)}" for s in state.scores),
+                f"to_act {state.to_act} over {state.over} round {state.round} "
+                f"starter {state.starter} reshuffles {state.reshuffles} chance {state.chance}"]
+
+    def players_of(self, state: PairsState) -> int:
+        return state.players
+
+    # --- analysis hooks (see wpp.core.protocol): the defaults suit Pairs (two choices,
+    # every decision a move, seat 0 the first seat, as in CardStock) except for its columns.
+    def analysis_columns(self, states: Sequence[PairsState], actions: Sequence[PairsAction]
+                         ) -> dict[str, Any]:
+        """Pairs' own columns of a finished game: the rounds, the reshuffles, the loser's
+        seat (1-based) and the folds."""
+        end = states[-1]
+        return {"rounds": end.round, "reshuffles": end.reshuffles,
+                "loser": loser(end) + 1 if end.over else 0,
+                "folds": sum(1 for a in actions if a is FOLD)}
+
+
+#: The one instance (a definition holds no game, so one serves all).
+PAIRS: Final = PairsDef()
