@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from typing import Final
+from typing import Any, Final
 
 from wpp.cards import CARDS, Card, parse_card
 from wpp.core.protocol import CardLike
@@ -121,6 +121,6 @@ def redact_text(text: str, hidden: Collection[Card]) -> str:
     return _CARD_TEXT.sub(card_sub, text)
 
 
-def mask(cards: Iterable[Card], hidden: Collection[CardLike]) -> list[Card | None]:
-    """``cards`` with the hidden ones replaced by ``None`` (drawn face down)."""
+def mask(cards: Iterable[Any], hidden: Collection[Any]) -> list[Any]:
+    """``cards`` (of any deck) with the hidden ones replaced by ``None`` (drawn face down)."""
     return [None if c in hidden else c for c in cards]
