@@ -115,15 +115,19 @@ class HandView:
             self.box.remove_class("wpp-active")
 
     def show(self, cards: Sequence[AnyCard], *, selected: Collection[AnyCard] = (),
-             clickable: bool = False, cursor: AnyCard | None = None, sort: bool = True) -> None:
+             clickable: bool = False, cursor: AnyCard | None = None, sort: bool = True,
+             new: Collection[AnyCard] = ()) -> None:
         """Show ``cards`` face up, sorted by value (``sort=False``, or cards of a deck without
-        an order: as given); ``selected`` ones raised."""
+        an order: as given); ``selected`` ones raised, ``new`` ones (just drawn) marked for a
+        moment."""
         ordered = sorted_cards(cards) if sort else list(cards)
         self.pool.ensure(len(ordered))
         for i, (b, c) in enumerate(zip(self.buttons, ordered, strict=False)):
             extra = [f"wpp-slot-{i}"]
             if c == cursor:
                 extra.append("wpp-cursor")
+            if c in new:
+                extra.append("wpp-new")
             b.show(c, selected=c in selected, clickable=clickable, extra=extra)
         self._hide_from(len(ordered))
 

@@ -11,6 +11,10 @@ Show This / Show Last  *Show this trick* / *Show last trick*
 Alternate Reveal       *Alternate reveal*: only the acting player's hand is face up
 Rules                  *Rules*: a quick reference
 Concede                *Concede*: the player to act gives up (asks again first)
+(new)                  *Practice: open hands*: every hand face up, the computer's reasoning
+                       in full; the page marks it
+(new)                  *Open a saved game*: a save file (``python -m wpp play --save``…)
+(new)                  the AI that Hint asks (any registered AI of the game)
 =====================  ==============================================================
 
 The menu only holds widgets; the app reads them and checks every value it receives, since the
@@ -23,6 +27,7 @@ page may set any of them to anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import ipywidgets as w
@@ -50,7 +55,7 @@ def _check(label: str, tip: str, value: bool = False) -> w.Checkbox:
 class OptionsMenu:
     """The menu's widgets, laid out in ``box`` (a column on the left of the board)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hint_agents: Sequence[str] = ("classic",)) -> None:
         self.seed = w.Text(value="", placeholder="random", description="Seed",
                            layout=w.Layout(width="100%"))
         self.seed.add_class("wpp-seed")
@@ -72,6 +77,19 @@ class OptionsMenu:
                              "wpp-opt-rules")
         self.concede = _button("Concede", "the player to act gives up this game",
                                "wpp-opt-concede")
+        self.practice = _check("Practice: open hands", "every hand face up and the computer's "
+                               "full reasoning (the game counts as practice)")
+        self.practice.add_class("wpp-opt-practice")
+        self.open_file = w.FileUpload(accept=".json,application/json", multiple=False,
+                                      description="Open a saved game",
+                                      layout=w.Layout(width="100%"))
+        self.open_file.add_class("wpp-opt-open")
+        agents = tuple(hint_agents) or ("classic",)
+        self.hint_agent = w.Dropdown(options=agents,
+                                     value="classic" if "classic" in agents else agents[0],
+                                     tooltip="the AI that Hint asks",
+                                     layout=w.Layout(width="auto"))
+        self.hint_agent.add_class("wpp-hint-agent")
         title = w.HTML('<div class="wpp-menu-title">Options</div>')
         self.box = w.VBox([
             title, self.seed, self.new_game,
@@ -79,6 +97,6 @@ class OptionsMenu:
             self.auto_mulligan,
             self.alternate, self.show_trick, self.show_last, self.replay,
             w.HBox([self.undo, self.redo], layout=w.Layout(width="100%")),
-            self.rules, self.concede,
+            self.rules, self.concede, self.practice, self.open_file,
         ])
         self.box.add_class("wpp-menu")

@@ -159,7 +159,9 @@ def test_undo_redo_and_replay() -> None:
     app.keypad.press("undo")
     assert app.game.state == start
     seed = app.game.seed
-    app.menu.replay.click()
+    app.menu.replay.click()          # a game in progress: it asks first
+    assert app.game.state == start and app.confirm_box.layout.display != "none"
+    app.confirm_yes.click()
     assert app.game.seed == seed and app.game.phase is Phase.MULLIGAN
     assert not app.game.can_undo and app.menu.undo.disabled
     app.menu.undo.click()
