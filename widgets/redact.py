@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
+from itertools import pairwise
 from typing import Any, Final
 
 from wpp.cards import CARDS, Card, parse_card
@@ -40,8 +41,8 @@ from wpp.explain import Ref, Text, Words
 from wpp.game import Game
 from wpp.state import Phase
 
-__all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "named_lowest", "redact_text", "ref_hidden", "render_ref",
-           "render_text", "seen_cards"]
+__all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "named_lowest", "redact_text", "ref_hidden",
+           "render_ref", "render_text", "seen_cards"]
 
 #: What a hidden card becomes in text.
 HIDDEN_MARK: Final = "🂠"
@@ -74,7 +75,7 @@ def seen_cards(game: Game, viewer: int) -> frozenset[Card]:
 def named_lowest(game: Game) -> Card | None:
     """The card R12 names when the mulligans are done (the leader's lowest), if reached."""
     states = game.states
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in pairwise(states):
         if before.phase is Phase.MULLIGAN and after.phase is not Phase.MULLIGAN:
             hand = after.hands[after.to_act]
             return min(hand) if hand and after.phase is Phase.LEAD else None

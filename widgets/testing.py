@@ -29,14 +29,24 @@ import ipywidgets as w
 
 from widgets.action_bar import button_kind
 from widgets.app import App
-from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
 from widgets.redact import named_lowest, seen_cards
+from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
 from wpp.cards import CARDS, Card
 from wpp.game import Game
 from wpp.state import deal
 
-__all__ = ["card_forms", "click_action", "leaks", "never_seen", "page_tree", "secret_cards",
-           "synced_states", "twin_game", "walk", "as_dealt"]
+__all__ = [
+    "as_dealt",
+    "card_forms",
+    "click_action",
+    "leaks",
+    "never_seen",
+    "page_tree",
+    "secret_cards",
+    "synced_states",
+    "twin_game",
+    "walk",
+]
 
 
 def click_action(app: App, action: Action) -> None:
