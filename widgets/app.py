@@ -120,6 +120,7 @@ class App:
         self._generation = 0               # bumps cancel computer moves already scheduled
         self._concede_armed = False
         self._pending: Callable[[], None] | None = None   # what "Yes" of the confirm bar does
+        self._reading = False
 
         self._build_widgets()
         self.menu.auto_mulligan.value = bool(auto_mulligan)
@@ -413,7 +414,7 @@ class App:
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
-        if not files:
+        if not files or self._reading:
             return
         item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         content = item.get("content", b"") if isinstance(item, dict) else b""
@@ -425,6 +426,11 @@ class App:
             self._refuse("this file is too large to be a save file")
             return
         text = raw.decode("utf-8", errors="replace")
+        self._reading = True
+        try:
+            self.menu.open_file.value = ()  # keep no copy of the file (and allow it again)
+        finally:
+            self._reading = False
         self._ask(lambda: self.open_saved(text), "Open the saved game?")
 
     # ------------------------------------------------------------------ selection

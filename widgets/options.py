@@ -81,7 +81,8 @@ class OptionsMenu:
                                "full reasoning (the game counts as practice)")
         self.practice.add_class("wpp-opt-practice")
         self.open_file = w.FileUpload(accept=".json,application/json", multiple=False,
-                                      description="Open a saved game",
+                                      description="Open saved game",
+                                      tooltip="open a save file (JSON)",
                                       layout=w.Layout(width="100%"))
         self.open_file.add_class("wpp-opt-open")
         agents = tuple(hint_agents) or ("classic",)

@@ -176,8 +176,9 @@ def twin_game(game: Game, viewer: int, rng: random.Random) -> Game:
     The engine's hidden re-deal of the final position (:meth:`History.redeal_hidden`) says
     where each hidden card goes; walking its cycles until they land on a never-seen card makes
     it a permutation of the never-seen cards only, which is applied to the deck the game was
-    dealt from. The action list is replayed on the new deck: it stays legal, since no action
-    names a card the viewer never saw. Both games are dealt from an explicit deck (the seed of
+    dealt from. The action list is replayed on the new deck with the same permutation applied
+    to the one kind of action that can name a card the viewer never saw (the other player's
+    mulligan, while it is secret), so it stays legal. Both games are dealt from an explicit deck (the seed of
     a deck-dealt game deals nothing).
     """
     hidden = never_seen(game, viewer)
@@ -198,6 +199,8 @@ def twin_game(game: Game, viewer: int, rng: random.Random) -> Game:
     deck = game.deck if game.deck is not None else deal(game.seed)
     twin = Game(game.seed, game.rules, deck=[pi.get(c, c) for c in deck])
     for action in game.actions:
+        if isinstance(action, Mulligan):  # a secret mulligan names cards the viewer never saw
+            action = Mulligan([pi.get(c, c) for c in action.cards])
         twin.apply(action)
     return twin
 

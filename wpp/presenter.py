@@ -210,7 +210,8 @@ def status_html(view: View, *, seating: Seating, acting: int | None, seed: int |
         else:
             head = f"{player_name(winner)} wins"
         seed_text = f" This deal's seed: {seed}." if seed is not None else ""
-        return f"<b>{head}</b> — {escape(cause)}.{seed_text} All cards are face up now."
+        return (f"<b>{head}</b> — {escape(cause)}.{seed_text} All cards are face up now. "
+                "New game or Replay?")
     if seating.curtain(to_act=view.to_act, over=False):
         p = player_name(view.to_act)
         return f"<b>{p}'s turn</b> — hand the screen over; {p} clicks “Show my hand”."
