@@ -178,8 +178,8 @@ def twin_game(game: Game, viewer: int, rng: random.Random) -> Game:
     it a permutation of the never-seen cards only, which is applied to the deck the game was
     dealt from. The action list is replayed on the new deck with the same permutation applied
     to the one kind of action that can name a card the viewer never saw (the other player's
-    mulligan, while it is secret), so it stays legal. Both games are dealt from an explicit deck (the seed of
-    a deck-dealt game deals nothing).
+    mulligan, while it is secret), so it stays legal. Both games are dealt from an explicit
+    deck (the seed of a deck-dealt game deals nothing).
     """
     hidden = never_seen(game, viewer)
     final = game.state
