@@ -2,7 +2,9 @@
 the teal turn arrow, and the card faces of :mod:`widgets.faces`.
 
 It is inlined in the page (an ``HTML`` widget holding a ``<style>``): no file or font is
-fetched. The layout is one flexible row that wraps, so the board stays usable from 800 px wide
+fetched. The action bar sticks to the bottom of the window when the board is taller than the
+screen (a two-row hand at 1280×800, a phone), so the boxes around it must not clip (ipywidgets
+boxes scroll their own overflow by default). The layout is one flexible row that wraps, so the board stays usable from 800 px wide
 up.
 
 >>> ".wpp-app" in STYLE_HTML and STYLE_HTML.startswith("<style>")
@@ -98,6 +100,9 @@ APP_CSS: Final = """
   font-weight: bold; width: auto; }
 .wpp-app .wpp-explain .wpp-cands { overflow-x: auto; max-width: 100%; }
 .wpp-app .wpp-explain { overflow-x: hidden; overflow-wrap: anywhere; }
+.wpp-app, .wpp-app .wpp-body, .wpp-app .wpp-center, .jp-OutputArea:has(.wpp-app),
+.jp-OutputArea-child:has(.wpp-app), .jp-OutputArea-output:has(.wpp-app) {
+  overflow: visible !important; }
 .wpp-app .wpp-actions { position: sticky; bottom: 0; z-index: 5; background: #fffdf6;
   padding: 4px 0; box-shadow: 0 -4px 6px -4px rgba(0,0,0,.2); }
 .wpp-app .wpp-confirm { align-items: center; gap: 8px; background: #fff3c4;

@@ -275,6 +275,10 @@ def test_the_game_over_banner_offers_new_game_replay_review_and_the_score(
         server: str, browser: Any) -> None:
     for width, height in ((1280, 800), (390, 844)):
         page = open_page(browser, server, width, height)
+        for key in "123":
+            page.keyboard.press(key)
+        page.keyboard.press("Enter")                    # the mulligans, then a concession
+        page.wait_for_selector(".wpp-log li >> nth=1", timeout=STEP)
         page.click(".wpp-opt-concede")
         page.wait_for_selector(".wpp-act-concede:has-text('Really')", timeout=STEP)
         page.click(".wpp-act-concede")
