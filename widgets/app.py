@@ -450,6 +450,13 @@ class App:
         if button is not None:
             button.set_selected(card in self.selected)  # the raised card first: it is the
         self._show_selection()                           # feedback a click waits for
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        """A refusal was about the old selection: a new one makes it stale."""
+        if self._message and not self._message_is_info:
+            self._message = ""
+            self._render_message()
 
     def _move_selection(self, step: int) -> None:
         """The arrow keys: move the selected card one place left or right in the hand."""
@@ -473,6 +480,7 @@ class App:
             self.selected.discard(current)
         self.selected.add(target)
         self._touched = target
+        self._selection_changed()
         self.refresh()
 
     def _show_selection(self) -> None:
@@ -527,6 +535,7 @@ class App:
             self._move_selection(-1 if name == "left" else 1)
         elif name == "clear":
             self.selected.clear()
+            self._selection_changed()
             self.refresh()
         elif name == "draw":
             self._on_action("draw")

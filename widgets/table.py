@@ -73,6 +73,8 @@ class TableView:
         if view.phase is Phase.MULLIGAN:
             centre = ('<div class="wpp-play-words">The mulligan: each player puts 3 cards '
                       "face up in the pile (R11).</div>")
+        elif table is None and over:
+            centre = '<div class="wpp-play-words">The game is over.</div>'
         elif table is None:
             mode_note = " The lead was passed: it must be played (R16)." if view.passed else ""
             centre = ('<div class="wpp-empty-table"></div>'

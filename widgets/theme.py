@@ -99,7 +99,9 @@ APP_CSS: Final = """
 .wpp-app .widget-button.wpp-reveal { background: @TEAL@; color: #fff; height: 36px;
   font-weight: bold; width: auto; }
 .wpp-app .wpp-explain .wpp-cands { overflow-x: auto; max-width: 100%; }
-.wpp-app .wpp-explain { overflow-x: hidden; overflow-wrap: anywhere; }
+.wpp-app .wpp-explain { overflow-x: hidden; overflow-wrap: break-word; }
+.wpp-app .wpp-actions.wpp-empty { position: static; background: transparent; box-shadow: none;
+  min-height: 0; padding: 0; }
 .wpp-app, .wpp-app .wpp-body, .wpp-app .wpp-center, .jp-OutputArea:has(.wpp-app),
 .jp-OutputArea-child:has(.wpp-app), .jp-OutputArea-output:has(.wpp-app) {
   overflow: visible !important; }

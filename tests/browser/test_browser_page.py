@@ -250,8 +250,15 @@ def test_keys_work_after_clicking_an_option_but_not_while_typing_a_seed(
 def test_the_action_bar_is_on_screen_and_the_panel_never_scrolls_sideways(
         server: str, browser: Any, width: int, height: int) -> None:
     page = open_page(browser, server, width, height)
-    for key in "123":
+    for key in "12":
         page.keyboard.press(key)
+    page.keyboard.press("Enter")                       # two cards: refused (R11)
+    page.wait_for_selector(".wpp-msg:has-text('Refused')", timeout=STEP)
+    if width != 1280:
+        shot(page, f"refused-play-{width}x{height}")
+    page.keyboard.press("3")                           # a third card: the message goes
+    page.wait_for_function("!document.querySelector('.wpp-msg').innerText.includes('Refused')",
+                           timeout=STEP)
     page.wait_for_selector(".wpp-act-mulligan", state="visible", timeout=STEP)
     box = page.query_selector(".wpp-act-mulligan").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
