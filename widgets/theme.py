@@ -4,8 +4,8 @@ the teal turn arrow, and the card faces of :mod:`widgets.faces`.
 It is inlined in the page (an ``HTML`` widget holding a ``<style>``): no file or font is
 fetched. The action bar sticks to the bottom of the window when the board is taller than the
 screen (a two-row hand at 1280×800, a phone), so the boxes around it must not clip (ipywidgets
-boxes scroll their own overflow by default). The layout is one flexible row that wraps, so the board stays usable from 800 px wide
-up.
+boxes scroll their own overflow by default). The layout is one flexible row that wraps, so
+the board stays usable from 390 px wide up.
 
 >>> ".wpp-app" in STYLE_HTML and STYLE_HTML.startswith("<style>")
 True
