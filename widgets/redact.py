@@ -14,7 +14,6 @@ is never scanned. Generic words ("twos, kings and aces") are plain text and stay
 by name are blanked one by one. The renderers draw hidden cards face down (:func:`mask`).
 
 >>> from wpp.game import Game
-from wpp.state import Phase
 >>> from wpp.explain import Ref, words
 >>> g = Game(seed=5)
 >>> hidden = hidden_cards(g, 0)
