@@ -230,10 +230,11 @@ class App:
         self.log = w.HTML("")
         self.log.add_class("wpp-log")
 
-        # The action bar sits right under the hand and above the table so that it is on
-        # screen at 1280×800 and on a phone (the hand may take two rows).
-        center = w.VBox([self.banner, self.top.box, self.table.html, self.bottom.box,
-                         self.bar.box, self.selection_info, self.message, self.confirm_box,
+        # The dock (actions, selection, messages, questions) sticks to the bottom of the
+        # window when the board is taller than the screen.
+        self.dock = w.VBox([self.bar.box, self.selection_info, self.message, self.confirm_box])
+        self.dock.add_class("wpp-dock")
+        center = w.VBox([self.banner, self.top.box, self.table.html, self.bottom.box, self.dock,
                          self.reveal_button])
         center.add_class("wpp-center")
         side = w.VBox([self.pile.box,
@@ -961,6 +962,13 @@ class App:
         self._render_banner()
         self._render_log()
         self._render_marks()
+        empty = (not self.bar.visible_kinds() and not self.message.value
+                 and not self.selection_info.value and self._pending is None)
+        if empty != ("wpp-empty" in self.dock._dom_classes):
+            if empty:
+                self.dock.add_class("wpp-empty")
+            else:
+                self.dock.remove_class("wpp-empty")
 
     def _render_confirm(self) -> None:
         display = None if self._pending is not None else "none"

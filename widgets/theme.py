@@ -2,10 +2,10 @@
 the teal turn arrow, and the card faces of :mod:`widgets.faces`.
 
 It is inlined in the page (an ``HTML`` widget holding a ``<style>``): no file or font is
-fetched. The action bar sticks to the bottom of the window when the board is taller than the
-screen (a two-row hand at 1280×800, a phone), so the boxes around it must not clip (ipywidgets
-boxes scroll their own overflow by default). The layout is one flexible row that wraps, so
-the board stays usable from 390 px wide up.
+fetched. The dock (the action bar, the selection and the messages) sticks to the bottom of the
+window when the board is taller than the screen (a two-row hand at 1280×800, a phone), so the
+boxes around it must not clip (ipywidgets boxes scroll their own overflow by default). The
+layout is one flexible row that wraps, so the board stays usable from 390 px wide up.
 
 >>> ".wpp-app" in STYLE_HTML and STYLE_HTML.startswith("<style>")
 True
@@ -100,13 +100,18 @@ APP_CSS: Final = """
   font-weight: bold; width: auto; }
 .wpp-app .wpp-explain .wpp-cands { overflow-x: auto; max-width: 100%; }
 .wpp-app .wpp-explain { overflow-x: hidden; overflow-wrap: break-word; }
-.wpp-app .wpp-actions.wpp-empty { position: static; background: transparent; box-shadow: none;
-  min-height: 0; padding: 0; }
+.wpp-app .wpp-actions.wpp-empty { min-height: 0; padding: 0; }
 .wpp-app, .wpp-app .wpp-body, .wpp-app .wpp-center, .jp-OutputArea:has(.wpp-app),
 .jp-OutputArea-child:has(.wpp-app), .jp-OutputArea-output:has(.wpp-app) {
   overflow: visible !important; }
-.wpp-app .wpp-actions { position: sticky; bottom: 0; z-index: 5; background: #fffdf6;
-  padding: 4px 0; box-shadow: 0 -4px 6px -4px rgba(0,0,0,.2); }
+.wpp-app .wpp-dock { position: sticky; bottom: 0; z-index: 5; background: #fffdf6;
+  padding: 2px 0; box-shadow: 0 -4px 6px -4px rgba(0,0,0,.2); }
+.wpp-app .wpp-dock.wpp-empty { position: static; background: transparent; box-shadow: none; }
+.wpp-app .wpp-dock .widget-html:empty, .wpp-app .wpp-dock .wpp-selinfo:empty { display: none; }
+.wpp-app .wpp-side > *, .wpp-app .wpp-explain, .wpp-app .wpp-explain .widget-html-content {
+  min-width: 0; max-width: 100%; }
+.wpp-app .wpp-explain .wpp-row { display: inline-flex; flex-wrap: wrap; max-width: 100%; }
+.wpp-app .wpp-explain .wpp-cands table { max-width: 100%; }
 .wpp-app .wpp-confirm { align-items: center; gap: 8px; background: #fff3c4;
   border: 1px solid @GOLD@; border-radius: 6px; padding: 4px 8px; flex-wrap: wrap; }
 .wpp-app .wpp-banner { align-items: center; gap: 10px; flex-wrap: wrap; background: #0d2b45;
