@@ -67,10 +67,13 @@ from wpp.presenter import (
     Score,
     Seating,
     full_reasons,
+    hint_message,
+    parse_seed,
     player_names,
-    public_reasons,
+    result_head,
     selection_text,
     status_html,
+    why_items,
 )
 from wpp.protocol import outcome_of
 from wpp.rules import DEFAULT_RULES, Rules
@@ -80,7 +83,6 @@ __all__ = ["App"]
 
 _MAX_SEED = 2**63 - 1
 _LOG_LINES = 14
-_MAX_UPLOAD = 1_000_000
 
 
 class App:
@@ -120,7 +122,6 @@ class App:
         self._generation = 0               # bumps cancel computer moves already scheduled
         self._concede_armed = False
         self._pending: Callable[[], None] | None = None   # what "Yes" of the confirm bar does
-        self._reading = False
 
         self._build_widgets()
         self.menu.auto_mulligan.value = bool(auto_mulligan)
@@ -272,7 +273,7 @@ class App:
         m.computer.observe(self._on_computer, names="value")
         m.auto_mulligan.observe(self._on_auto_mulligan, names="value")
         m.practice.observe(self._on_practice, names="value")
-        m.open_file.observe(self._on_upload, names="value")
+        m.on_file(self._on_file)
         m.hint_agent.observe(lambda _c: self._forget_hint(), names="value")
         for box in (m.alternate, m.show_trick, m.show_last):
             box.observe(lambda _c: self._option_changed(), names="value")
@@ -375,16 +376,12 @@ class App:
     def new_game(self, seed: int | None = None) -> None:
         """A new deal: ``seed``, else the seed typed in the menu, else a random one."""
         if seed is None:
-            text = str(self.menu.seed.value).strip()
-            if text:
-                try:
-                    seed = self._check_seed(int(text))
-                except ValueError:
-                    self._refuse(f"the seed must be a whole number from 0 to {_MAX_SEED}, "
-                                 f"not {text[:40]!r}")
-                    return
-            else:
-                seed = self._fresh_seed()
+            try:
+                typed = parse_seed(str(self.menu.seed.value), _MAX_SEED)
+            except ValueError as err:
+                self._refuse(str(err))
+                return
+            seed = self._fresh_seed() if typed is None else typed
         else:
             seed = self._check_seed(seed)
         self.game = Game(seed, self.rules)
@@ -413,25 +410,10 @@ class App:
         self._set_message("Opened a saved game.", info=True)
         self.refresh()
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files or self._reading:
-            return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        content = item.get("content", b"") if isinstance(item, dict) else b""
-        try:
-            raw = bytes(content)
-        except (TypeError, ValueError):
-            raw = b""
-        if len(raw) > _MAX_UPLOAD:
+    def _on_file(self, text: str | None) -> None:
+        if text is None:
             self._refuse("this file is too large to be a save file")
             return
-        text = raw.decode("utf-8", errors="replace")
-        self._reading = True
-        try:
-            self.menu.open_file.value = ()  # keep no copy of the file (and allow it again)
-        finally:
-            self._reading = False
         self._ask(lambda: self.open_saved(text), "Open the saved game?")
 
     # ------------------------------------------------------------------ selection
@@ -694,30 +676,6 @@ class App:
         """The computer's last turn of decisions in the game as it stands, oldest first."""
         return [(k, e) for k, _, e in self.session.computer_decisions()]
 
-    def _computer_moves(self) -> list[int]:
-        """Action indices of the computer's last run of moves, read from the history."""
-        g = self.game
-        seat = self.computer
-        if seat is None:
-            return []
-        moves = [k for k, e in enumerate(g.events) if e.player == seat]
-        if not moves:
-            return []
-        run = [moves[-1]]
-        while run[0] - 1 in moves:
-            run.insert(0, run[0] - 1)
-        return run
-
-    def _why_items(self) -> list[tuple[str, Explanation]]:
-        """The computer's last moves explained: in public terms during a live game, in full
-        once the game is over or in practice."""
-        g = self.game
-        viewer = self.seating.viewer
-        if viewer is None or g.is_over:
-            return [(f"Move {k + 1}: ", full_reasons(g, k, self.agent))
-                    for k in self._computer_moves()]
-        return [("", public_reasons(g, k, viewer)) for k in self._computer_moves()]
-
     def show_why(self) -> None:
         """Toggle the panel that explains the computer's last decision."""
         self._toggle_panel("why")
@@ -760,13 +718,7 @@ class App:
         action = decision.action
         if isinstance(action, PlayCards | Mulligan):
             self.selected = set(action.cards)
-            button = "Mulligan" if isinstance(action, Mulligan) else "Play"
-            self._set_message(f"Hint: {action} — selected for you; press {button} (Enter).",
-                              info=True)
-        elif isinstance(action, TakeFromPile):
-            self._set_message(f"Hint: {action} — click it in the pile.", info=True)
-        else:
-            self._set_message(f"Hint: {action}.", info=True)
+        self._set_message(hint_message(action), info=True)
         self.refresh()
 
     def _toggle_panel(self, name: str) -> None:
@@ -783,7 +735,8 @@ class App:
             note = ("During a game the computer's move is explained in public terms; its full "
                     "reasoning opens in the Review when the game is over, or in practice mode."
                     if live else "")
-            self.panel.show("Why the computer did that", self._why_items(), self.hidden(),
+            items = why_items(g, self.computer, self.seating.viewer, self.agent)
+            self.panel.show("Why the computer did that", items, self.hidden(),
                             note=note,
                             empty="The computer has not moved yet." if self.computer is not None
                             else "Nobody plays by computer in this game.")
@@ -903,12 +856,6 @@ class App:
             self.message.value = text
 
     # ------------------------------------------------------------------ drawing
-    def _own_view(self, seat: int) -> View:
-        """The view the board draws ``seat``'s side from: the seat's own when its hand is
-        shown, else the bottom seat's (which names none of its cards)."""
-        g = self.game
-        return g.view(seat if self.face_up(seat) else self.seating.bottom)
-
     def refresh(self) -> None:
         """Bring every view in line with the game (only changed values reach the page).
 
@@ -994,13 +941,7 @@ class App:
             self.score.record(key=id(g), winner=g.state.winner, computer=self.computer,
                               practice=self.practice)
             o = outcome_of(g.state)
-            winner = g.state.winner
-            if winner is None:
-                head = "Draw"
-            elif self.computer is None:
-                head = f"{player_name(winner)} wins"
-            else:
-                head = "You win!" if winner != self.computer else "The computer wins"
+            head = result_head(g.state.winner, self.computer)
             text = (f'<div class="wpp-banner-head">{escape(head)}</div>'
                     f'<div>{escape(o.cause if o else "")}</div>'
                     f'<div class="wpp-score">{escape(self.score.text())}</div>')

@@ -27,12 +27,15 @@ page may set any of them to anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import ipywidgets as w
 
-__all__ = ["COMPUTER_CHOICES", "OptionsMenu"]
+__all__ = ["COMPUTER_CHOICES", "MAX_FILE", "OptionsMenu"]
+
+#: The largest save file the menu reads (bytes); a real one is a few kilobytes.
+MAX_FILE: Final = 1_000_000
 
 #: The choices of "Computer plays": label → seat (-1: nobody, two people play).
 COMPUTER_CHOICES: Final = (("P2 (top)", 1), ("P1 (bottom)", 0), ("nobody: 2 players", -1))
@@ -101,3 +104,21 @@ class OptionsMenu:
             self.rules, self.concede, self.practice, self.open_file,
         ])
         self.box.add_class("wpp-menu")
+
+    def on_file(self, callback: Callable[[str | None], None]) -> None:
+        """Call ``callback(text)`` with the text of a file opened with "Open saved game"
+        (``None`` for a file too large to be a save file). The menu keeps no copy."""
+        def read(change: dict[str, Any]) -> None:
+            files = change["new"]
+            if not files:
+                return
+            item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
+            content = item.get("content", b"") if isinstance(item, dict) else b""
+            try:
+                raw = bytes(content)
+            except (TypeError, ValueError):
+                raw = b""
+            self.open_file.value = ()  # no copy kept (and the same file may come again)
+            callback(None if len(raw) > MAX_FILE else raw.decode("utf-8", errors="replace"))
+
+        self.open_file.observe(read, names="value")

@@ -99,9 +99,13 @@ def synced_states(app: App) -> str:
 
 def secret_cards(game: Game, computer: int) -> frozenset[Card]:
     """The computer's cards and the deck, less every card that has been shown (played, in
-    the pile, taken from it): what a person playing against the computer may not learn."""
+    the pile, taken from it, named by R12): what a person playing against the computer may
+    not learn."""
     s = game.state
     shown = {c for e in game.events for c in e.cards}
+    named = named_lowest(game)   # R12 names the leader's lowest card to both players
+    if named is not None:
+        shown.add(named)
     return frozenset((set(s.hands[computer]) | set(s.deck)) - shown)
 
 

@@ -51,11 +51,16 @@ __all__ = [
     "Score",
     "Seating",
     "full_reasons",
+    "hint_message",
     "instructions_html",
+    "last_run",
+    "parse_seed",
     "player_names",
     "public_reasons",
+    "result_head",
     "selection_text",
     "status_html",
+    "why_items",
 ]
 
 
@@ -201,14 +206,7 @@ def status_html(view: View, *, seating: Seating, acting: int | None, seed: int |
     names = player_names(seating.computer)
     if outcome is not None:
         winner, cause = outcome
-        if winner is None:
-            head = "Draw"
-        elif seating.computer is not None and winner != seating.computer:
-            head = "You win!"
-        elif winner == seating.computer:
-            head = "The computer wins"
-        else:
-            head = f"{player_name(winner)} wins"
+        head = result_head(winner, seating.computer)
         seed_text = f" This deal's seed: {seed}." if seed is not None else ""
         return (f"<b>{head}</b> — {escape(cause)}.{seed_text} All cards are face up now. "
                 "New game or Replay?")
@@ -218,6 +216,52 @@ def status_html(view: View, *, seating: Seating, acting: int | None, seed: int |
     if acting is None:
         return f"<b>{escape(names[view.to_act])}</b> is thinking…"
     return instructions_html(view, two_people=seating.computer is None)
+
+
+def result_head(winner: int | None, computer: int | None) -> str:
+    """The result in a few words, as the person in front of the screen reads it.
+
+    >>> result_head(0, 1), result_head(1, 1), result_head(None, 1), result_head(1, None)
+    ('You win!', 'The computer wins', 'Draw', 'P2 wins')
+    """
+    if winner is None:
+        return "Draw"
+    if computer is None:
+        return f"{player_name(winner)} wins"
+    return "The computer wins" if winner == computer else "You win!"
+
+
+def hint_message(action: Action) -> str:
+    """What the message line says about a hint's action (its cards are selected for you)."""
+    if isinstance(action, PlayCards | Mulligan):
+        button = "Mulligan" if isinstance(action, Mulligan) else "Play"
+        return f"Hint: {action} — selected for you; press {button} (Enter)."
+    if isinstance(action, TakeFromPile):
+        return f"Hint: {action} — click it in the pile."
+    return f"Hint: {action}."
+
+
+def parse_seed(text: str, largest: int = 2**63 - 1) -> int | None:
+    """The seed typed in the menu (``None`` when the box is empty: a random deal).
+
+    >>> parse_seed(" 42 "), parse_seed("")
+    (42, None)
+    >>> parse_seed("-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: the seed must be a whole number from 0 to 9223372036854775807, not '-1'
+    """
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= largest:
+        raise ValueError(f"the seed must be a whole number from 0 to {largest}, "
+                         f"not {text[:40]!r}")
+    return seed
 
 
 # ---------------------------------------------------------------------------- score
@@ -406,6 +450,30 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
     ]
     return Explanation(f"Move {index + 1}", steps, choice=shown,
                        summary=title if isinstance(title, str) else str(title))
+
+
+def last_run(history: History[Any, Any], seat: int) -> list[int]:
+    """The action indices of ``seat``'s last run of consecutive moves (its last turn)."""
+    moves = [k for k, e in enumerate(history.events) if e.player == seat]
+    if not moves:
+        return []
+    run = [moves[-1]]
+    while run[0] - 1 in moves:
+        run.insert(0, run[0] - 1)
+    return run
+
+
+def why_items(history: History[Any, Any], computer: int | None, viewer: int | None,
+              agent: Any) -> list[tuple[str, Explanation]]:
+    """The computer's last turn explained for "Why?": in public terms for ``viewer`` while
+    the game runs; in full (its agent's reasoning) once it is over or when nobody's secrets
+    are kept (``viewer`` ``None``: open-hands practice)."""
+    if computer is None:
+        return []
+    moves = last_run(history, computer)
+    if viewer is None or history.is_over:
+        return [(f"Move {k + 1}: ", full_reasons(history, k, agent)) for k in moves]
+    return [("", public_reasons(history, k, viewer)) for k in moves]
 
 
 def full_reasons(history: History[Any, Any], index: int, agent: Any) -> Explanation:
