@@ -18,8 +18,11 @@ hand) is for a finished game or open-hands practice (:func:`full_reasons`).
 >>> g = Game(seed=5)
 >>> g.apply(g.legal_actions()[0]).public     # P1's mulligan: its cards stay secret
 'P1 chose a mulligan (kept secret until both have chosen)'
->>> [s.title for s in public_reasons(g, 0, viewer=1).steps][0]
+>>> e = public_reasons(g, 0, viewer=1)
+>>> str(e.summary)
 'P1 made its mulligan (its 3 cards show when yours is made)'
+>>> [s.title for s in e.steps]
+['What it did', 'The rule it follows', 'What it shows']
 >>> selection_text(g.view(1), g.view(1).hand[:2], g.rules)[:9]
 'Selected '
 """
@@ -443,13 +446,12 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
     if isinstance(action, PlayCards) and after.table is None and after.phase is not Phase.OVER:
         what.append("The trick is over; the next one starts fresh.")
     steps = [
-        Step(title, shown, id="public.move"),
+        Step("What it did", shown, verdict=title, id="public.move"),
         Step("The rule it follows", columns=("item of its decision list",),
              rows=[(i,) for i in items], chosen_row=0, verdict=rule, id="public.rule"),
         Step("What it shows", notes=tuple(what), id="public.table"),
     ]
-    return Explanation(f"Move {index + 1}", steps, choice=shown,
-                       summary=title if isinstance(title, str) else str(title))
+    return Explanation(f"Move {index + 1}", steps, summary=title)
 
 
 def last_run(history: History[Any, Any], seat: int) -> list[int]:
