@@ -387,3 +387,14 @@ def test_the_computers_play_and_a_drawn_card_are_highlighted() -> None:
         if fresh and drawn:
             return
     raise AssertionError(f"not seen: fresh play {fresh}, drawn card {drawn}")
+
+
+def test_conceding_at_the_mulligan_leaves_no_fresh_trick_on_the_table() -> None:
+    app = App(seed=25, agent=AGENT)
+    app.menu.concede.click()
+    app.menu.concede.click()
+    assert app.game.is_over
+    assert "The game is over" in app.table.html.value
+    assert "Fresh trick" not in app.table.html.value
+    assert "The computer wins" in app.banner_text.value and app.banner.layout.display == "flex"
+    assert "Session: you 0 · computer 1" in app.banner_text.value
