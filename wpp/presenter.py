@@ -446,7 +446,7 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
     if isinstance(action, PlayCards) and after.table is None and after.phase is not Phase.OVER:
         what.append("The trick is over; the next one starts fresh.")
     steps = [
-        Step("What it did", shown, verdict=title, id="public.move"),
+        Step("What it did", shown, verdict="" if shown else title, id="public.move"),
         Step("The rule it follows", columns=("item of its decision list",),
              rows=[(i,) for i in items], chosen_row=0, verdict=rule, id="public.rule"),
         Step("What it shows", notes=tuple(what), id="public.table"),
