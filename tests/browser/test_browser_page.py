@@ -18,8 +18,6 @@ import json
 import random
 import re
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from widgets.serve import ROOT, running_voila
+from widgets.serve import ROOT, kernel_alive, running_voila
 from widgets.testing import as_dealt, twin_game
 from wpp.agents import make_agent
 from wpp.game import Game
@@ -176,16 +174,6 @@ def test_twin_saved_games_look_the_same_until_the_game_ends(server: str, browser
     # The comparison can fail: once the game is over every hand is face up, and the twins'
     # hands differ.
     assert game.state.hands[1] and after_a != after_b
-
-
-def kernel_alive(url: str, kernel_id: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
-            return True
-    except urllib.error.HTTPError as err:
-        if err.code == 404:
-            return False
-        raise
 
 
 def test_a_closed_tab_frees_its_kernel_at_once(server: str, browser: Any) -> None:
