@@ -5,7 +5,7 @@ Builds on the engine (:mod:`wpp`), which never imports this package. One module 
 =====================  ====================================================================
 module                 what it holds
 =====================  ====================================================================
-``faces``              card pictures drawn by us (SVG) and the CSS that makes buttons cards
+``faces``              card faces per deck (SVG pictures, button CSS); any card with str() draws
 ``card_button``        :class:`CardButton`: a button that is a card, face up or face down
 ``hand``               :class:`HandView`: a hand in value order, clickable, or backs
 ``table``              :class:`TableView`: the play to beat, whose turn, counts, tricks

@@ -100,6 +100,12 @@ class ActionBar:
                 b.layout.display = display
         if self.note.value != note:
             self.note.value = note
+        empty = not kinds and not note  # an empty bar must not stick over the board
+        if empty != ("wpp-empty" in self.box._dom_classes):
+            if empty:
+                self.box.add_class("wpp-empty")
+            else:
+                self.box.remove_class("wpp-empty")
 
     def visible_kinds(self) -> list[str]:
         """The kinds whose buttons are shown now."""

@@ -15,6 +15,11 @@ its synced state names no card.
 >>> b.show(None)
 >>> b.card, b.description, b.tooltip, b._dom_classes
 (None, ' ', '', ('wpp-card', 'wpp-back'))
+
+Any deck's card shows its own face (here a card printed "7", as Pairs' are):
+
+>>> b.show(7); b.description, b._dom_classes
+('7', ('wpp-card', 'wpp-black', 'wpp-plain'))
 """
 
 from __future__ import annotations
@@ -23,8 +28,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from widgets.faces import corner_text, face_classes
-from wpp.cards import Card
+from widgets.faces import AnyCard, corner_text, face_classes
 
 __all__ = ["BACK_TEXT", "CardButton"]
 
@@ -33,7 +37,8 @@ BACK_TEXT = " "
 
 
 class CardButton(w.Button):  # type: ignore[misc]
-    """One card as a button: face up (a :class:`~wpp.cards.Card`) or face down (``None``).
+    """One card as a button: face up (a card of any deck, drawn by its
+    :func:`~widgets.faces.face_of`) or face down (``None``).
 
     Use :meth:`show` to change what it shows (it sends only what changed); read :attr:`card`
     to learn what a click means. ``on_card(callback)`` calls ``callback(card)`` for clicks on
@@ -48,17 +53,17 @@ class CardButton(w.Button):  # type: ignore[misc]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(description=BACK_TEXT, tooltip="", **kwargs)
-        self._card: Card | None = None
-        self._callbacks: list[Callable[[Card], None]] = []
+        self._card: AnyCard | None = None
+        self._callbacks: list[Callable[[AnyCard], None]] = []
         self._dom_classes = ("wpp-card", "wpp-back")
         self.on_click(self._clicked)
 
     @property
-    def card(self) -> Card | None:
+    def card(self) -> AnyCard | None:
         """The card shown, or ``None`` when face down (kernel-side truth, never synced)."""
         return self._card
 
-    def on_card(self, callback: Callable[[Card], None]) -> None:
+    def on_card(self, callback: Callable[[AnyCard], None]) -> None:
         """Call ``callback(card)`` when this button is clicked while it shows a card."""
         self._callbacks.append(callback)
 
@@ -71,7 +76,7 @@ class CardButton(w.Button):  # type: ignore[misc]
         for cb in self._callbacks:
             cb(card)
 
-    def show(self, card: Card | None, *, selected: bool = False, clickable: bool = True,
+    def show(self, card: AnyCard | None, *, selected: bool = False, clickable: bool = True,
              extra: Sequence[str] = (), tooltip: str = "") -> None:
         """Show ``card`` face up (``None``: face down); raise it when ``selected``."""
         self._card = card

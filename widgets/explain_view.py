@@ -28,15 +28,14 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.faces import cards_html, standard_cards
+from widgets.faces import AnyCard, cards_html
 from widgets.redact import mask, render_text
-from wpp.cards import Card
 from wpp.explain import Cell, Explanation, Step, Text, Words, cell_text, is_cards
 
 __all__ = ["ExplanationView", "explanation_html", "table_html", "text_html"]
 
 
-def text_html(x: Text, hidden: Collection[Card] = ()) -> str:
+def text_html(x: Text, hidden: Collection[AnyCard] = ()) -> str:
     """An explanation's text as HTML, its references to ``hidden`` cards blanked."""
     return render_text(x, hidden, escape, escape)
 
@@ -57,21 +56,21 @@ def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
             f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
-def _cell_html(x: Cell, hidden: Collection[Card]) -> str:
+def _cell_html(x: Cell, hidden: Collection[AnyCard]) -> str:
     if isinstance(x, Words):
         return text_html(x, hidden)
     if is_cards(x):
         assert isinstance(x, tuple)
-        return cards_html(mask(standard_cards(x), hidden), 24)
+        return cards_html(mask(x, hidden), 24)
     return escape(cell_text(x))
 
 
-def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:
+def _step_html(i: int, s: Step, hidden: Collection[AnyCard]) -> str:
     out = [f'<li class="wpp-step"><div class="wpp-step-title">{i}. '
            f"{text_html(s.title, hidden)}</div>"]
     if s.cards:
-        marked = [c for c in standard_cards(s.highlight) if c not in hidden]
-        pics = cards_html(mask(standard_cards(s.cards), hidden), 30, highlight=marked)
+        marked = [c for c in s.highlight if c not in hidden]
+        pics = cards_html(mask(s.cards, hidden), 30, highlight=marked)
         out.append(f'<div class="wpp-step-cards">{pics}</div>')
     for n in s.notes:
         out.append(f'<div class="wpp-note">· {text_html(n, hidden)}</div>')
@@ -85,7 +84,7 @@ def _step_html(i: int, s: Step, hidden: Collection[Card]) -> str:
     return "".join(out)
 
 
-def explanation_html(e: Explanation, hidden: Collection[Card] = (), heading: str = "") -> str:
+def explanation_html(e: Explanation, hidden: Collection[AnyCard] = (), heading: str = "") -> str:
     """One explanation as HTML; ``hidden`` cards are drawn face down and blanked in text."""
     title = text_html(e.title, hidden) + (f": {text_html(e.summary, hidden)}" if e.summary
                                           else "")
@@ -93,7 +92,7 @@ def explanation_html(e: Explanation, hidden: Collection[Card] = (), heading: str
     choice = ""
     if e.choice:
         choice = (f'<div class="wpp-expl-choice">'
-                  f"{cards_html(mask(standard_cards(e.choice), hidden), 36)}</div>")
+                  f"{cards_html(mask(e.choice, hidden), 36)}</div>")
     steps = "".join(_step_html(i, s, hidden) for i, s in enumerate(e.steps, start=1))
     return f'<div class="wpp-expl">{head}{choice}<ol class="wpp-steps">{steps}</ol></div>'
 
@@ -106,7 +105,7 @@ class ExplanationView:
         self.html.add_class("wpp-explain")
 
     def show(self, title: str, items: Sequence[tuple[str, Explanation]],
-             hidden: Collection[Card] = (), empty: str = "", note: str = "") -> None:
+             hidden: Collection[AnyCard] = (), empty: str = "", note: str = "") -> None:
         """Show ``items`` (heading, explanation) under ``title`` and a ``note``; ``empty`` if
         there are none."""
         body = "".join(explanation_html(e, hidden, heading=h) for h, e in items) or (

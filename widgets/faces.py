@@ -1,14 +1,20 @@
-"""Card faces drawn by the project itself: SVG pictures and the CSS that makes buttons cards.
+"""Card faces drawn by the project itself: SVG pictures and the CSS that makes buttons cards,
+for the cards of any deck.
 
 Nothing here is downloaded: suits are SVG paths written below, the back is a CSS pattern, so the
-app works with no internet. Two ways to show a card:
+app works with no internet. A card's look is a :class:`Face` — the index in its corner, a
+suit mark, an ink and a centre — and comes from its deck: :func:`face_of` asks the face
+maker registered for the card's type (:func:`register_faces`), and draws any other card (any
+object with ``str()``, e.g. Pairs' cards valued 1–10) from its printed form. The 52-card
+deck's faces are registered here. Two ways to show a card:
 
-* :func:`card_svg` — a whole card as an inline ``<svg>`` (rank and suit in the corners, a large
-  suit in the middle), for pictures that are not clicked: the table, tricks, explanations.
+* :func:`card_svg` — a whole card as an inline ``<svg>`` (index and suit in the corners, a large
+  suit or index in the middle), for pictures that are not clicked: the table, tricks,
+  explanations.
 * a :class:`~widgets.card_button.CardButton` — an ipywidgets ``Button`` whose text is the
   corner index (``"10\\n♥"``) and whose CSS classes (:func:`face_classes`) give it the card's
-  colour and a centre suit drawn from :data:`CARD_CSS`. A face-down card has the class
-  ``wpp-back`` and *no* text, so its widget state names no card.
+  ink and centre drawn from :data:`CARD_CSS`. A face-down card has the class ``wpp-back`` and
+  *no* text, so its widget state names no card.
 
 >>> from wpp.cards import parse_card
 >>> svg = card_svg(parse_card("10H"))
@@ -20,12 +26,20 @@ True
 '10\\n♥'
 >>> "10♥" in back_svg() or "H" in back_svg()
 False
+
+A card of another deck needs nothing but ``str()``: its printed form is its index and its
+centre (``wpp-plain``), in black unless its deck registers a face maker.
+
+>>> corner_text(7), face_classes(7), 'aria-label="7"' in card_svg(7)
+('7', ('wpp-card', 'wpp-black', 'wpp-plain'), True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final, TypeAlias
 from urllib.parse import quote
 
 from wpp.cards import Card, Suit
@@ -33,17 +47,33 @@ from wpp.cards import Card, Suit
 __all__ = [
     "BLACK",
     "CARD_CSS",
+    "INKS",
     "RED",
+    "AnyCard",
+    "Face",
     "back_svg",
     "card_svg",
     "cards_html",
     "corner_text",
     "face_classes",
+    "face_of",
+    "register_faces",
+    "standard_cards",
 ]
+
+#: A card of any deck: hashable and printable (``str(card)``), e.g. :class:`wpp.cards.Card`
+#: or a Pairs card. The widgets never look inside it; its :class:`Face` says how it looks.
+AnyCard: TypeAlias = Any
 
 #: Ink colours: hearts and diamonds red, clubs and spades black (as on real cards).
 RED: Final = "#c0392b"
 BLACK: Final = "#1b1b1b"
+
+#: The inks a face may use, by name (each is a CSS class ``wpp-<name>`` of a card button).
+INKS: Final[dict[str, str]] = {
+    "red": RED, "black": BLACK, "blue": "#1f5fa8", "green": "#1e7b3a",
+    "purple": "#6c3483", "orange": "#b9590b", "teal": "#138a8a", "brown": "#7b4a12",
+}
 
 # Suit outlines in a 100×100 box, drawn for this project.
 _SUIT_PATHS: Final[dict[Suit, str]] = {
@@ -58,8 +88,61 @@ _SUIT_PATHS: Final[dict[Suit, str]] = {
 }
 
 
-def _ink(card: Card) -> str:
-    return RED if card.is_red else BLACK
+@dataclass(frozen=True)
+class Face:
+    """How one card looks: ``index`` in its corner ("10", "Q", "7"), a ``mark`` under it
+    (a suit symbol, or "" for a card without one), an ``ink`` (a name of :data:`INKS`),
+    its ``suit`` when the centre is a suit drawn large (``None``: the index is drawn large in
+    the centre instead) and its ``label`` for tooltips and screen readers (``str(card)``)."""
+
+    index: str
+    label: str
+    mark: str = ""
+    ink: str = "black"
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if self.ink not in INKS:
+            raise ValueError(f"unknown ink {self.ink!r:.20}: one of {', '.join(INKS)}")
+
+
+def _standard_face(card: Card) -> Face:
+    return Face(card.rank.symbol, str(card), card.suit.symbol,
+                "red" if card.is_red else "black", card.suit)
+
+
+def _plain_face(card: AnyCard) -> Face:
+    text = str(card)
+    return Face(text, text)
+
+
+_MAKERS: dict[type, Callable[[Any], Face]] = {Card: _standard_face}
+
+
+def register_faces(card_type: type, maker: Callable[[Any], Face]) -> None:
+    """Draw the cards of ``card_type`` (a deck's card class, subclasses included) with
+    ``maker(card) -> Face``; a game's widgets call it once, on import.
+
+    >>> class Tile(int):
+    ...     def __str__(self) -> str: return f"T{int(self)}"
+    >>> register_faces(Tile, lambda t: Face(str(t), str(t), "", "blue"))
+    >>> face_classes(Tile(3)), corner_text(Tile(3))
+    (('wpp-card', 'wpp-blue', 'wpp-plain'), 'T3')
+    """
+    _MAKERS[card_type] = maker
+
+
+def face_of(card: AnyCard) -> Face:
+    """The face of ``card``: its deck's registered maker, else its printed form."""
+    for t in type(card).__mro__:
+        maker = _MAKERS.get(t)
+        if maker is not None:
+            return maker(card)
+    return _plain_face(card)
+
+
+def _ink(card: AnyCard) -> str:
+    return INKS[face_of(card).ink]
 
 
 def _suit_path(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
@@ -68,42 +151,60 @@ def _suit_path(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
             f'd="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
 
 
-def corner_text(card: Card) -> str:
-    """The corner index a card button shows: rank above suit, e.g. ``"10\\n♥"``."""
-    return f"{card.rank.symbol}\n{card.suit.symbol}"
+def corner_text(card: AnyCard) -> str:
+    """The corner index a card button shows: index above mark, e.g. ``"10\\n♥"`` (a card
+    without a mark shows its index alone)."""
+    f = face_of(card)
+    return f"{f.index}\n{f.mark}" if f.mark else f.index
 
 
-def face_classes(card: Card) -> tuple[str, ...]:
-    """CSS classes that make a button look like this card (colour and centre suit)."""
-    return ("wpp-card", "wpp-red" if card.is_red else "wpp-black", f"wpp-suit-{card.suit.letter}")
+def face_classes(card: AnyCard) -> tuple[str, ...]:
+    """CSS classes that make a button look like this card (ink and centre)."""
+    f = face_of(card)
+    centre = f"wpp-suit-{f.suit.letter}" if f.suit is not None else "wpp-plain"
+    return ("wpp-card", f"wpp-{f.ink}", centre)
 
 
-def card_svg(card: Card, width: int = 54, *, highlight: bool = False, dim: bool = False) -> str:
+_FONT: Final = 'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold"'
+
+
+def card_svg(card: AnyCard, width: int = 54, *, highlight: bool = False,
+             dim: bool = False) -> str:
     """One card as an inline SVG picture, ``width`` pixels wide (height 1.4 × width).
 
     ``highlight`` outlines it (the cards an explanation singles out); ``dim`` greys it.
-    The 10 is drawn narrower so that it is never clipped.
+    A two-letter index (the 10) is drawn narrower so that it is never clipped; a longer one
+    smaller still.
     """
-    ink = _ink(card)
-    rank = card.rank.symbol
-    ten = len(rank) == 2
+    f = face_of(card)
+    ink = INKS[f.ink]
+    rank = escape(f.index)
+    n = len(f.index)
     stroke = "#d4a017" if highlight else "#8a8a8a"
     sw = 4 if highlight else 1.5
-    fs = 17 if ten else 19
-    spacing = ' letter-spacing="-1.5"' if ten else ""
-    label = f"{card.rank.symbol}{card.suit.symbol}"
+    fs = 19 if n <= 1 else 17 if n == 2 else 12
+    spacing = ' letter-spacing="-1.5"' if n >= 2 else ""
+    mark = ""
+    if f.suit is not None:
+        mark = _suit_path(f.suit, 5, 23, 13, ink)
+    elif f.mark:
+        mark = (f'<text x="5" y="36" {_FONT} font-size="13" fill="{ink}">'
+                f"{escape(f.mark)}</text>")
+    corner = (f'<text x="4" y="19" {_FONT} font-size="{fs}" fill="{ink}"{spacing}>{rank}</text>'
+              + mark)
+    if f.suit is not None:
+        centre = _suit_path(f.suit, 19, 36, 30, ink)
+    else:
+        big = 34 if n <= 1 else 28 if n == 2 else max(10, 60 // n)
+        centre = (f'<text x="30" y="{52 + big // 3}" text-anchor="middle" {_FONT} '
+                  f'font-size="{big}" fill="{ink}">{rank}</text>')
     body = (
         f'<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="{stroke}" '
-        f'stroke-width="{sw}"/>'
-        f'<text x="4" y="19" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
-        f'font-size="{fs}" fill="{ink}"{spacing}>{rank}</text>'
-        + _suit_path(card.suit, 5, 23, 13, ink)
-        + _suit_path(card.suit, 19, 36, 30, ink)
-        + f'<g transform="rotate(180 30 42)"><text x="4" y="19" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="{fs}" '
-        f'fill="{ink}"{spacing}>{rank}</text>' + _suit_path(card.suit, 5, 23, 13, ink) + "</g>"
+        f'stroke-width="{sw}"/>' + corner + centre
+        + f'<g transform="rotate(180 30 42)">{corner}</g>'
     )
     opacity = ' opacity="0.45"' if dim else ""
+    label = escape(f.label, quote=True)
     return (f'<svg class="wpp-pic" width="{width}" height="{round(width * 1.4)}" '
             f'viewBox="0 0 60 84" role="img" aria-label="{label}"{opacity}>{body}</svg>')
 
@@ -119,9 +220,9 @@ def back_svg(width: int = 54) -> str:
             'stroke-width="1.5"/></svg>')
 
 
-def cards_html(cards: Iterable[Card | None], width: int = 54,
-               highlight: Iterable[Card] = ()) -> str:
-    """A row of card pictures; ``None`` stands for a face-down card."""
+def cards_html(cards: Iterable[AnyCard | None], width: int = 54,
+               highlight: Iterable[AnyCard] = ()) -> str:
+    """A row of card pictures (any deck); ``None`` stands for a face-down card."""
     marked = set(highlight)
     parts = [back_svg(width) if c is None else card_svg(c, width, highlight=c in marked)
              for c in cards]
@@ -151,8 +252,10 @@ CARD_CSS: Final = "\n".join([
     "  justify-content: flex-start; box-shadow: 0 1px 2px rgba(0,0,0,.25); cursor: pointer;",
     "  flex: 0 0 auto;",
     "}",
-    ".wpp-app .widget-button.wpp-card.wpp-red { color: " + RED + "; }",
-    ".wpp-app .widget-button.wpp-card.wpp-black { color: " + BLACK + "; }",
+    *(f".wpp-app .widget-button.wpp-card.wpp-{name} {{ color: {ink}; }}"
+      for name, ink in INKS.items()),
+    ".wpp-app .widget-button.wpp-card.wpp-plain { font-size: 22px; line-height: 22px;",
+    "  align-items: center; justify-content: center; padding: 0; letter-spacing: -1.5px; }",
     *(f".wpp-app .widget-button.wpp-card.wpp-suit-{s.letter} {{ background-image: "
       f'url("{_suit_uri(s)}"); }}' for s in Suit),
     ".wpp-app .widget-button.wpp-card.wpp-back { background: " + _BACK_PATTERN + ";",
@@ -169,8 +272,9 @@ CARD_CSS: Final = "\n".join([
 
 
 def standard_cards(cards: Iterable[object]) -> list[Card]:
-    """``cards`` as the 52-card deck's cards, which these faces draw; an explanation of a game
-    with another deck needs that deck's faces (a ``TypeError`` says so)."""
+    """``cards`` as the 52-card deck's cards, for code that needs their ranks and suits (a
+    ``TypeError`` names any other object). Drawing does not: :func:`card_svg` and
+    :func:`cards_html` draw any deck's cards."""
     out = []
     for c in cards:
         if not isinstance(c, Card):

@@ -25,16 +25,28 @@ from collections.abc import Callable, Collection, Sequence
 import ipywidgets as w
 
 from widgets.card_button import CardButton
-from wpp.cards import Card
+from widgets.faces import AnyCard
 
-__all__ = ["CardRow", "HandView"]
+__all__ = ["CardRow", "HandView", "sorted_cards"]
+
+
+def sorted_cards(cards: Sequence[AnyCard]) -> list[AnyCard]:
+    """``cards`` in their deck's order when its cards compare (by value), else as given.
+
+    >>> sorted_cards([9, 2, 5]), sorted_cards([object] * 0)
+    ([2, 5, 9], [])
+    """
+    try:
+        return sorted(cards)
+    except TypeError:
+        return list(cards)
 
 
 class CardRow:
     """A pool of :class:`CardButton` in a wrapping row: :meth:`ensure` grows the pool,
     :meth:`hide_from` hides the spares (a hand and the pile both redraw this way)."""
 
-    def __init__(self, on_card: Callable[[Card], None], css: str) -> None:
+    def __init__(self, on_card: Callable[[AnyCard], None], css: str) -> None:
         self.buttons: list[CardButton] = []
         self.row = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.row.add_class(css)
@@ -69,7 +81,7 @@ class HandView:
         self.row = self.pool.row
         self.box = w.VBox([self.title, self.row])
         self.box.add_class("wpp-hand")
-        self._callbacks: list[Callable[[Card], None]] = []
+        self._callbacks: list[Callable[[AnyCard], None]] = []
         self._count = 0
 
     @property
@@ -77,11 +89,11 @@ class HandView:
         """How many cards the hand shows now."""
         return self._count
 
-    def on_toggle(self, callback: Callable[[Card], None]) -> None:
+    def on_toggle(self, callback: Callable[[AnyCard], None]) -> None:
         """Call ``callback(card)`` when a face-up, clickable card of this hand is clicked."""
         self._callbacks.append(callback)
 
-    def _toggle(self, card: Card) -> None:
+    def _toggle(self, card: AnyCard) -> None:
         for cb in self._callbacks:
             cb(card)
 
@@ -102,15 +114,20 @@ class HandView:
         elif not active and "wpp-active" in self.box._dom_classes:
             self.box.remove_class("wpp-active")
 
-    def show(self, cards: Sequence[Card], *, selected: Collection[Card] = (),
-             clickable: bool = False, cursor: Card | None = None) -> None:
-        """Show ``cards`` face up, sorted by value; ``selected`` ones raised."""
-        ordered = sorted(cards)
+    def show(self, cards: Sequence[AnyCard], *, selected: Collection[AnyCard] = (),
+             clickable: bool = False, cursor: AnyCard | None = None, sort: bool = True,
+             new: Collection[AnyCard] = ()) -> None:
+        """Show ``cards`` face up, sorted by value (``sort=False``, or cards of a deck without
+        an order: as given); ``selected`` ones raised, ``new`` ones (just drawn) marked for a
+        moment."""
+        ordered = sorted_cards(cards) if sort else list(cards)
         self.pool.ensure(len(ordered))
         for i, (b, c) in enumerate(zip(self.buttons, ordered, strict=False)):
             extra = [f"wpp-slot-{i}"]
             if c == cursor:
                 extra.append("wpp-cursor")
+            if c in new:
+                extra.append("wpp-new")
             b.show(c, selected=c in selected, clickable=clickable, extra=extra)
         self._hide_from(len(ordered))
 
@@ -125,7 +142,7 @@ class HandView:
         self._count = n
         self.pool.hide_from(n)
 
-    def button_for(self, card: Card) -> CardButton | None:
+    def button_for(self, card: AnyCard) -> CardButton | None:
         """The visible button showing ``card``, if any."""
         for b in self.visible_buttons():
             if b.card == card:

@@ -6,8 +6,10 @@ arrow keys to moving the selected card left or right, and Enter to Play. Here a 
 element of the app*: the card in slot N of the active hand (class ``wpp-slot-N``), an action
 button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. So every key goes
 through the same widget click as the mouse, and all the logic stays in the kernel. In Voilà the
-keys always go to the app; in JupyterLab only while the focus is inside it (the notebook keeps
-its own shortcuts otherwise). No package beyond ipywidgets is needed.
+keys always go to the app, whatever was clicked last, except while typing in a text box (the
+seed); in JupyterLab only while the focus is inside it (the notebook keeps its own shortcuts
+otherwise). No package beyond ipywidgets is needed. The same script asks before the page is
+left or reloaded during a game.
 
 =================================  ===============================================
 key                                what it does
@@ -68,7 +70,12 @@ _SCRIPT: Final = """
   window.addEventListener('keydown', function (e) {
     var t = e.target;
     if (e.ctrlKey || e.metaKey || e.altKey) { return; }
-    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) { return; }
+    // Only typing is left alone (the seed box): a checkbox, a dropdown or a button that
+    // keeps the focus after a click must not swallow the keys.
+    if (t && (t.isContentEditable || t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT'
+        && /^(text|search|number|email|password|url|tel)$/i.test(t.type || 'text')))) {
+      return;
+    }
     var app = document.querySelector('.wpp-app');
     if (!app) { return; }
     // In Voila the page is the app; in JupyterLab keys belong to the notebook unless the
@@ -84,6 +91,15 @@ _SCRIPT: Final = """
     var el = app.querySelector(sel);
     if (el && !el.disabled) { e.preventDefault(); e.stopPropagation(); el.click(); }
   }, true);
+  // Leaving or reloading the page during a game asks first (the game is in the kernel,
+  // which the page's departure shuts down; the deck order never comes to the page).
+  window.addEventListener('beforeunload', function (e) {
+    if (document.querySelector('.wpp-app.wpp-live')) {
+      e.preventDefault();
+      e.returnValue = '';
+      return '';
+    }
+  });
 })();
 """
 

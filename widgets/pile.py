@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from widgets.hand import CardRow
-from wpp.cards import Card
+from widgets.faces import AnyCard
+from widgets.hand import CardRow, sorted_cards
 
 __all__ = ["PileView"]
 
@@ -34,19 +34,19 @@ class PileView:
         self.row = self.pool.row
         self.box = w.VBox([self.title, self.row])
         self.box.add_class("wpp-pile")
-        self._callbacks: list[Callable[[Card], None]] = []
+        self._callbacks: list[Callable[[AnyCard], None]] = []
 
-    def on_take(self, callback: Callable[[Card], None]) -> None:
+    def on_take(self, callback: Callable[[AnyCard], None]) -> None:
         """Call ``callback(card)`` when a pile card is clicked while taking one is legal."""
         self._callbacks.append(callback)
 
-    def _take(self, card: Card) -> None:
+    def _take(self, card: AnyCard) -> None:
         for cb in self._callbacks:
             cb(card)
 
-    def show(self, pile: Sequence[Card], *, clickable: bool) -> None:
+    def show(self, pile: Sequence[AnyCard], *, clickable: bool) -> None:
         """Show the pile (sorted by value); ``clickable`` when a pile draw is legal now."""
-        cards = sorted(pile)
+        cards = sorted_cards(pile)
         self.pool.ensure(len(cards))
         for b, c in zip(self.buttons, cards, strict=False):
             tip = f"take {c} from the pile" if clickable else str(c)

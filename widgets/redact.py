@@ -2,8 +2,9 @@
 
 A card is *seen* by a player when it is in their hand, or has been face up at some point of the
 game as they know it: played, in the pile, taken from the pile, or one of their own mulligan
-cards. Every other card is *hidden* from them: in a game against the computer, the computer's
-cards that were never shown and the deck. While the game runs, nothing the app sends to the
+cards; so is the leader's lowest card, which R12 names to both. Every other card is *hidden*
+from them: in a game against the computer, the computer's cards that were never shown and the
+deck. While the game runs, nothing the app sends to the
 page may name a hidden card.
 
 Explanations are hidden **by rendering**: every mention of particular cards in them is a
@@ -30,15 +31,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from typing import Final
+from itertools import pairwise
+from typing import Any, Final
 
 from wpp.cards import CARDS, Card, parse_card
 from wpp.core.protocol import CardLike
 from wpp.explain import Ref, Text, Words
 from wpp.game import Game
+from wpp.state import Phase
 
-__all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "redact_text", "ref_hidden", "render_ref",
-           "render_text", "seen_cards"]
+__all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "named_lowest", "redact_text", "ref_hidden",
+           "render_ref", "render_text", "seen_cards"]
 
 #: What a hidden card becomes in text.
 HIDDEN_MARK: Final = "🂠"
@@ -62,7 +65,20 @@ def seen_cards(game: Game, viewer: int) -> frozenset[Card]:
             seen.update(m)
     for e in game.events:
         seen.update(e.cards)
+    lead = named_lowest(game)
+    if lead is not None:  # R12 names the leader's lowest card to both players
+        seen.add(lead)
     return frozenset(seen)
+
+
+def named_lowest(game: Game) -> Card | None:
+    """The card R12 names when the mulligans are done (the leader's lowest), if reached."""
+    states = game.states
+    for before, after in pairwise(states):
+        if before.phase is Phase.MULLIGAN and after.phase is not Phase.MULLIGAN:
+            hand = after.hands[after.to_act]
+            return min(hand) if hand and after.phase is Phase.LEAD else None
+    return None
 
 
 def hidden_cards(game: Game, viewer: int | None) -> frozenset[Card]:
@@ -121,6 +137,6 @@ def redact_text(text: str, hidden: Collection[Card]) -> str:
     return _CARD_TEXT.sub(card_sub, text)
 
 
-def mask(cards: Iterable[Card], hidden: Collection[CardLike]) -> list[Card | None]:
-    """``cards`` with the hidden ones replaced by ``None`` (drawn face down)."""
+def mask(cards: Iterable[Any], hidden: Collection[Any]) -> list[Any]:
+    """``cards`` (of any deck) with the hidden ones replaced by ``None`` (drawn face down)."""
     return [None if c in hidden else c for c in cards]

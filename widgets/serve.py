@@ -19,13 +19,14 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "running_voila",
-           "voila_command", "voila_env"]
+__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "kernel_alive",
+           "running_voila", "voila_command", "voila_env"]
 
 #: The project's root (where the Makefile is).
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,3 +106,15 @@ def running_voila(extra_env: Mapping[str, str] | None = None, *, timeout: float 
             proc.wait()
         if log and hasattr(out, "close"):
             out.close()
+
+
+def kernel_alive(url: str, kernel_id: str) -> bool:
+    """Is kernel ``kernel_id`` still running on the server at ``url``? (For the tests that
+    check a closed tab does not leave its kernel behind.)"""
+    try:
+        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
+            return True
+    except urllib.error.HTTPError as err:
+        if err.code == 404:
+            return False
+        raise

@@ -27,7 +27,7 @@ from typing import Any
 import ipywidgets as w
 
 from widgets.explain_view import explanation_html, table_html, text_html
-from widgets.faces import cards_html, standard_cards
+from widgets.faces import cards_html
 from widgets.lessons.base import lesson_root, nav_button
 from wpp.explain import Cell, Explanation, Step, Words, cell_text, is_cards
 
@@ -39,7 +39,7 @@ def _cell(x: Cell) -> str:
         return text_html(x)
     if is_cards(x):
         assert isinstance(x, tuple)
-        return cards_html(standard_cards(x), 26)
+        return cards_html(x, 26)
     return escape(cell_text(x))
 
 
@@ -48,8 +48,8 @@ def step_html(step: Step, number: int, total: int) -> str:
     table (the chosen row marked) and its verdict."""
     out = [f'<div class="wpp-step-head">Step {number} of {total}: {text_html(step.title)}</div>']
     if step.cards:
-        pics = cards_html(standard_cards(step.cards), 40,
-                          highlight=standard_cards(step.highlight))
+        pics = cards_html(step.cards, 40,
+                          highlight=step.highlight)
         out.append(f'<div class="wpp-step-cards">{pics}</div>')
     if step.columns:
         out.append(table_html(step.columns, [[_cell(x) for x in row] for row in step.rows],

@@ -54,11 +54,12 @@ class TableView:
         self.html.add_class("wpp-table")
 
     def show(self, view: View, *, names: Sequence[str], bottom: int, show_trick: bool = False,
-             show_last: bool = False) -> None:
+             show_last: bool = False, fresh: bool = False) -> None:
         """Draw the table from a player's view (public facts only).
 
         ``bottom`` is the seat drawn at the bottom of the board: the arrow points down when
-        that seat acts and up for the other.
+        that seat acts and up for the other. ``fresh``: the play on the table has just been
+        made by the computer (it is highlighted for a moment).
         """
         parts: list[str] = []
         over = view.phase is Phase.OVER
@@ -72,6 +73,8 @@ class TableView:
         if view.phase is Phase.MULLIGAN:
             centre = ('<div class="wpp-play-words">The mulligan: each player puts 3 cards '
                       "face up in the pile (R11).</div>")
+        elif table is None and over:
+            centre = '<div class="wpp-play-words">The game is over.</div>'
         elif table is None:
             mode_note = " The lead was passed: it must be played (R16)." if view.passed else ""
             centre = ('<div class="wpp-empty-table"></div>'
@@ -81,7 +84,8 @@ class TableView:
             last = view.trick[-1]
             mode = table.mode.label
             centre = (
-                f'<div class="wpp-play">{cards_html(table.shown, 58)}</div>'
+                f'<div class="wpp-play{" wpp-fresh" if fresh else ""}">'
+                f"{cards_html(table.shown, 58)}</div>"
                 f'<div class="wpp-play-words"><b>{escape(names[last.player])}</b> '
                 f"{'led' if len(view.trick) == 1 else 'played'} "
                 f"<b>{escape(table.describe())}</b></div>"

@@ -4,7 +4,10 @@
 an action button; a pile card; …), so a test can let an agent choose and the *widgets* carry
 the move out. :func:`synced_states` collects every synced trait of the app's widget tree, the
 state a page could read, and :func:`secret_cards` / :func:`leaks` say which of the computer's
-cards must not appear in it.
+cards must not appear in it. :func:`twin_game` makes the game's twin for the hidden-information
+property (every card a viewer never saw re-dealt), and :func:`page_tree` is the whole page's
+widget state without model ids, so two apps compare equal when a page could not tell them
+apart.
 
 >>> from widgets.app import App
 >>> app = App(seed=4, agent="random")
@@ -17,6 +20,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -25,11 +29,24 @@ import ipywidgets as w
 
 from widgets.action_bar import button_kind
 from widgets.app import App
+from widgets.redact import named_lowest, seen_cards
 from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
-from wpp.cards import Card
+from wpp.cards import CARDS, Card
 from wpp.game import Game
+from wpp.state import deal
 
-__all__ = ["card_forms", "click_action", "leaks", "secret_cards", "synced_states", "walk"]
+__all__ = [
+    "as_dealt",
+    "card_forms",
+    "click_action",
+    "leaks",
+    "never_seen",
+    "page_tree",
+    "secret_cards",
+    "synced_states",
+    "twin_game",
+    "walk",
+]
 
 
 def click_action(app: App, action: Action) -> None:
@@ -82,9 +99,13 @@ def synced_states(app: App) -> str:
 
 def secret_cards(game: Game, computer: int) -> frozenset[Card]:
     """The computer's cards and the deck, less every card that has been shown (played, in
-    the pile, taken from it): what a person playing against the computer may not learn."""
+    the pile, taken from it, named by R12): what a person playing against the computer may
+    not learn."""
     s = game.state
     shown = {c for e in game.events for c in e.cards}
+    named = named_lowest(game)   # R12 names the leader's lowest card to both players
+    if named is not None:
+        shown.add(named)
     return frozenset((set(s.hands[computer]) | set(s.deck)) - shown)
 
 
@@ -111,3 +132,88 @@ def leaks(text: str, cards: Iterable[Card], *, ascii: bool = True) -> list[str]:
                     rf"(?<![A-Za-z0-9%]){re.escape(f)}(?![A-Za-z0-9])", text):
                 found.append(f)
     return found
+
+
+def page_tree(widget: w.Widget) -> Any:
+    """The synced state of ``widget`` and everything it holds, as nested plain data with the
+    widgets in place of their model ids: what a page receives, comparable across two apps
+    (model ids are random)."""
+    def value(x: Any) -> Any:
+        if isinstance(x, w.Widget):
+            return page_tree(x)
+        if isinstance(x, list | tuple):
+            return [value(v) for v in x]
+        if isinstance(x, dict):
+            return {k: value(v) for k, v in x.items()}
+        if isinstance(x, bytes | memoryview):
+            return bytes(x).hex()
+        return x
+
+    return {name: value(getattr(widget, name, None)) for name in sorted(widget.keys)
+            if name not in ("comm", "_model_id")}
+
+
+def never_seen(game: Game, viewer: int) -> frozenset[Card]:
+    """The cards ``viewer`` has not seen at any moment of ``game`` as it stands: never in
+    any of their views, never in a public event (played, pile, re-drawn…), neither the card R12
+    names (the leader's lowest) nor any lower card (R12 says where none of them is)."""
+    seen: set[Card] = set()
+    for state in game.states:
+        view = state.view(viewer)
+        seen.update(view.hand, view.pile, view.discards, view.drawn)
+        seen.update(c for tp in view.trick for c in tp.play.cards)
+        seen.update(c for tp in view.last_trick for c in tp.play.cards)
+        seen.update(c for m in view.mulligans if m for c in m)
+        if view.my_mulligan:
+            seen.update(view.my_mulligan)
+    seen |= seen_cards(game, viewer)
+    named = named_lowest(game)
+    if named is not None:  # R12 also tells that no card below it is in the other hand
+        seen.update(c for c in CARDS if c < named)
+    return frozenset(CARDS) - seen
+
+
+def twin_game(game: Game, viewer: int, rng: random.Random) -> Game:
+    """A second game with the same public history as ``game`` and the same views for
+    ``viewer`` at every step, in which every card the viewer never saw is re-dealt.
+
+    The engine's hidden re-deal of the final position (:meth:`History.redeal_hidden`) says
+    where each hidden card goes; walking its cycles until they land on a never-seen card makes
+    it a permutation of the never-seen cards only, which is applied to the deck the game was
+    dealt from. The action list is replayed on the new deck with the same permutation applied
+    to the one kind of action that can name a card the viewer never saw (the other player's
+    mulligan, while it is secret), so it stays legal. Both games are dealt from an explicit
+    deck (the seed of a deck-dealt game deals nothing).
+    """
+    hidden = never_seen(game, viewer)
+    final = game.state
+    redealt = game.redeal_hidden(viewer, rng)
+    sigma: dict[Card, Card] = {}
+    before, after = final.locations(), redealt.locations()
+    for place, cards in before.items():
+        for a, b in zip(cards, after[place], strict=True):
+            sigma[a] = b
+    pi: dict[Card, Card] = {}
+    for c in hidden:
+        d = sigma[c]
+        while d not in hidden:
+            d = sigma[d]
+        pi[c] = d
+    assert sorted(pi.values()) == sorted(hidden), "the re-deal is not a permutation"
+    deck = game.deck if game.deck is not None else deal(game.seed)
+    twin = Game(game.seed, game.rules, deck=[pi.get(c, c) for c in deck])
+    for action in game.actions:
+        if isinstance(action, Mulligan):  # a secret mulligan names cards the viewer never saw
+            action = Mulligan([pi.get(c, c) for c in action.cards])
+        twin.apply(action)
+    return twin
+
+
+def as_dealt(game: Game) -> Game:
+    """``game`` dealt from its explicit deck (the same cards, the same actions), so that it
+    and its :func:`twin_game` are saved and opened alike."""
+    copy = Game(game.seed, game.rules, deck=game.deck if game.deck is not None
+                else deal(game.seed))
+    for action in game.actions:
+        copy.apply(action)
+    return copy

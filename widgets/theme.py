@@ -2,8 +2,10 @@
 the teal turn arrow, and the card faces of :mod:`widgets.faces`.
 
 It is inlined in the page (an ``HTML`` widget holding a ``<style>``): no file or font is
-fetched. The layout is one flexible row that wraps, so the board stays usable from 800 px wide
-up.
+fetched. The dock (the action bar, the selection and the messages) sticks to the bottom of the
+window when the board is taller than the screen (a two-row hand at 1280×800, a phone), so the
+boxes around it must not clip (ipywidgets boxes scroll their own overflow by default). The
+layout is one flexible row that wraps, so the board stays usable from 390 px wide up.
 
 >>> ".wpp-app" in STYLE_HTML and STYLE_HTML.startswith("<style>")
 True
@@ -36,8 +38,8 @@ APP_CSS: Final = """
 .wpp-app .wpp-menu .widget-text, .wpp-app .wpp-menu .widget-dropdown { margin: 1px 0; }
 .wpp-app .wpp-menu .widget-label { min-width: 52px; width: 52px; }
 .wpp-app .wpp-menu .widget-checkbox { height: 24px; margin: 0; }
-.wpp-app .wpp-center { flex: 100 1 560px; min-width: 0; gap: 6px; }
-.wpp-app .wpp-side { flex: 1 1 280px; min-width: 250px; max-width: 360px; gap: 6px; }
+.wpp-app .wpp-center { flex: 100 1 520px; min-width: 0; gap: 6px; }
+.wpp-app .wpp-side { flex: 1 1 400px; min-width: 300px; max-width: 470px; gap: 6px; }
 .wpp-app .wpp-hand { background: #2e7d4f; border-radius: 10px; padding: 6px 8px 8px 8px;
   min-height: 98px; }
 .wpp-app .wpp-hand.wpp-active { box-shadow: 0 0 0 3px @TEAL@; }
@@ -96,13 +98,46 @@ APP_CSS: Final = """
 .wpp-app .widget-button.wpp-side-button { width: auto; flex: 1 1 auto; }
 .wpp-app .widget-button.wpp-reveal { background: @TEAL@; color: #fff; height: 36px;
   font-weight: bold; width: auto; }
+.wpp-app .wpp-explain .wpp-cands { overflow-x: auto; max-width: 100%; }
+.wpp-app .wpp-explain { overflow-x: hidden; overflow-wrap: break-word; }
+.wpp-app .wpp-actions.wpp-empty { min-height: 0; padding: 0; }
+.wpp-app, .wpp-app .wpp-body, .wpp-app .wpp-center, .jp-OutputArea:has(.wpp-app),
+.jp-OutputArea-child:has(.wpp-app), .jp-OutputArea-output:has(.wpp-app) {
+  overflow: visible !important; }
+.wpp-app .wpp-dock { position: sticky; bottom: 0; z-index: 5; background: #fffdf6;
+  padding: 2px 0; box-shadow: 0 -4px 6px -4px rgba(0,0,0,.2); }
+.wpp-app .wpp-dock.wpp-empty { position: static; background: transparent; box-shadow: none; }
+.wpp-app .wpp-dock .widget-html:empty, .wpp-app .wpp-dock .wpp-selinfo:empty { display: none; }
+.wpp-app .wpp-side > *, .wpp-app .wpp-explain, .wpp-app .wpp-explain .widget-html-content {
+  min-width: 0; max-width: 100%; }
+.wpp-app .wpp-explain .wpp-row { display: inline-flex; flex-wrap: wrap; max-width: 100%; }
+.wpp-app .wpp-explain .wpp-cands table { max-width: 100%; }
+.wpp-app .wpp-confirm { align-items: center; gap: 8px; background: #fff3c4;
+  border: 1px solid @GOLD@; border-radius: 6px; padding: 4px 8px; flex-wrap: wrap; }
+.wpp-app .wpp-banner { align-items: center; gap: 10px; flex-wrap: wrap; background: #0d2b45;
+  color: #fff; border-radius: 8px; padding: 8px 12px; border: 2px solid @GOLD@; }
+.wpp-app .wpp-banner .widget-html-content { color: #fff; }
+.wpp-app .wpp-banner-head { font-size: 22px; font-weight: bold; color: @GOLD@; }
+.wpp-app .wpp-score { font-size: 13px; }
+.wpp-app .widget-button.wpp-banner-new, .wpp-app .widget-button.wpp-banner-replay,
+.wpp-app .widget-button.wpp-banner-review { width: auto; font-weight: bold; }
+.wpp-app .wpp-practice-mark { background: #b9590b; color: #fff; font-weight: bold;
+  padding: 2px 8px; border-radius: 4px; white-space: nowrap; }
+.wpp-app.wpp-practice .wpp-header { border-bottom-color: #b9590b; }
+.wpp-app .wpp-hint-agent { width: auto; flex: 0 0 auto; }
+.wpp-app .wpp-hint-agent select { width: auto; }
+@keyframes wpp-flash { 0% { box-shadow: 0 0 0 4px @GOLD@; } 100% { box-shadow: none; } }
+.wpp-app .wpp-play.wpp-fresh .wpp-pic { animation: wpp-flash 1.6s ease-out 1; border-radius: 6px; }
+.wpp-app .widget-button.wpp-card.wpp-new { animation: wpp-flash 1.6s ease-out 1;
+  border-color: @GOLD@; }
 @media (max-width: 900px) {
   .wpp-app .wpp-menu { flex: 1 1 100%; width: auto; flex-flow: row wrap; }
   .wpp-app .wpp-menu > * { width: auto !important; flex: 0 1 auto; }
   .wpp-app .wpp-menu .widget-button { width: auto !important; padding: 0 8px; }
   .wpp-app .wpp-menu .widget-checkbox { margin-right: 10px; }
   .wpp-app .wpp-menu .wpp-menu-label { margin-left: 6px; }
-  .wpp-app .wpp-side { max-width: none; }
+  .wpp-app .wpp-side { max-width: none; min-width: 0; }
+  .wpp-app .wpp-side, .wpp-app .wpp-center { flex: 1 1 100%; }
 }
 """.replace("@TEAL@", TEAL).replace("@GOLD@", GOLD)
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from widgets.serve import ROOT, running_voila
+from widgets.serve import ROOT, kernel_alive, running_voila
 from widgets.server import NoDelayWebsocketConnection
 
 
@@ -52,16 +50,6 @@ def short_culling() -> Iterator[str]:
             "--MappingKernelManager.cull_interval=1"]
     with running_voila({"WPP_SEED": "5", "WPP_AI_DELAY": "0"}, extra_args=args) as url:
         yield url
-
-
-def kernel_alive(url: str, kernel_id: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5):
-            return True
-    except urllib.error.HTTPError as err:
-        if err.code == 404:
-            return False
-        raise
 
 
 @pytest.mark.browser

@@ -159,7 +159,9 @@ def test_undo_redo_and_replay() -> None:
     app.keypad.press("undo")
     assert app.game.state == start
     seed = app.game.seed
-    app.menu.replay.click()
+    app.menu.replay.click()          # a game in progress: it asks first
+    assert app.game.state == start and app.confirm_box.layout.display != "none"
+    app.confirm_yes.click()
     assert app.game.seed == seed and app.game.phase is Phase.MULLIGAN
     assert not app.game.can_undo and app.menu.undo.disabled
     app.menu.undo.click()
@@ -300,3 +302,99 @@ def test_a_hidden_seed_and_a_refusal_for_the_computers_turn() -> None:
 
 def test_parse_cards_in_tests_is_the_engines() -> None:
     assert parse_cards("7S")[0].ascii == "7S"
+
+
+def test_new_game_during_a_game_asks_and_cancel_keeps_it() -> None:
+    app = App(seed=21, agent=AGENT)
+    hand = sorted(app.game.view(0).hand)
+    click_action(app, Mulligan(hand[:3]))
+    state = app.game.state
+    app.menu.new_game.click()
+    assert app.game.state == state and app.confirm_box.layout.display != "none"
+    app.confirm_no.click()
+    assert app.game.state == state and app.confirm_box.layout.display == "none"
+    app.menu.new_game.click()
+    app.confirm_yes.click()
+    assert app.game.state.actions == 0 and app.game.phase is Phase.MULLIGAN
+
+
+def test_a_refusal_clears_when_it_no_longer_applies() -> None:
+    app = App(seed=21, agent=AGENT)
+    hand = sorted(app.game.view(0).hand)
+    for c in hand[:2]:
+        app.bottom.button_for(c).click()
+    app.bar.buttons["mulligan"].click()
+    assert "Refused" in app.message.value
+    app.bottom.button_for(hand[2]).click()          # a new selection: the refusal is stale
+    assert app.message.value == ""
+    app.bar.buttons["mulligan"].click()
+    assert app.game.state.mulligans[0] == tuple(hand[:3]) and app.message.value == ""
+
+
+def test_a_seat_change_mid_game_asks_and_makes_it_practice() -> None:
+    app = App(seed=22, agent=AGENT)
+    click_action(app, Mulligan(sorted(app.game.view(0).hand)[:3]))
+    assert all(b.card is None for b in app.top.visible_buttons())
+    app.menu.computer.value = -1
+    assert app.computer == 1 and app.confirm_box.layout.display != "none"
+    app.confirm_no.click()
+    assert app.computer == 1 and app.menu.computer.value == 1 and not app.practice
+    app.menu.computer.value = -1
+    app.confirm_yes.click()
+    assert app.computer is None and app.practice
+    assert "PRACTICE" in app.mode_mark.value
+    assert [b.card for b in app.top.visible_buttons()] == sorted(app.game.view(1).hand)
+
+
+def test_practice_shows_the_computers_hand_and_full_reasons() -> None:
+    app = App(seed=23, agent=AGENT, practice=True)
+    assert "PRACTICE" in app.mode_mark.value
+    assert [b.card for b in app.top.visible_buttons()] == sorted(app.game.view(1).hand)
+    click_action(app, Mulligan(sorted(app.game.view(0).hand)[:3]))
+    app.why_button.click()
+    assert "wpp-expl" in app.panel.html.value and "public terms" not in app.panel.html.value
+
+
+def test_hint_asks_the_chosen_ai() -> None:
+    app = App(seed=24, agent=AGENT)
+    assert "random" in app.menu.hint_agent.options
+    app.menu.hint_agent.value = "random"
+    app.hint_button.click()
+    assert "the random AI" in app.panel.html.value
+
+
+def test_the_computers_play_and_a_drawn_card_are_highlighted() -> None:
+    fresh = drawn = False
+    for seed in range(40):
+        app = App(seed=seed, agent=AGENT)
+        for _ in range(80):
+            g = app.game
+            if g.is_over:
+                break
+            view = g.view(0)
+            last = g.events[-1] if g.events else None
+            if last is not None and last.player == 1 and view.table is not None:
+                assert "wpp-fresh" in app.table.html.value
+                fresh = True
+            elif view.table is not None and last is not None and last.player == 0:
+                assert "wpp-fresh" not in app.table.html.value
+            if view.phase is Phase.DRAWING:
+                marked = {b.card for b in app.bottom.visible_buttons()
+                          if "wpp-new" in b._dom_classes}
+                assert marked == set(view.drawn) and marked
+                drawn = True
+            play_out(app, max_actions=1)
+        if fresh and drawn:
+            return
+    raise AssertionError(f"not seen: fresh play {fresh}, drawn card {drawn}")
+
+
+def test_conceding_at_the_mulligan_leaves_no_fresh_trick_on_the_table() -> None:
+    app = App(seed=25, agent=AGENT)
+    app.menu.concede.click()
+    app.menu.concede.click()
+    assert app.game.is_over
+    assert "The game is over" in app.table.html.value
+    assert "Fresh trick" not in app.table.html.value
+    assert "The computer wins" in app.banner_text.value and app.banner.layout.display == "flex"
+    assert "Session: you 0 · computer 1" in app.banner_text.value
