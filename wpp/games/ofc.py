@@ -1,0 +1,28 @@
+"""Open Face Chinese Poker, registered: its definition (:mod:`wpp.ofc.game`) and its agents.
+
+>>> sorted(AGENTS)
+['pyofc', 'random']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from wpp.core.agents import Agent
+from wpp.core.protocol import AgentFactory
+from wpp.ofc.game import OFC
+from wpp.ofc.random_agent import RandomPlacer
+
+__all__ = ["AGENTS", "GAME", "ORDER"]
+
+GAME: Final = OFC
+#: After WarPairsPoker and 5-card draw.
+ORDER: Final = 3
+
+
+def _random(seed: int | None = 0) -> Agent:
+    return RandomPlacer(seed)
+
+
+#: Open Face Chinese Poker's agents by name (the first is the default opponent).
+AGENTS: dict[str, AgentFactory] = {"random": _random}
