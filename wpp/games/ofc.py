@@ -11,6 +11,7 @@ from typing import Final
 from wpp.core.agents import Agent
 from wpp.core.protocol import AgentFactory
 from wpp.ofc.game import OFC
+from wpp.ofc.pyofc import PyOfcAI
 from wpp.ofc.random_agent import RandomPlacer
 
 __all__ = ["AGENTS", "GAME", "ORDER"]
@@ -20,9 +21,14 @@ GAME: Final = OFC
 ORDER: Final = 3
 
 
+def _pyofc(seed: int | None = 0, passes: int = 100, move_time: float | None = None,
+           pyofc_compat: bool = False) -> Agent:
+    return PyOfcAI(seed, passes, move_time, pyofc_compat)
+
+
 def _random(seed: int | None = 0) -> Agent:
     return RandomPlacer(seed)
 
 
 #: Open Face Chinese Poker's agents by name (the first is the default opponent).
-AGENTS: dict[str, AgentFactory] = {"random": _random}
+AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "random": _random}
