@@ -11,7 +11,6 @@ from typing import Final
 from wpp.core.agents import Agent
 from wpp.core.protocol import AgentFactory
 from wpp.ofc.game import OFC
-from wpp.ofc.pyofc import PyOfcAI
 from wpp.ofc.random_agent import RandomPlacer
 
 __all__ = ["AGENTS", "GAME", "ORDER"]
@@ -23,6 +22,8 @@ ORDER: Final = 3
 
 def _pyofc(seed: int | None = 0, passes: int = 100, move_time: float | None = None,
            pyofc_compat: bool = False) -> Agent:
+    from wpp.ofc.pyofc import PyOfcAI  # numpy: imported when an AI is made, not to list games
+
     return PyOfcAI(seed, passes, move_time, pyofc_compat)
 
 

@@ -114,16 +114,40 @@ def fouled(top: IntArray, middle: IntArray, bottom: IntArray) -> npt.NDArray[np.
 def sample_without_replacement(deck: Sequence[int], rows: int, k: int,
                                rng: np.random.Generator) -> IntArray:
     """``rows`` independent uniform samples of ``k`` distinct cards of ``deck``, in random
-    order (a partial Fisher–Yates shuffle of every row at once)."""
+    order.
+
+    When a draw of ``k`` with replacement is likely enough to have no repeat, rows are drawn
+    that way and the rows with a repeat drawn again (rejection: exactly uniform, and only
+    ``rows × k`` numbers wide); otherwise a partial Fisher–Yates shuffle of every row at
+    once on small integers.
+    """
     n = len(deck)
-    out = np.tile(np.asarray(deck, dtype=np.int64), (rows, 1))
-    idx = np.arange(rows)
+    if k > n:
+        raise ValueError(f"cannot draw {k} distinct cards from {n}")
+    cards = np.asarray(deck, dtype=np.int64)
+    accept = float(np.prod(1 - np.arange(k) / n))
+    if k <= 1 or accept > 0.3:
+        idx = rng.integers(0, n, size=(rows, k), dtype=np.int64)
+        bits = np.int64(1) << np.arange(n, dtype=np.int64)
+        todo = np.arange(rows)
+        while len(todo):
+            picked = bits[idx[todo]]
+            seen = picked[:, 0].copy()
+            for col in range(1, k):  # column by column: faster than a reduce over k
+                seen |= picked[:, col]
+            todo = todo[np.bitwise_count(seen) != k]  # a repeated card: draw the row again
+            idx[todo] = rng.integers(0, n, size=(len(todo), k), dtype=np.int64)
+        out: IntArray = cards[idx]
+        return out
+    perm = np.tile(np.arange(n, dtype=np.int8), (rows, 1))
+    at = np.arange(rows)
     for i in range(k):
         j = i + (rng.random(rows) * (n - i)).astype(np.int64)
-        a = out[idx, i].copy()
-        out[idx, i] = out[idx, j]
-        out[idx, j] = a
-    return out[:, :k]
+        a = perm[at, i].copy()
+        perm[at, i] = perm[at, j]
+        perm[at, j] = a
+    chosen: IntArray = cards[perm[:, :k].astype(np.int64)]
+    return chosen
 
 
 class Completions:
