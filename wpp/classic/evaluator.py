@@ -38,11 +38,11 @@ suit counters, then takes the maximum over the 21 five-card products in C-level 
 Three-card hands (Open Face Chinese Poker's front row)
 ------------------------------------------------------
 A 3-card hand is high card, one pair or three of a kind (no straights, no flushes). To compare
-it with 5-card hands (a front row must not beat the middle row) it is valued as the
-**weakest 5-card hand that contains it**: padded with the two lowest absent ranks that do not
-make a straight, in two suits (so no flush) — as pyOFC does. Its strength is on the same
-1..7,462 scale. Between two front rows, :func:`order3` decides (1..455, by category then
-ranks).
+it with 5-card hands (a front row must not beat the middle row) it is valued as if it held
+the lowest possible kickers: its strength is the weakest 5-card class that is not below it
+by category and then its own ranks (Q-Q-7 is Q-Q-7-3-2, as pyOFC pads it). Its strength is
+on the same 1..7,462 scale. Between two front rows, :func:`order3` decides (1..455, by
+category then ranks).
 
 >>> evaluate3("QS QH 7D").name
 'One Pair, Queens, Seven kicker'
@@ -288,17 +288,34 @@ _ALL_INDICES: Final = frozenset(range(52))
 
 
 def _build_front() -> dict[int, HandValue]:
-    """Every 3-card rank multiset (455 of them) by prime product: its padded value.
+    """Every 3-card rank multiset (455 of them) by prime product: its value.
 
-    The padding is the two absent ranks whose 5-card hand is the weakest; a straight is
-    never the weakest choice, so this is pyOFC's "two lowest ranks that make no straight".
+    Its strength is the weakest 5-card class that is not below it, comparing by category,
+    then rank by rank over the three cards' ranks (missing kickers count as the lowest): a
+    binary search over the classes, which are sorted by exactly that order. Where the
+    front's two lowest absent ranks make no straight this is the padded hand pyOFC builds
+    (Q-Q-7 → Q-Q-7-3-2); for a few low high-card fronts (6-3-2) pyOFC's padding has to
+    skip a straight and takes a kicker above the front's own top card (7-6-4-3-2), which
+    made 6-3-2 foul over a 7-5-4-3-2 middle: a quirk the kit does not copy.
     """
     table: dict[int, HandValue] = {}
+    keys = [(v.category, tuple(int(r) for r in v.ranks)) for v in _VALUES[1:]]
     for ranks in itertools.combinations_with_replacement(range(2, 15), 3):
-        absent = [r for r in range(2, 15) if r not in ranks]
         base = prod(_PRIMES[r - 2] for r in ranks)
-        strength = min(_UNSUITED[base * _PRIMES[a - 2] * _PRIMES[b - 2]]
-                       for a, b in itertools.combinations(absent, 2))
+        counts = Counter(ranks)
+        key = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+        shape = max(counts.values())
+        category = {1: Category.HIGH_CARD, 2: Category.ONE_PAIR,
+                    3: Category.THREE_OF_A_KIND}[shape]
+        lo, hi = 0, len(keys)  # the first class not below (category, key)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            cat, mranks = keys[mid]
+            if (cat, mranks[:len(key)]) < (category, key):
+                lo = mid + 1
+            else:
+                hi = mid
+        strength = lo + 1
         category = _CATEGORY_OF[strength]
         counts = Counter(ranks)
         key = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
@@ -345,7 +362,8 @@ def strength5(cards: Sequence[int]) -> int:
 
 def strength3(cards: Sequence[int]) -> int:
     """The strength of exactly three distinct cards on the 5-card scale (no checks): the
-    weakest 5-card hand holding them, so a 3-card row compares with 5-card rows.
+    weakest 5-card class not below them (as if their kickers were the lowest possible), so
+    a 3-card row compares with 5-card rows: it fouls a middle row of lower strength.
 
     >>> from wpp.cards import parse_cards
     >>> strength3(parse_cards("AS KD QC")) == strength5(parse_cards("AS KD QC 3H 2D"))
