@@ -1,7 +1,7 @@
 """Open Face Chinese Poker, registered: its definition (:mod:`wpp.ofc.game`) and its agents.
 
 >>> sorted(AGENTS)
-['pyofc', 'random']
+['expected', 'pyofc', 'random']
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from typing import Final
 
 from wpp.core.agents import Agent
 from wpp.core.protocol import AgentFactory
+from wpp.ofc.cli import PLAY
 from wpp.ofc.game import OFC
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "ORDER"]
+__all__ = ["AGENTS", "GAME", "ORDER", "PLAY"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
@@ -21,10 +22,18 @@ ORDER: Final = 3
 
 
 def _pyofc(seed: int | None = 0, passes: int = 100, move_time: float | None = None,
-           pyofc_compat: bool = False) -> Agent:
+           pyofc_compat: bool = False, five_card_time: float | None = None,
+           one_card_time: float | None = None) -> Agent:
     from wpp.ofc.pyofc import PyOfcAI  # numpy: imported when an AI is made, not to list games
 
-    return PyOfcAI(seed, passes, move_time, pyofc_compat)
+    return PyOfcAI(seed, passes, move_time, pyofc_compat, five_card_time, one_card_time)
+
+
+def _expected(seed: int | None = 0, passes: int = 60, move_time: float | None = None,
+              arrangements: int = 6) -> Agent:
+    from wpp.ofc.expected import ExpectedPointsAI
+
+    return ExpectedPointsAI(seed, passes, move_time, arrangements)
 
 
 def _random(seed: int | None = 0) -> Agent:
@@ -32,4 +41,4 @@ def _random(seed: int | None = 0) -> Agent:
 
 
 #: Open Face Chinese Poker's agents by name (the first is the default opponent).
-AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "random": _random}
+AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "random": _random}

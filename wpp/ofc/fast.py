@@ -23,7 +23,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from wpp.classic.evaluator import CLASS_COUNT, order3, strength3, strength5
+from wpp.classic.evaluator import CLASS_COUNT, evaluate3, order3, strength3, strength5, value_of
+from wpp.ofc.scoring import Royalties
 
 __all__ = [
     "FOUL_VALUE",
@@ -31,8 +32,10 @@ __all__ = [
     "Completions",
     "complete",
     "fouled",
+    "front_keys",
     "orders3",
     "pyofc_values",
+    "royalty_tables",
     "sample_without_replacement",
     "strengths3",
     "strengths5",
@@ -181,6 +184,33 @@ def complete(boards: IntArray, deck: Sequence[int], passes: int,
              rng: np.random.Generator) -> Completions:
     """:class:`Completions` of ``boards`` (the function form)."""
     return Completions(boards, deck, passes, rng)
+
+
+def royalty_tables(royalties: Royalties) -> tuple[IntArray, IntArray, IntArray]:
+    """The royalty of a top row by its 3-card key sum, and of a middle and a bottom row by
+    strength (index 0..7,462), from a :class:`~wpp.ofc.scoring.Royalties` table — the
+    arrays :func:`strengths3`/:func:`strengths5` index into."""
+    front = np.zeros_like(_T3)
+    for triple in itertools.combinations_with_replacement(range(13), 3):
+        cards = [4 * r + triple[:i].count(r) for i, r in enumerate(triple)]
+        value = evaluate3(cards)
+        front[sum(RANK_KEYS[r] for r in triple)] = royalties.of_values(
+            (value, value_of(1), value_of(1)))[0]
+    rows = []
+    for row in (1, 2):
+        table = np.zeros(CLASS_COUNT + 1, dtype=np.int64)
+        for strength in range(1, CLASS_COUNT + 1):
+            v = value_of(strength)
+            table[strength] = royalties.row(row, v.category, int(v.ranks[0]), strength)
+        rows.append(table)
+    return front, rows[0], rows[1]
+
+
+def front_keys(cards: IntArray) -> IntArray:
+    """The 3-card key sums of the top rows in the last axis (index of :func:`royalty_tables`'
+    front table)."""
+    out: IntArray = _KEY[cards].sum(axis=-1)
+    return out
 
 
 def pyofc_values(done: Completions) -> IntArray:

@@ -128,17 +128,28 @@ class PyOfcAI:
     name = "pyofc"
 
     def __init__(self, seed: int | None = 0, passes: int = 100, move_time: float | None = None,
-                 pyofc_compat: bool = False) -> None:
+                 pyofc_compat: bool = False, five_card_time: float | None = None,
+                 one_card_time: float | None = None) -> None:
         if type(passes) is not int or passes < 1:
             raise WppError(f"passes is a whole number of at least 1, not {passes!r:.20}")
-        if move_time is not None and (not isinstance(move_time, (int, float))
-                                      or not 0 < move_time <= 600):
-            raise WppError(f"move_time is seconds, more than 0 and at most 600, not "
-                           f"{move_time!r:.20}")
+        for name, value in (("move_time", move_time), ("five_card_time", five_card_time),
+                            ("one_card_time", one_card_time)):
+            if value is not None and (not isinstance(value, (int, float))
+                                      or isinstance(value, bool) or not 0 < value <= 600):
+                raise WppError(f"{name} is seconds, more than 0 and at most 600, not "
+                               f"{value!r:.20}")
         self.rng = np.random.default_rng(seed)
         self.passes = passes
         self.move_time = move_time
         self.pyofc_compat = bool(pyofc_compat)
+        self.five_card_time = five_card_time
+        self.one_card_time = one_card_time
+
+    def budget(self, cards: int) -> float | None:
+        """The CPU seconds for a decision placing ``cards`` cards (None: fixed passes):
+        pyOFC's separate budgets for the 5-card and 1-card rounds, else ``move_time``."""
+        own = self.five_card_time if cards == FIRST_ROUND else self.one_card_time
+        return own if own is not None else self.move_time
 
     def ratings(self, rollouts: Rollouts) -> npt.NDArray[np.float64]:
         """Each candidate's rating: the mean (or pyOFC's running average)."""
@@ -152,7 +163,7 @@ class PyOfcAI:
         if len(cands) == 1:
             return cands, None, 0
         rollouts = run_rollouts([p.onto(view.board) for p in cands], view.unseen, self.rng,
-                                self.passes, self.move_time)
+                                self.passes, self.budget(len(view.to_place)))
         return cands, rollouts, int(np.argmin(self.ratings(rollouts)))
 
     def choose(self, view: OfcView) -> Place:
