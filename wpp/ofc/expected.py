@@ -168,7 +168,7 @@ class ExpectedPointsAI:
     name = "expected"
 
     def __init__(self, seed: int | None = 0, passes: int = 60, move_time: float | None = None,
-                 arrangements: int = 6) -> None:
+                 arrangements: int = 6, foul_penalty: float = 0.0) -> None:
         if type(passes) is not int or passes < 2:
             raise WppError(f"passes is a whole number of at least 2, not {passes!r:.20}")
         if move_time is not None and (not isinstance(move_time, (int, float))
@@ -181,6 +181,9 @@ class ExpectedPointsAI:
         self.passes = passes
         self.move_time = move_time
         self.arrangements = arrangements
+        if not isinstance(foul_penalty, (int, float)) or not 0 <= foul_penalty <= 100:
+            raise WppError(f"foul_penalty is 0..100 points, not {foul_penalty!r:.20}")
+        self.foul_penalty = float(foul_penalty)
 
     # ------------------------------------------------------------------ the search
 
@@ -209,6 +212,8 @@ class ExpectedPointsAI:
                            self.arrangements, tables)
             for them in opponents:
                 out[idx] += _points(me, them)
+            if self.foul_penalty:  # the policy sees the cards coming: its fouls are too rare
+                out[idx] -= np.round(self.foul_penalty * me.foul).astype(np.int64)
         return out
 
     def _search(self, view: OfcView) -> tuple[list[Place], IntArray | None, list[int], int]:
