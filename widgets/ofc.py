@@ -45,7 +45,7 @@ _CSS: Final = """<style>
 .wpp-ofc .wpp-ofc-board { background: #2e7d4f; color: #fff; border-radius: 10px;
   padding: 6px 10px; margin: 4px 0; }
 .wpp-ofc .wpp-ofc-board .wpp-ofc-row { display: flex; align-items: center; gap: 8px;
-  min-height: 58px; }
+  min-height: 62px; margin: 2px 0; }
 .wpp-ofc .wpp-ofc-name { font-weight: bold; min-width: 70px; }
 .wpp-ofc .wpp-slot { display: inline-block; width: 38px; height: 54px; margin: 0 2px;
   border: 2px dashed #9cc9ad; border-radius: 5px; vertical-align: middle; }
@@ -221,7 +221,7 @@ class OfcTable(Lesson):
             decision = self.session.computer_step()
             assert decision is not None
             self.explain.show("Why the computer placed its cards as it did",
-                              [(str(decision.action), decision.explanation)])
+                              [("", decision.explanation)])
             if self.session.history.state.hand != hand:
                 state = self.session.history.state
                 self._scored(score_hand(state.previous, state.rules.scoring,
@@ -274,8 +274,8 @@ class OfcTable(Lesson):
                              "</div>")
 
     def _hand_number(self) -> int:
-        state = self.session.history.state
-        return state.hand if self.waiting else state.hand + 1
+        hand: int = self.session.history.state.hand
+        return hand if self.waiting else hand + 1
 
     def _say(self) -> str:
         view = self.view()

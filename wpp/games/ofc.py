@@ -30,7 +30,7 @@ def _pyofc(seed: int | None = 0, passes: int = 100, move_time: float | None = No
 
 
 def _expected(seed: int | None = 0, passes: int = 60, move_time: float | None = None,
-              arrangements: int = 6, foul_penalty: float = 0.0) -> Agent:
+              arrangements: int = 3, foul_penalty: float = 0.0) -> Agent:
     from wpp.ofc.expected import ExpectedPointsAI
 
     return ExpectedPointsAI(seed, passes, move_time, arrangements, foul_penalty)

@@ -168,7 +168,7 @@ class ExpectedPointsAI:
     name = "expected"
 
     def __init__(self, seed: int | None = 0, passes: int = 60, move_time: float | None = None,
-                 arrangements: int = 6, foul_penalty: float = 0.0) -> None:
+                 arrangements: int = 3, foul_penalty: float = 0.0) -> None:
         if type(passes) is not int or passes < 2:
             raise WppError(f"passes is a whole number of at least 2, not {passes!r:.20}")
         if move_time is not None and (not isinstance(move_time, (int, float))

@@ -87,3 +87,29 @@ def duplicate_match(a: str, b: str, deals: int, seed: int = 0, *, scoring: str =
             total += g.returns()[seats.index(a)]
         out.per_deal.append(total / 2)
     return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m wpp.ofc.match [--deals N] [--move-time S] [--seed N] [A B]``: the strength
+    match of the README (expected against pyofc by default)."""
+    import argparse
+
+    from wpp.cli_args import KitParser, positive_int
+
+    p = KitParser(prog="python -m wpp.ofc.match", description=main.__doc__)
+    p.add_argument("agents", nargs="*", default=["expected", "pyofc"])
+    p.add_argument("--deals", type=positive_int, default=2000)
+    p.add_argument("--move-time", type=float, default=0.004)
+    p.add_argument("--seed", type=int, default=100_000)
+    args: argparse.Namespace = p.parse_args(argv)
+    a, b = [*args.agents, "pyofc"][:2]
+    start = time.process_time()
+    result = duplicate_match(a, b, args.deals, args.seed, move_time=args.move_time)
+    print(result)
+    print(f"CPU time {time.process_time() - start:.0f} s, move_time {args.move_time} s, seeds "
+          f"{args.seed}..{args.seed + args.deals - 1}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
