@@ -201,3 +201,16 @@ def test_completions_fill_empty_slots_top_first_and_flag_fouls() -> None:
 def test_row_sizes_and_rounds() -> None:
     assert ROW_SIZES == (3, 5, 5) and sum(ROW_SIZES) == 13
     assert OFC.describe().startswith("ofc: Open Face Chinese Poker (2–4 players)")
+
+
+def test_the_rules_text_parses_and_its_docs_copy_is_current() -> None:
+    from widgets.serve import ROOT
+    from wpp.core.registry import game_def
+    from wpp.rulebook import docs_copy, load_rulebook
+
+    name = game_def("ofc").rules_doc
+    assert name == "ofc-rules.md"
+    book = load_rulebook("wpp", name)
+    assert len(book.rules) == 10 and "foul" in book.glossary
+    assert (ROOT / "docs" / name).read_text(encoding="utf-8") == docs_copy("wpp", name), \
+        "regenerate docs/ofc-rules.md with wpp.rulebook.docs_copy('wpp', 'ofc-rules.md')"
