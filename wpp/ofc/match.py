@@ -60,9 +60,11 @@ class MatchSummary:
 
 
 def duplicate_match(a: str, b: str, deals: int, seed: int = 0, *, scoring: str = "standard",
-                    a_options: dict[str, Any] | None = None, **options: Any) -> MatchSummary:
+                    a_options: dict[str, Any] | None = None, progress: int = 0,
+                    **options: Any) -> MatchSummary:
     """Play ``deals`` deals (seeds ``seed``…) of one hand each, twice with the seats swapped,
-    ``options`` (e.g. ``move_time``) given to both agents, ``a_options`` to A only."""
+    ``options`` (e.g. ``move_time``) given to both agents, ``a_options`` to A only; every
+    ``progress`` deals (0: never) the result so far is printed."""
     out = MatchSummary(a, b, deals, seconds={a: 0.0, b: 0.0}, moves={a: 0, b: 0},
                        fouls={a: 0, b: 0})
     if a == b:
@@ -86,6 +88,10 @@ def duplicate_match(a: str, b: str, deals: int, seed: int = 0, *, scoring: str =
                 out.fouls[name] += event.score.seats[s].fouled
             total += g.returns()[seats.index(a)]
         out.per_deal.append(total / 2)
+        if progress and (deal + 1) % progress == 0 and deal + 1 < deals:
+            so_far = MatchSummary(a, b, deal + 1, out.per_deal, out.seconds, out.moves,
+                                  out.fouls)
+            print(f"after {so_far}", flush=True)
     return out
 
 
@@ -101,10 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=positive_int, default=2000)
     p.add_argument("--move-time", type=float, default=0.004)
     p.add_argument("--seed", type=int, default=100_000)
+    p.add_argument("--progress", type=int, default=0, help="print the result every N deals")
     args: argparse.Namespace = p.parse_args(argv)
     a, b = [*args.agents, "pyofc"][:2]
     start = time.process_time()
-    result = duplicate_match(a, b, args.deals, args.seed, move_time=args.move_time)
+    result = duplicate_match(a, b, args.deals, args.seed, move_time=args.move_time,
+                             progress=args.progress)
     print(result)
     print(f"CPU time {time.process_time() - start:.0f} s, move_time {args.move_time} s, seeds "
           f"{args.seed}..{args.seed + args.deals - 1}")
