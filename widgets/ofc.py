@@ -145,6 +145,7 @@ class OfcTable(Lesson):
                                         scoring=self.scoring), {COMPUTER: ai})
         self.waiting = False
         self.scoring_html.value = ""
+        self.scoring_html.layout.display = "none"
         self._reset_pending()
         self._computer()
 
@@ -234,6 +235,7 @@ class OfcTable(Lesson):
         self.last_score = score
         self.scoring_html.value = (f"<b>Hand {len(self.session.history.state.scores)} "
                                    f"scored</b>{score_html(score)}")
+        self.scoring_html.layout.display = None
         self.render()
 
     def next_hand(self) -> None:
@@ -242,6 +244,7 @@ class OfcTable(Lesson):
             return
         self.waiting = False
         self.scoring_html.value = ""
+        self.scoring_html.layout.display = "none"
         self._computer()
         self.render()
 
