@@ -206,6 +206,7 @@ _SECTIONS = {
     "benchmarks.classic": "Classic poker evaluator",
     "benchmarks.analysis": "Tournaments (process pool)",
     "benchmarks.pairs": "Pairs (engine, PIPMC, the blog's table)",
+    "benchmarks.ofc": "Open Face Chinese Poker rollouts",
 }
 
 

@@ -19,8 +19,10 @@ game is played, with exit status 2 and one line naming it.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
+from importlib import import_module
 from typing import Any
 
 from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag
@@ -55,6 +57,10 @@ def add_commands(sub: Any, game: str) -> None:
                    "seat)")
     p.add_argument("--explain", action="store_true", help="print each decision's reasoning")
     p.set_defaults(func=_play)
+    own = getattr(import_module(f"wpp.games.{game}"), "PLAY", None)
+    if own is not None:  # the registration module's own play: own.run(args, fallback=_play)
+        own.add_arguments(p)
+        p.set_defaults(func=functools.partial(own.run, fallback=_play))
 
     r = sub.add_parser("random-games", help="play many games between random agents and sum "
                        "them up")

@@ -34,6 +34,22 @@ flushes, one for everything else. Evaluating a hand is then one suit comparison,
 multiplications and one dictionary look-up: about twice as fast as ``treys`` in pure
 Python (see :mod:`benchmarks.classic`). Best-of-7 spots a flush with one sum of per-card
 suit counters, then takes the maximum over the 21 five-card products in C-level iterators.
+
+Three-card hands (Open Face Chinese Poker's front row)
+------------------------------------------------------
+A 3-card hand is high card, one pair or three of a kind (no straights, no flushes). To compare
+it with 5-card hands (a front row must not beat the middle row) it is valued as if it held
+the lowest possible kickers: its strength is the weakest 5-card class that is not below it
+by category and then its own ranks (Q-Q-7 is Q-Q-7-3-2, as pyOFC pads it). Its strength is
+on the same 1..7,462 scale. Between two front rows, :func:`order3` decides (1..455, by
+category then ranks).
+
+>>> evaluate3("QS QH 7D").name
+'One Pair, Queens, Seven kicker'
+>>> evaluate3("QS QH 7D") > evaluate("QD QC 6S 5H 4S")   # the front outranks this middle
+True
+>>> evaluate3("QS QH 7D") < evaluate("QD QC 9S 8H 2S")
+True
 """
 
 from __future__ import annotations
@@ -50,6 +66,7 @@ from wpp.cards import CARDS, Card, Rank, parse_cards
 
 __all__ = [
     "CLASS_COUNT",
+    "FRONT_CLASS_COUNT",
     "Category",
     "HandValue",
     "best_hand",
@@ -59,6 +76,9 @@ __all__ = [
     "class_size",
     "compare",
     "evaluate",
+    "evaluate3",
+    "order3",
+    "strength3",
     "strength5",
     "value_of",
     "winners",
@@ -267,6 +287,59 @@ _CATEGORY_OF: Final[tuple[Category, ...]] = tuple(v.category for v in _VALUES)
 _ALL_INDICES: Final = frozenset(range(52))
 
 
+def _build_front() -> dict[int, HandValue]:
+    """Every 3-card rank multiset (455 of them) by prime product: its value.
+
+    Its strength is the weakest 5-card class that is not below it, comparing by category,
+    then rank by rank over the three cards' ranks (missing kickers count as the lowest): a
+    binary search over the classes, which are sorted by exactly that order. Where the
+    front's two lowest absent ranks make no straight this is the padded hand pyOFC builds
+    (Q-Q-7 → Q-Q-7-3-2); for a few low high-card fronts (6-3-2) pyOFC's padding has to
+    skip a straight and takes a kicker above the front's own top card (7-6-4-3-2), which
+    made 6-3-2 foul over a 7-5-4-3-2 middle: a quirk the kit does not copy.
+    """
+    table: dict[int, HandValue] = {}
+    keys = [(v.category, tuple(int(r) for r in v.ranks)) for v in _VALUES[1:]]
+    for ranks in itertools.combinations_with_replacement(range(2, 15), 3):
+        base = prod(_PRIMES[r - 2] for r in ranks)
+        counts = Counter(ranks)
+        key = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+        shape = max(counts.values())
+        category = {1: Category.HIGH_CARD, 2: Category.ONE_PAIR,
+                    3: Category.THREE_OF_A_KIND}[shape]
+        lo, hi = 0, len(keys)  # the first class not below (category, key)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            cat, mranks = keys[mid]
+            if (cat, mranks[:len(key)]) < (category, key):
+                lo = mid + 1
+            else:
+                hi = mid
+        strength = lo + 1
+        category = _CATEGORY_OF[strength]
+        counts = Counter(ranks)
+        key = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+        if category is Category.THREE_OF_A_KIND:
+            name = f"Three of a Kind, {_plural(key[0])}"
+        elif category is Category.ONE_PAIR:
+            name = f"One Pair, {_plural(key[0])}, {_kickers(key[1:])}"
+        else:
+            name = f"High Card, {'-'.join(_singular(r) for r in key)}"
+        table[base] = HandValue(strength, category, name, tuple(Rank(r) for r in key))
+    return table
+
+
+#: 3-card hands by the prime product of their ranks (the front row of OFC).
+_FRONT: Final = _build_front()
+_FRONT_STRENGTH: Final = {k: v.strength for k, v in _FRONT.items()}
+#: 3-card hands by prime product: their order 1..455 (category, then ranks).
+_FRONT_ORDER: Final = {
+    k: i for i, k in enumerate(sorted(_FRONT, key=lambda k: (_FRONT[k].category,
+                                                             _FRONT[k].ranks)), 1)}
+#: The number of 3-card hand classes (286 high cards, 156 pairs, 13 trips).
+FRONT_CLASS_COUNT: Final = 455
+
+
 # --------------------------------------------------------------------------- fast paths
 
 
@@ -285,6 +358,22 @@ def strength5(cards: Sequence[int]) -> int:
     if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
         return _FLUSH[p[a] * p[b] * p[c] * p[d] * p[e]]
     return _UNSUITED[p[a] * p[b] * p[c] * p[d] * p[e]]
+
+
+def strength3(cards: Sequence[int]) -> int:
+    """The strength of exactly three distinct cards on the 5-card scale (no checks): the
+    weakest 5-card class not below them (as if their kickers were the lowest possible), so
+    a 3-card row compares with 5-card rows: it fouls a middle row of lower strength.
+
+    >>> from wpp.cards import parse_cards
+    >>> strength3(parse_cards("AS KD QC")) == strength5(parse_cards("AS KD QC 3H 2D"))
+    True
+    >>> strength3(parse_cards("2S 3D 4C")) == strength5(parse_cards("2S 3D 4C 5H 7D"))
+    True
+    """
+    a, b, c = cards
+    p = _P
+    return _FRONT_STRENGTH[p[a] * p[b] * p[c]]
 
 
 def best_strength(cards: Sequence[int]) -> int:
@@ -362,6 +451,36 @@ def evaluate(cards: str | Iterable[int]) -> HandValue:
             return _VALUES[strength5(hand)]
         cards = hand
     return _VALUES[strength5(_cards(cards, range(5, 6)))]
+
+
+def evaluate3(cards: str | Iterable[int]) -> HandValue:
+    """The value of a 3-card hand (OFC's front row): high card, one pair or three of a kind,
+    its strength on the 5-card scale (see :func:`strength3`), its name about its own cards.
+
+    >>> evaluate3("AS AH AD").name, evaluate3("2S 3H 4D").name
+    ('Three of a Kind, Aces', 'High Card, Four-Three-Two')
+    """
+    hand = _cards(cards, range(3, 4))
+    return _FRONT[_P[hand[0]] * _P[hand[1]] * _P[hand[2]]]
+
+
+def order3(cards: Sequence[int]) -> int:
+    """The rank (1..455, higher is better) of three distinct cards among 3-card hands, by
+    category then ranks: what decides between two front rows. No checks.
+
+    Padded strengths (:func:`strength3`) are for comparing a front row with a 5-card row;
+    two different fronts may pad to the same hand (7-3-2 and 4-3-2 both to 7-5-4-3-2), yet
+    7-3-2 beats 4-3-2.
+
+    >>> from wpp.cards import parse_cards
+    >>> order3(parse_cards("7S 3D 2C")) > order3(parse_cards("4S 3D 2C"))
+    True
+    >>> order3(parse_cards("2S 2D 3C")), order3(parse_cards("AS AD AC"))
+    (287, 455)
+    """
+    a, b, c = cards
+    p = _P
+    return _FRONT_ORDER[p[a] * p[b] * p[c]]
 
 
 def best_of(cards: str | Iterable[int]) -> HandValue:

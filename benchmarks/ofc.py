@@ -1,0 +1,149 @@
+"""Speed of OFC rollouts: the kit's vectorised rollouts against pyOFC's loop with ``treys``.
+
+The workload is pyOFC's opening decision: a 5-card hand with no pair and no flush draw (so
+all 232 candidates stay after pruning), passes of one random completion of every candidate,
+each valued as pyOFC values it (the sum of the rows' Deuces ranks, or the weighted foul).
+
+* ``ofc_rollouts_per_s`` — :func:`wpp.ofc.pyofc.run_rollouts` (numpy look-up tables built
+  from the kit's evaluator, every rollout of a batch of passes at once);
+* ``treys_loop_rollouts_per_s`` — the same loop written the way pyOFC writes it, one
+  rollout at a time in Python: ``random.sample`` of the unseen cards, the board filled top
+  first, each row evaluated by ``treys`` (the 3-card top padded to five as pyOFC pads it),
+  the foul check, the sum, pyOFC's running-average update;
+* ``rollout_speedup`` — ours divided by the treys loop's (the goal is ≥ 10).
+
+``python -m benchmarks.ofc`` prints them; ``python -m benchmarks`` includes them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from wpp.cards import CARDS, Card, parse_cards
+from wpp.ofc.board import EMPTY_BOARD, Board
+from wpp.ofc.candidates import candidates
+from wpp.ofc.pyofc import run_rollouts
+
+__all__ = ["main", "run"]
+
+#: pyOFC's opening in the benchmark: no pair, no flush draw (232 candidates).
+OPENING = "2S 5D 8C JH KS"
+
+
+def _ours(boards: Sequence[Board], deck: Sequence[Card], passes: int) -> Callable[[], int]:
+    rng = np.random.default_rng(1)
+
+    def loop() -> int:
+        run_rollouts(boards, deck, rng, passes)
+        return len(boards) * passes
+
+    return loop
+
+
+def _treys_loop(boards: Sequence[Board], deck: Sequence[Card], passes: int
+                ) -> Callable[[], int] | None:
+    try:
+        from treys import Card as TreysCard  # type: ignore[import-untyped]
+        from treys import Evaluator
+    except ImportError:
+        return None
+    names = [c.ascii.replace("10", "T")[0] + "dchs"[c & 3] for c in CARDS]
+    tcard = [TreysCard.new(n) for n in names]
+    evaluator = Evaluator()
+    five = evaluator._five  # treys' unchecked 5-card core
+    ranks = "23456789TJQKA"
+    pads: dict[tuple[int, ...], list[int]] = {}
+
+    def pad(top: list[int], rank_of: dict[int, int]) -> list[int]:
+        """pyOFC's 3-card evaluation: padded with the two lowest absent ranks making no
+        straight, in two suits (memoised per rank multiset, as a lookup table would be)."""
+        key = tuple(sorted(rank_of[c] for c in top))
+        extra = pads.get(key)
+        if extra is None:
+            absent = [r for r in range(13) if r not in key]
+            best: tuple[int, list[int]] | None = None
+            for i, a in enumerate(absent):
+                for b in absent[i + 1:]:  # three suits, then two others: never a flush
+                    cards = [TreysCard.new(ranks[r] + "dcs"[j]) for j, r in enumerate(key)]
+                    cards += [TreysCard.new(ranks[a] + "h"), TreysCard.new(ranks[b] + "d")]
+                    score = five(cards)
+                    if best is None or score > best[0]:  # treys: higher is weaker
+                        best = (score, cards[3:])
+            assert best is not None
+            extra = pads[key] = best[1]
+        return top + extra
+
+    rank_of = {t: c >> 2 for c, t in zip(CARDS, tcard, strict=True)}
+    rows = [[[tcard[c] for c in r] for r in b] for b in boards]
+    unseen = [tcard[c] for c in deck]
+    rng = random.Random(1)
+    foul = 3 * 7463
+
+    def loop() -> int:
+        ratings = [0] * len(rows)
+        for k in range(1, passes + 1):
+            for i, (top, middle, bottom) in enumerate(rows):
+                need = (3 - len(top), 5 - len(middle), 5 - len(bottom))
+                sample = rng.sample(unseen, sum(need))
+                t = top + sample[:need[0]]
+                m = middle + sample[need[0]:need[0] + need[1]]
+                b = bottom + sample[need[0] + need[1]:]
+                rt, rm, rb = five(pad(t, rank_of)), five(m), five(b)
+                value = rt + rm + rb if rt >= rm >= rb else foul
+                ratings[i] = value if k == 1 else ratings[i] + value // (k - 1) + 1
+        return len(rows) * passes
+
+    return loop
+
+
+def run(passes: int = 200, repeats: int = 3, *, quick: bool = False) -> dict[str, float]:
+    """Rollouts per second, ours and the treys loop's, best of ``repeats`` interleaved runs
+    (the treys loop runs a tenth of the passes: the rate is what counts).
+
+    >>> figures = run(passes=10, repeats=1)
+    >>> figures["ofc_rollouts_per_s"] > 0
+    True
+    """
+    if quick:
+        passes, repeats = min(passes, 40), 1
+    cards = parse_cards(OPENING)
+    cands = candidates(EMPTY_BOARD, cards)
+    boards = [p.onto(EMPTY_BOARD) for p in cands]
+    deck = [c for c in CARDS if c not in cards]
+    loops: dict[str, Callable[[], int]] = {"ofc_rollouts_per_s": _ours(boards, deck, passes)}
+    peer = _treys_loop(boards, deck, max(1, passes // 10))
+    if peer is not None:
+        loops["treys_loop_rollouts_per_s"] = peer
+    best = dict.fromkeys(loops, 0.0)
+    for _ in range(repeats):
+        for name, loop in loops.items():
+            start = time.perf_counter()
+            n = loop()
+            best[name] = max(best[name], n / (time.perf_counter() - start))
+    figures: dict[str, float] = {"candidates": float(len(cands)), **best}
+    if peer is not None:
+        figures["rollout_speedup"] = best["ofc_rollouts_per_s"] / best[
+            "treys_loop_rollouts_per_s"]
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the figures of :func:`run` (``python -m benchmarks.ofc [PASSES]``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    figures: dict[str, Any] = run(int(args[0])) if args else run()
+    print(f"OFC rollouts, 5-card opening {OPENING}, all candidates per pass")
+    for key, value in figures.items():
+        print(f"  {key:<28} {value:>14,.2f}")
+    if "treys_loop_rollouts_per_s" not in figures:
+        print("  treys is not installed: no comparison (pip install 'wpp[bench]')")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,113 @@
+"""End to end: the Open Face Chinese Poker page as a Voilà page in headless Chromium, two
+hands played by clicking as a player would — card then row, row then card, an undo, confirm —
+with the computer's explanation, the scoring row by row and the session score checked.
+
+Screenshots go to ``artifacts/ofc/*.png`` (ignored by git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from widgets import serve
+
+pytestmark = pytest.mark.browser
+
+SHOTS = serve.ROOT / "artifacts" / "ofc"
+WAIT = 60_000  # ms
+#: Where the 13 cards of a hand go, in order: the bottom, then the middle, then the top.
+PLAN = [2] * 5 + [1] * 5 + [0] * 3
+ROW_NAMES = ("top", "middle", "bottom")
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Iterator[Any]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with serve.running_voila(notebook="notebooks/ofc.ipynb", log=SHOTS / "voila-ofc.log") as url:
+        pg = browser.new_page(viewport={"width": 1280, "height": 1600})
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(url)
+        pg.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+        yield pg
+        text = pg.inner_text("body")
+        assert "Traceback" not in text, "a cell failed in the page"
+        assert not errors, f"errors in the page: {errors}"
+        pg.close()
+
+
+def expect_text(target: Any, pattern: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(target).to_contain_text(re.compile(pattern), timeout=WAIT)
+
+
+def hand_cards(page: Any) -> list[str]:
+    """The titles of the card buttons still to place."""
+    cards = page.locator(".wpp-ofc .wpp-hand .wpp-card:visible")
+    cards.first.wait_for(timeout=WAIT)
+    return [cards.nth(i).get_attribute("title") for i in range(cards.count())]
+
+
+def row_button(page: Any, row: int) -> Any:
+    return page.locator(".wpp-ofc").get_by_role("button", name=ROW_NAMES[row], exact=True)
+
+
+def play_hand(page: Any, number: int) -> None:
+    """Place the 13 cards of one hand by the plan, alternating card-then-row and
+    row-then-card, with one undo in the first placement."""
+    from playwright.sync_api import expect
+
+    ofc = page.locator(".wpp-ofc")
+    placed = 0
+    while placed < 13:
+        expect_text(ofc, r"to go\.|Every card has a row")
+        cards = hand_cards(page)
+        assert cards, "no card to place"
+        for i, title in enumerate(cards):
+            card = ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]')
+            if (placed + i) % 2:
+                row_button(page, PLAN[placed + i]).click()
+                card.click()
+            else:
+                card.click()
+                row_button(page, PLAN[placed + i]).click()
+            expect(ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]:visible')).to_have_count(
+                0, timeout=WAIT)
+            if number == 1 and placed == 0 and i == 0:      # an undo brings it back
+                ofc.get_by_role("button", name="Undo", exact=True).click()
+                expect(ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]:visible')
+                       ).to_have_count(1, timeout=WAIT)
+                card.click()
+                row_button(page, PLAN[placed + i]).click()
+        expect_text(ofc, "Every card has a row")
+        if placed == 0:
+            page.screenshot(path=str(SHOTS / f"hand{number}-placing.png"), full_page=True)
+        ofc.get_by_role("button", name="Confirm", exact=True).click()
+        placed += len(cards)
+        if placed < 13:
+            expect_text(ofc, "Why the computer placed its cards")
+    expect_text(ofc, "The hand is over")
+
+
+def test_two_hands_against_the_computer(page: Any) -> None:
+    ofc = page.locator(".wpp-ofc")
+    expect_text(ofc, r"Hand 1 · session: you \+0, computer \+0")
+    play_hand(page, 1)
+    expect_text(ofc, r"Hand 1 scored")
+    expect_text(ofc, r"rows [+-]\d+, royalties [+-]\d+")
+    expect_text(ofc, "pyOFC.s Monte Carlo placement")
+    text = ofc.inner_text()
+    session = re.search(r"session: you ([+-]\d+), computer ([+-]\d+)", text)
+    assert session and int(session.group(1)) == -int(session.group(2))
+    page.screenshot(path=str(SHOTS / "hand1-scored.png"), full_page=True)
+
+    ofc.get_by_role("button", name="Next hand", exact=True).click()
+    expect_text(ofc, r"Hand 2 · session")
+    play_hand(page, 2)
+    expect_text(ofc, r"Hand 2 scored")
+    page.screenshot(path=str(SHOTS / "hand2-scored.png"), full_page=True)
