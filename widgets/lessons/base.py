@@ -90,6 +90,15 @@ LESSON_CSS: Final = """
 .wpp-lesson .wpp-inline { display: flex; align-items: center; gap: 6px; flex-wrap: wrap;
   margin: 2px 0; }
 .wpp-lesson .wpp-scroll { max-height: 420px; overflow-y: auto; }
+.wpp-lesson .wpp-changed { background: #fff3c4; border-left: 4px solid #d4a017;
+  padding: 2px 8px; margin: 3px 0; }
+.wpp-lesson .wpp-question { border: 2px solid #d4a017; border-radius: 8px; padding: 6px 10px;
+  background: #fffaf0; margin: 4px 0; }
+.wpp-lesson .wpp-question .widget-button.wpp-answer { height: 28px; padding: 0 8px;
+  font-weight: normal; }
+.wpp-lesson .wpp-question .widget-radio-box label { font-size: 14px; }
+.wpp-lesson .wpp-reveal { border-top: 3px solid #0d2b45; margin-top: 6px; padding-top: 4px; }
+.wpp-lesson .wpp-thresholds { margin: 4px 0; font-size: 13px; }
 """
 
 #: The app's theme and the lessons' styles, ready for an ``HTML`` widget.
@@ -134,6 +143,7 @@ class SeedField:
     """A deal's seed: a number field, "Deal" (deal that seed) and "New deal" (the next one).
 
     The same seed always gives the same deal, so a teacher can name a deal to a class.
+    Enter in the field deals the seed typed, as the button does.
     """
 
     def __init__(self, seed: int, on_deal: Callable[[int], None], label: str = "Deal") -> None:
@@ -144,6 +154,9 @@ class SeedField:
         self._on_deal = on_deal
         self.deal_button.on_click(lambda _b: self._on_deal(int(self.field.value)))
         self.new_button.on_click(lambda _b: self.next())
+        # Enter (or leaving the field) deals the seed typed: the field syncs only then.
+        self.field.continuous_update = False
+        self.field.observe(lambda c: self._on_deal(int(c["new"])), names="value")
         self.box = w.HBox([self.field, self.deal_button, self.new_button])
         self.box.add_class("wpp-nav")
 
@@ -152,9 +165,11 @@ class SeedField:
         return int(self.field.value)
 
     def next(self) -> None:
-        """Deal the next seed."""
-        self.field.value = min(self.seed + 1, 10**9)
-        self._on_deal(self.seed)
+        """Deal the next seed (setting the field deals it)."""
+        before = self.seed
+        self.field.value = min(before + 1, 10**9)
+        if self.seed == before:  # already the last seed: deal it again
+            self._on_deal(self.seed)
 
 
 class GameNav:
