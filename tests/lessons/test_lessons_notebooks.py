@@ -114,3 +114,27 @@ def test_binder_reads_the_root_environment() -> None:
     for package in ("voila", "ipywidgets", "jupyterlab", "matplotlib", "pandas", "tqdm"):
         assert re.search(rf"^\s*-\s*{package}\b", env, re.M), package
     assert re.search(r"^\s*-\s*-e \.\s*$", env, re.M), "the kit itself"
+
+
+#: What a web page reader cannot use: file paths of the repository, paths outside it, and
+#: instructions for developers.
+DEVELOPER_TEXT = re.compile(r"How to use this lesson|\.\./shared|`(wpp|widgets|docs|tests)/|"
+                            r"\b(wpp|widgets)/\w+\.py|sibling-games\.md")
+
+
+@pytest.mark.parametrize("name", [*LESSONS, "07_analysing_the_game", "08_classic_poker"])
+def test_no_developer_text_or_dead_paths_in_the_pages(name: str) -> None:
+    """Regression: "How to use this lesson", `wpp/teach`, file paths and ../shared showed in
+    the web pages."""
+    found = DEVELOPER_TEXT.findall(markdown(name))
+    assert not found, found
+
+
+def test_lesson_three_to_five_say_nothing_of_the_answer_before_the_question() -> None:
+    """The text above each "your turn" widget does not give the AI's answer away."""
+    for name in ("03_the_mulligan", "04_the_segment", "05_the_ai_decisions"):
+        nb = load(name)
+        first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
+        before = "\n".join(source(c) for c in nb["cells"][:first_code])
+        assert re.search(r"(?i)your turn|choose first|you choose", before), name
+        assert "leaves none" not in before and "keeps a straight" not in before

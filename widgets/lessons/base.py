@@ -99,6 +99,7 @@ LESSON_CSS: Final = """
 .wpp-lesson .wpp-question .widget-radio-box label { font-size: 14px; }
 .wpp-lesson .wpp-reveal { border-top: 3px solid #0d2b45; margin-top: 6px; padding-top: 4px; }
 .wpp-lesson .wpp-thresholds { margin: 4px 0; font-size: 13px; }
+.wpp-lesson .widget-html-content { white-space: normal; overflow-x: auto; text-overflow: clip; }
 """
 
 #: The app's theme and the lessons' styles, ready for an ``HTML`` widget.

@@ -60,6 +60,7 @@ __all__ = [
     "PlayInfo",
     "Question",
     "Scene",
+    "group_judged",
     "inspect",
     "judge_hand",
     "legal_summary",
@@ -185,6 +186,23 @@ def _lowest(plays: Sequence[Play]) -> Play:
     return min(plays, key=lambda p: (p.category, p.order, p.cards))
 
 
+def group_judged(judged: Sequence[Judged]) -> list[tuple[Judged, int]]:
+    """Plays that read the same (``a straight, 10♦ high`` made with other suits below the
+    top) as one row with how many ways the hand makes it: the plays that beat the table
+    first, then the others, each in their first order.
+
+    >>> from wpp.lookup import classify
+    >>> rows = group_judged(judge_hand(parse_cards("6C 7D 8H 9S 10D 6S 7H"), classify("5C")))
+    >>> [(j.play.describe(), n) for j, n in rows][:2]
+    [('the 6♣', 1), ('the 6♠', 1)]
+    """
+    groups: dict[tuple[str, bool], list[Judged]] = {}
+    for j in judged:
+        groups.setdefault((j.play.describe(), j.legal), []).append(j)
+    rows = [(js[0], len(js)) for js in groups.values()]
+    return sorted(rows, key=lambda r: not r[0].legal)
+
+
 def judge_hand(hand: Iterable[Card], table: Play | None,
                rules: Rules = DEFAULT_RULES) -> list[Judged]:
     """Every play of ``hand`` in the table's mode judged against ``table`` (lowest first),
@@ -285,7 +303,7 @@ QUIZ: Final[tuple[Question, ...]] = (
     Question("2D", "AS", "an ace on a two (R9)"),
     Question("7D 7S", "7C 7H", "a pair's key is its higher suit (R6)"),
     Question("AH AS", "2D 2C", "twos beat aces, in pairs too (R9)"),
-    Question("9C 9D", "9H 9S 9C", "the mode of a trick (R7)"),
+    Question("9C 9D", "JH JS JD", "the mode of a trick (R7)"),
     Question("9D 9C 9H", "KD KC QH QS", "categories: three of a kind beats two pair (R8)"),
     Question("2D 2C 2H 9D 9C", "3D 3C 3H 3S", "a higher category always wins (R8)"),
     Question("2D 2C 2H 9D 9C", "AD AC AH 3D 3C", "full houses: an ace on a two (R9)"),
