@@ -101,10 +101,26 @@ def test_start_here(browser: Any) -> None:
 
 
 def test_the_rules(browser: Any) -> None:
+    from playwright.sync_api import expect
+
     with lesson_page(browser, "02_the_rules") as page:
-        found = lessons(page, 6)
+        found = lessons(page, 8)
         assert page.locator(".jp-RenderedImage img").count() == 2  # the ladder and the cycle
-        text, inspector, explorer, quiz, walk, scenes = (found.nth(i) for i in range(6))
+        strip, drills, walk, text, inspector, explorer, scenes, quiz = (
+            found.nth(i) for i in range(8))
+        expect_text(page.locator(".wpp-rules-card"), "The goal")
+        expect_text(strip, "4 · Who leads next")
+        shot(page, "02_top")
+
+        expect_text(drills, "drill 1 of 4")                 # a "your move" drill
+        click(drills, "Pass")
+        expect_text(drills, "Refused: .*\\(R16\\)")
+        click(drills, "Try again")
+        drills.locator('.wpp-hand .wpp-card[title="J♥"]').click()
+        click(drills, "Play")
+        expect_text(drills, "P1 played J♥")
+        expect_text(drills, "Remember")
+        shot(drills, "02_drill")
 
         text.locator("input").fill("7S 1X")
         expect_text(text, "'1X' is not a card")
@@ -126,7 +142,7 @@ def test_the_rules(browser: Any) -> None:
 
         click(quiz, "Yes, it beats it")
         expect_text(quiz, "Right: yes, it beats it")
-        click(quiz, "No, it does not")                    # a second click changes nothing
+        expect(quiz.get_by_role("button", name="No, it does not")).to_be_disabled()  # locked
         expect_text(quiz, "score: 1 of 1")
         click(quiz, "Next question ▶")
         click(quiz, "Yes, it beats it")
@@ -263,3 +279,36 @@ def test_hand_frequencies(browser: Any) -> None:
         expect_text(tables.nth(1), "three of a kind")
         shot(page.locator(".jp-RenderedImage").first, "06_holds")
         shot(tables.nth(1), "06_holds_table")
+
+
+def test_the_strategy_lesson(browser: Any) -> None:
+    """13: a wrong lead is shown the answer that spoils it; the winning lead wins for sure."""
+    with lesson_page(browser, "13_strategy") as page:
+        pad = lessons(page, 1).first
+        expect_text(pad, "K♠ and any two")
+        pad.locator('.wpp-hand .wpp-card[title="K♠"]').click()
+        click(pad, "Play")
+        expect_text(pad, "does not win for sure: P2 answers: play A♠")
+        shot(pad, "13_spoiled")
+        click(pad, "Try again")
+        pad.locator('.wpp-hand .wpp-card[title="4♣"]').click()
+        click(pad, "Play")
+        expect_text(pad, "This move wins for sure")
+        shot(pad, "13_wins")
+        click(pad, "next drill ▶")
+        expect_text(pad, "drill 2 of 4")
+
+
+def test_a_link_opens_a_deal(browser: Any) -> None:
+    """?seed= in the address: the teacher's link opens that deal in the lesson."""
+    log = SHOTS / "voila-link.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with serve.running_voila(log=log, notebook="notebooks/03_the_mulligan.ipynb") as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 1400})
+        try:
+            page.goto(url + "?seed=7")
+            page.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+            lesson = lessons(page, 2).first
+            expect_text(lesson, "Deal 7: P1's 16 cards")
+        finally:
+            page.close()

@@ -14,8 +14,7 @@ from widgets.lessons.drill import DrillPad
 from wpp.actions import Concede, Draw, Pass, PlayCards
 from wpp.cards import parse_cards
 from wpp.state import Phase, step
-from wpp.teach.drills import (DRILLS, STRATEGY, refutation, sure_win, try_move,
-                              winning_moves)
+from wpp.teach.drills import DRILLS, STRATEGY, refutation, sure_win, try_move, winning_moves
 
 #: The winning lead of each strategy drill, worked out by hand from section 8.2.
 WINNING = ["play 4♣", "play 2♣", "play 6♣", "play 2♦"]

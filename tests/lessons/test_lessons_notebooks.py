@@ -18,7 +18,7 @@ from wpp.teach.rules import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = ("01_start_here", "02_the_rules", "03_the_mulligan", "04_the_segment",
+LESSONS = ("01_start_here", "02_the_rules", "03_the_mulligan", "04_the_segment", "13_strategy",
            "05_the_ai_decisions", "06_hand_frequencies")
 #: A code cell of a lesson is glue: a few lines, no functions, classes or loops.
 MAX_CODE_LINES = 8
@@ -134,7 +134,22 @@ def test_lesson_three_to_five_say_nothing_of_the_answer_before_the_question() ->
     """The text above each "your turn" widget does not give the AI's answer away."""
     for name in ("03_the_mulligan", "04_the_segment", "05_the_ai_decisions"):
         nb = load(name)
-        first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
+        first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+                          and "RulesCard" not in source(c))
         before = "\n".join(source(c) for c in nb["cells"][:first_code])
         assert re.search(r"(?i)your turn|choose first|you choose", before), name
         assert "leaves none" not in before and "keeps a straight" not in before
+
+
+@pytest.mark.parametrize("name", [*LESSONS, "07_analysing_the_game", "08_classic_poker"])
+def test_every_lesson_carries_the_rules_card(name: str) -> None:
+    codes = [source(c) for c in load(name)["cells"] if c["cell_type"] == "code"]
+    assert any("RulesCard(" in c for c in codes[:1]), "the rules card comes first"
+
+
+def test_lesson_two_marks_where_each_rule_comes_from() -> None:
+    """The appendix's table says of each rule: the game's author, or the kit's decision."""
+    from wpp.rules import rulebook
+    rows = re.findall(r"^\| (R\d+) \| .+? \| .+? \| (.+?) \|$", markdown("02_the_rules"), re.M)
+    assert rows == [(r, rulebook()[r].source) for r in rulebook().rules]
+    assert {"the kit's decision", "the game's author"} <= {src for _, src in rows}

@@ -16,9 +16,11 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any, Final
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -38,6 +40,7 @@ __all__ = [
     "SeedField",
     "board_html",
     "lesson_root",
+    "query_int",
     "rule_badges",
     "table_html",
 ]
@@ -100,6 +103,18 @@ LESSON_CSS: Final = """
 .wpp-lesson .wpp-reveal { border-top: 3px solid #0d2b45; margin-top: 6px; padding-top: 4px; }
 .wpp-lesson .wpp-thresholds { margin: 4px 0; font-size: 13px; }
 .wpp-lesson .widget-html-content { white-space: normal; overflow-x: auto; text-overflow: clip; }
+.wpp-lesson .wpp-strip { display: flex; gap: 8px; flex-wrap: wrap; }
+.wpp-lesson .wpp-strip-frame { flex: 1 1 240px; max-width: 270px; }
+.wpp-lesson .wpp-strip-frame .wpp-board .wpp-seat-name { min-width: 60px; }
+.wpp-card-root { max-width: 1100px; }
+.wpp-card-root .widget-html-content { white-space: normal; text-overflow: clip; }
+.wpp-rules-card { border: 1px solid #d9d2bd; border-radius: 8px;
+  padding: 4px 10px; background: #fffdf6; margin: 2px 0; line-height: 1.4; }
+.wpp-rules-card summary { cursor: pointer; }
+.wpp-rules-card .wpp-card-groups { display: flex; flex-wrap: wrap; gap: 6px 18px; }
+.wpp-rules-card .wpp-card-group { flex: 1 1 300px; }
+.wpp-rules-card .wpp-badge { display: inline-block; background: #0d2b45; color: #fff;
+  border-radius: 4px; padding: 0 5px; margin-right: 3px; font-size: 12px; font-weight: bold; }
 """
 
 #: The app's theme and the lessons' styles, ready for an ``HTML`` widget.
@@ -140,14 +155,37 @@ class Lesson:
         return self.summary()
 
 
+def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
+    """The whole number ``name`` in the page's address (``…/03_the_mulligan.ipynb?seed=7``),
+    or ``default``: Voilà hands a page's query string to its kernel (``QUERY_STRING``), so a
+    teacher can share a link to a deal. A missing, malformed or out-of-range value is ignored.
+
+    >>> import os
+    >>> os.environ["QUERY_STRING"] = "seed=7&move=x"
+    >>> query_int("seed", 1), query_int("move", 3), query_int("seed", 1, hi=5)
+    (7, 3, 1)
+    >>> del os.environ["QUERY_STRING"]
+    """
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    if not values:
+        return default
+    try:
+        value = int(values[0])
+    except ValueError:
+        return default
+    return value if lo <= value <= hi else default
+
+
 class SeedField:
     """A deal's seed: a number field, "Deal" (deal that seed) and "New deal" (the next one).
 
-    The same seed always gives the same deal, so a teacher can name a deal to a class.
-    Enter in the field deals the seed typed, as the button does.
+    The same seed always gives the same deal, so a teacher can name a deal to a class, or
+    share a link: ``?seed=7`` in the page's address starts the field at 7. Enter in the field
+    deals the seed typed, as the button does.
     """
 
     def __init__(self, seed: int, on_deal: Callable[[int], None], label: str = "Deal") -> None:
+        seed = query_int("seed", seed)       # a shared link's ?seed= wins
         self.field = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed",
                                       layout=w.Layout(width="170px"))
         self.deal_button = nav_button(label, "deal the cards of this seed")

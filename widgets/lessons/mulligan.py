@@ -70,7 +70,7 @@ class MulliganLesson(Lesson):
         self.picked: set[Card] = set()
         self.comparison: Comparison | None = None
         self.best: PickScore | None = None
-        self.deal(seed)
+        self.deal(self.seed.seed)
 
     def deal(self, seed: int) -> None:
         """Deal P1's 16 cards of deal ``seed`` and ask for 3 (the AI's answer stays hidden)."""

@@ -31,7 +31,15 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import GameNav, Lesson, board_html, lesson_root, nav_button, rule_badges
+from widgets.lessons.base import (
+    GameNav,
+    Lesson,
+    board_html,
+    lesson_root,
+    nav_button,
+    query_int,
+    rule_badges,
+)
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
 from wpp.actions import Action, Mulligan, PlayCards
@@ -106,7 +114,9 @@ class GameReplay(Lesson):
         self.comparison: MoveComparison | None = None
         self.root = lesson_root([self.seed.box, self.nav.box, jump, facts, self.headline,
                                  self.board, self.question, self.reveal.box])
-        self.load(seed)
+        self.load(self.seed.seed)
+        # A shared link's ?move= opens that move (?seed= is read by the seed field).
+        self.go(query_int("move", 1, 1, len(self.game.moves)))
 
     @property
     def position(self) -> int:

@@ -484,7 +484,7 @@ class GameWalkthrough(Lesson):
         self.story.add_class("wpp-panel")
         self.used = w.HTML("")
         self.root = lesson_root([self.seed.box, self.nav.box, self.story, self.board, self.used])
-        self.load(seed)
+        self.load(self.seed.seed)
 
     @property
     def game(self) -> RecordedGame:
