@@ -165,7 +165,7 @@ def test_the_rules(browser: Any) -> None:
         shot(quiz, "02_quiz_last")
         click(quiz, "See my score ▶")
         expect_text(quiz, f"The end: {len(QUIZ_ALL) - 1} right of {len(QUIZ_ALL)}")
-        expect_text(quiz, "Rules to review \\(1\\)")
+        expect_text(quiz, "Rules to review \\(2\\)")     # Q2: rank before suit (R2, R8)
         shot(quiz, "02_quiz_summary")
         click(quiz, "Restart")
         expect_text(quiz, f"Question 1 of {len(QUIZ_ALL)}")
