@@ -53,3 +53,12 @@ def test_the_stored_files_are_there() -> None:
     for name in ("round_robin-classic-greedy-random-100-2024-duplicate",
                  "match-random-random-200-2024-fresh", "match-classic-classic-200-2024-fresh"):
         assert stored.stored_path(name).is_file(), name
+
+
+def test_random_games_are_stored_and_read_back_equal(tmp_path: Path) -> None:
+    from wpp.random_games import play_random_games
+
+    fresh = stored.random_games(30, 5, store=tmp_path)
+    again = stored.random_games(30, 5, store=tmp_path)
+    assert again == fresh == list(play_random_games(30, 5))
+    assert stored.random_games(5000, SEED) == list(play_random_games(5000, SEED))

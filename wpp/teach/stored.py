@@ -22,8 +22,10 @@ from typing import Final
 from wpp.analysis.match import MatchResult, decisions_path
 from wpp.analysis.tournament import round_robin as play_round_robin
 from wpp.analysis.tournament import run_match
+from wpp.random_games import RandomGameResult, play_random_games
+from wpp.state import EndReason
 
-__all__ = ["STORE", "key", "match", "round_robin", "stored_path"]
+__all__ = ["STORE", "key", "match", "random_games", "round_robin", "stored_path"]
 
 #: Where the tables live: ``notebooks/data`` of the project (``WPP_LESSON_DATA`` overrides).
 STORE: Final = Path(os.environ.get("WPP_LESSON_DATA",
@@ -80,3 +82,33 @@ def round_robin(agents: Sequence[str], games_per_pair: int, seed: int, *,
     result = play_round_robin(list(agents), games_per_pair, seed, progress=progress)
     _store(result, path)
     return result
+
+
+def random_games(games: int, seed: int, *, store: Path = STORE) -> list[RandomGameResult]:
+    """:func:`wpp.random_games.play_random_games` (how each game ended), read from the store
+    when it is there."""
+    import pandas as pd
+
+    from wpp.analysis.io import load_table, save_table
+
+    path = stored_path(key("random_games", ("random", "random"), games, seed,
+                           duplicate=False), store)
+    if path.is_file():
+        df = load_table(path)
+        return [RandomGameResult(int(r.seed), None if pd.isna(r.winner) else int(r.winner),
+                                 EndReason[str(r.end_reason)], int(r.actions),
+                                 int(r.reshuffles), int(r.first_leader))
+                for r in df.itertuples(index=False)]
+    results = list(play_random_games(games, seed))
+    table = pd.DataFrame({"seed": [g.seed for g in results],
+                          "winner": pd.array([g.winner for g in results], dtype="Int64"),
+                          "end_reason": [g.end_reason.name for g in results],
+                          "actions": [g.actions for g in results],
+                          "reshuffles": [g.reshuffles for g in results],
+                          "first_leader": [g.first_leader for g in results]})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_table(table, path)
+    except OSError:
+        pass
+    return results
