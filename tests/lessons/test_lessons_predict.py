@@ -292,3 +292,18 @@ def test_every_move_offers_its_legal_moves_grouped(seed: int) -> None:
         assert len(flat) == len(set(flat))
         assert set(flat) == {a for a in m.before.legal_actions() if str(a) != "concede"}
         assert m.action in flat
+
+
+def test_a_step_says_what_changed_since_the_last() -> None:
+    lesson = MulliganLesson(seed=20)
+    for c in lesson.hand[:3]:
+        tap(lesson, c)
+    lesson.compare_button.click()
+    s = lesson.stepper
+    assert "Since the last step" not in s.html.value           # step 1: nothing before
+    s.next_button.click()
+    e = s.explanation
+    assert e is not None
+    assert "Since the last step" in s.html.value and "step 1 concluded" in text(s.html)
+    s.back_button.click()
+    assert "Since the last step" not in s.html.value

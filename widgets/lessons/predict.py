@@ -24,11 +24,13 @@ from html import escape
 
 import ipywidgets as w
 
+from widgets.explain_view import text_html
+from widgets.faces import cards_html, standard_cards
 from widgets.lessons.base import table_html
 from widgets.stepper import Stepper
 from wpp.explain import Explanation
 
-__all__ = ["NOTHING", "Reveal", "comparison_html", "step_nav"]
+__all__ = ["NOTHING", "Reveal", "changed_html", "comparison_html", "step_nav"]
 
 #: What a stepper holds before the reveal: nothing (the AI's reasons are not even in the
 #: widgets' state, which the page receives).
@@ -71,11 +73,33 @@ def comparison_html(rows: Sequence[Sequence[str]], verdict: str, css: str,
             + f'<div class="wpp-feedback {css}">{escape(verdict)}</div>')
 
 
+def changed_html(stepper: Stepper) -> str:
+    """What the step shown adds to the one before: the previous step's conclusion, and the
+    cards this step singles out that it did not ("" on the first step)."""
+    e, i = stepper.explanation, stepper.index
+    if e is None or i == 0 or i >= len(e.steps) or stepper.all_box.value:
+        return ""
+    prev, step = e.steps[i - 1], e.steps[i]
+    new = [c for c in standard_cards(step.highlight) if c not in
+           set(standard_cards(prev.highlight))]
+    said = (f"step {i} concluded: {text_html(prev.verdict)}" if prev.verdict
+            else f"step {i}: {text_html(prev.title)}")
+    cards = f"; newly outlined here: {cards_html(new, 22)}" if new else ""
+    return f'<div class="wpp-changed">Since the last step — {said}{cards}</div>'
+
+
 def step_nav(stepper: Stepper) -> Stepper:
     """Label a stepper's buttons as *steps* of the reasoning (lessons with moves have move
-    buttons too), and return it."""
+    buttons too), and highlight what changed since the last step; return it."""
     stepper.back_button.description = "◀ previous step"
     stepper.next_button.description = "next step ▶"
     stepper.back_button.tooltip = "the previous step of the AI's reasoning"
     stepper.next_button.tooltip = "the next step of the AI's reasoning"
+
+    def mark(_index: int) -> None:
+        extra = changed_html(stepper)
+        if extra:
+            stepper.html.value = extra + stepper.html.value
+
+    stepper.on_step(mark)
     return stepper

@@ -95,10 +95,11 @@ def random_games(games: int, seed: int, *, store: Path = STORE) -> list[RandomGa
                            duplicate=False), store)
     if path.is_file():
         df = load_table(path)
-        return [RandomGameResult(int(r.seed), None if pd.isna(r.winner) else int(r.winner),
-                                 EndReason[str(r.end_reason)], int(r.actions),
-                                 int(r.reshuffles), int(r.first_leader))
-                for r in df.itertuples(index=False)]
+        cols = [df[c].tolist() for c in ("seed", "winner", "end_reason", "actions",
+                                         "reshuffles", "first_leader")]
+        return [RandomGameResult(int(s), None if pd.isna(w) else int(w), EndReason[str(r)],
+                                 int(a), int(h), int(f))
+                for s, w, r, a, h, f in zip(*cols, strict=True)]
     results = list(play_random_games(games, seed))
     table = pd.DataFrame({"seed": [g.seed for g in results],
                           "winner": pd.array([g.winner for g in results], dtype="Int64"),
