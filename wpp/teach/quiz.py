@@ -137,8 +137,7 @@ class PickQuestion:
         beats = [label for label, ok, _ in self.verdicts() if ok]
         text = (("Right" if right else "Not quite") + ": "
                 + (f"{' '.join(beats)} beat{'s' if len(beats) == 1 else ''} it"
-                   if beats else "no card beats it")
-                + f" — {self.topic}")
+                   if beats else "no card beats it"))
         return Feedback(right, bool(key), self.rule_of(), text)
 
 
@@ -181,8 +180,7 @@ class ActionQuestion:
         assert isinstance(key, frozenset)
         right = picked == key
         legal = [label for label, ok, _ in self.verdicts() if ok]
-        text = (("Right" if right else "Not quite") + ": you may "
-                + " or ".join(legal) + f" — {self.topic}")
+        text = ("Right" if right else "Not quite") + ": you may " + " or ".join(legal)
         return Feedback(right, bool(key), self.rule_of(), text)
 
 
