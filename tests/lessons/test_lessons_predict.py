@@ -307,3 +307,17 @@ def test_a_step_says_what_changed_since_the_last() -> None:
     assert "Since the last step" in s.html.value and "step 1 concluded" in text(s.html)
     s.back_button.click()
     assert "Since the last step" not in s.html.value
+
+
+def test_a_typed_hand_is_asked_about_or_refused() -> None:
+    """Typed hands in 03, as in 04: Enter applies the 16 cards; a bad text says why."""
+    lesson = MulliganLesson(seed=20)
+    assert lesson.typed.continuous_update is False
+    cards = "2C 2S 3D 3H 4C 4H 4S 6C 8H 9H 9S 10D JC QC KS AH"
+    lesson.typed.value = cards
+    assert lesson.source == "your 16 cards" and len(lesson.hand) == 16
+    assert not lesson.reveal.shown and lesson.stepper.count == 0
+    lesson.typed.value = "2C 3D"
+    assert "16 cards (R10), not 2" in text(lesson.message) and len(lesson.hand) == 16
+    lesson.typed.value = "2C 2C"
+    assert "duplicate" in text(lesson.message)

@@ -31,7 +31,7 @@ from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
 from wpp.ai import mulligan
-from wpp.cards import Card, format_cards
+from wpp.cards import Card, CardParseError, format_cards, parse_cards
 from wpp.state import DEAL_SIZE, deal
 from wpp.teach.mulligan import Comparison, PickScore, best_pick, compare
 
@@ -63,7 +63,11 @@ class MulliganLesson(Lesson):
         self.best_button.on_click(lambda _b: self.show_best())
         self.reveal = Reveal()
         reasons = w.HTML('<div class="wpp-lesson-title">How the AI chose, step by step</div>')
-        self.root = lesson_root([self.seed.box, self.hand_html, self.your_hand.box,
+        self.typed = w.Text(value="", placeholder="or type 16 cards, e.g. 2C 3D 3H 4S … and "
+                            "press Enter", continuous_update=False,
+                            layout=w.Layout(width="520px"))
+        self.typed.observe(lambda _c: self.use_typed(), names="value")
+        self.root = lesson_root([self.seed.box, self.typed, self.hand_html, self.your_hand.box,
                                  self.message, self.compare_button, self.reveal.box])
         self._revealed = [self.result, reasons, self.stepper.root, self.best_button,
                           self.best_html]
@@ -74,10 +78,32 @@ class MulliganLesson(Lesson):
 
     def deal(self, seed: int) -> None:
         """Deal P1's 16 cards of deal ``seed`` and ask for 3 (the AI's answer stays hidden)."""
-        self.hand: tuple[Card, ...] = tuple(sorted(deal(seed)[:DEAL_SIZE]))
+        self.start(tuple(sorted(deal(seed)[:DEAL_SIZE])), f"Deal {seed}: P1's 16 cards",
+                   f"deal {seed}")
+
+    def use_typed(self) -> None:
+        """Ask about the 16 cards typed in the box (Enter); a refusal says why."""
+        text = str(self.typed.value).strip()
+        if not text:
+            return
+        try:
+            cards = parse_cards(text)
+        except CardParseError as err:
+            self.message.value = f'<span class="wpp-no">{escape(str(err))} (R3)</span>'
+            return
+        if len(cards) != DEAL_SIZE:
+            self.message.value = (f'<span class="wpp-no">a hand at the mulligan is {DEAL_SIZE} '
+                                  f"cards (R10), not {len(cards)}</span>")
+            return
+        self.start(tuple(sorted(cards)), "Your 16 cards", "your 16 cards")
+
+    def start(self, hand: tuple[Card, ...], title: str, source: str) -> None:
+        """Ask for 3 cards of ``hand`` (the AI's answer stays hidden); ``title`` heads it,
+        ``source`` names it in the summary."""
+        self.hand: tuple[Card, ...] = hand
+        self.source = source
         self.ai_cards, self.explanation = mulligan(self.hand)
-        self.hand_html.value = (f'<div class="wpp-lesson-title">Deal {seed}: P1\'s 16 '
-                                "cards</div>")
+        self.hand_html.value = f'<div class="wpp-lesson-title">{escape(title)}</div>'
         self.stepper.show(NOTHING)
         self.picked = set()
         self.comparison = None
@@ -146,9 +172,9 @@ class MulliganLesson(Lesson):
 
     def summary(self) -> str:
         if self.comparison is None:
-            return (f"mulligan of deal {self.seed.seed}: which 3 cards? {len(self.picked)} "
+            return (f"mulligan of {self.source}: which 3 cards? {len(self.picked)} "
                     "picked; the AI's answer is shown once you lock yours in")
-        return (f"mulligan of deal {self.seed.seed}: your pick "
+        return (f"mulligan of {self.source}: your pick "
                 f"{format_cards(self.comparison.learner.pick)}, the AI puts "
                 f"{format_cards(self.ai_cards)} in the pile: {self.comparison.verdict()}; "
                 f"{self.stepper.summary()}")
