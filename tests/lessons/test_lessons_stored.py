@@ -61,4 +61,10 @@ def test_random_games_are_stored_and_read_back_equal(tmp_path: Path) -> None:
     fresh = stored.random_games(30, 5, store=tmp_path)
     again = stored.random_games(30, 5, store=tmp_path)
     assert again == fresh == list(play_random_games(30, 5))
+
+
+@pytest.mark.slow
+def test_the_lessons_stored_random_games_are_what_the_games_give() -> None:
+    from wpp.random_games import play_random_games
+
     assert stored.random_games(5000, SEED) == list(play_random_games(5000, SEED))
