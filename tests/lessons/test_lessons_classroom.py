@@ -50,3 +50,22 @@ def test_the_rules_card_is_closed_unless_asked() -> None:
     assert " open>" not in RulesCard().html.value.split("<summary>")[0]
     assert " open>" in RulesCard(open_=True).html.value.split("<summary>")[0]
     assert "rules under" in RulesCard().summary()
+
+
+def test_every_lesson_can_be_presented_full_screen() -> None:
+    """A presenter mode without a CDN: a switch puts the lesson widget over the whole
+    screen (a CSS class), and back."""
+    import ipywidgets as w
+
+    from widgets.lessons.base import LESSON_CSS
+
+    lesson = MulliganLesson(seed=20)
+    bar = lesson.root.children[1]
+    assert isinstance(bar, w.HBox)
+    toggle = bar.children[0]
+    assert isinstance(toggle, w.ToggleButton) and "Present" in toggle.description
+    toggle.value = True
+    assert "wpp-present" in lesson.root._dom_classes
+    toggle.value = False
+    assert "wpp-present" not in lesson.root._dom_classes
+    assert "position: fixed" in LESSON_CSS.split(".wpp-app.wpp-present {")[1].split("}")[0]

@@ -40,6 +40,7 @@ __all__ = [
     "SeedField",
     "board_html",
     "lesson_root",
+    "present_toggle",
     "query_int",
     "rule_badges",
     "table_html",
@@ -106,6 +107,11 @@ LESSON_CSS: Final = """
 .wpp-lesson .wpp-strip { display: flex; gap: 8px; flex-wrap: wrap; }
 .wpp-lesson .wpp-strip-frame { flex: 1 1 240px; max-width: 270px; }
 .wpp-lesson .wpp-strip-frame .wpp-board .wpp-seat-name { min-width: 60px; }
+.wpp-present-bar { justify-content: flex-end; margin: 0; }
+.wpp-present-bar .widget-toggle-button { height: 24px; font-size: 12px; }
+.wpp-app.wpp-present { position: fixed; inset: 0; z-index: 10000; max-width: none;
+  background: #fff; overflow: auto; padding: 16px 28px; font-size: 18px; }
+.wpp-app.wpp-present .wpp-step-head, .wpp-app.wpp-present .wpp-narration { font-size: 21px; }
 .wpp-card-root { max-width: 1100px; }
 .wpp-card-root .widget-html-content { white-space: normal; text-overflow: clip; }
 .wpp-rules-card { border: 1px solid #d9d2bd; border-radius: 8px;
@@ -121,10 +127,32 @@ LESSON_CSS: Final = """
 LESSON_STYLE: Final = STYLE_HTML + f"<style>{LESSON_CSS}</style>"
 
 
+def present_toggle(box: w.Box) -> w.ToggleButton:
+    """A "Present" switch for ``box``: on, the widget fills the screen with larger type (a
+    presenter mode made of CSS only: it works offline, in Voilà and in JupyterLab)."""
+    toggle = w.ToggleButton(value=False, description="⛶ Present",
+                            tooltip="fill the screen with this part of the lesson (again: back)",
+                            layout=w.Layout(width="auto"))
+    toggle.add_class("wpp-present-toggle")
+
+    def switch(change: dict[str, object]) -> None:
+        if change["new"]:
+            box.add_class("wpp-present")
+        else:
+            box.remove_class("wpp-present")
+    toggle.observe(switch, names="value")
+    return toggle
+
+
 def lesson_root(children: Sequence[w.Widget], *classes: str) -> w.VBox:
-    """The frame of a lesson widget: the styles, then ``children``, under the app's and the
-    lessons' CSS classes (card buttons and pictures look as in the app)."""
+    """The frame of a lesson widget: the styles, a "Present" switch (:func:`present_toggle`),
+    then ``children``, under the app's and the lessons' CSS classes (card buttons and
+    pictures look as in the app)."""
     box = w.VBox([w.HTML(LESSON_STYLE), *children])
+    toggle = present_toggle(box)
+    bar = w.HBox([toggle])
+    bar.add_class("wpp-present-bar")
+    box.children = (box.children[0], bar, *box.children[1:])
     for c in ("wpp-app", "wpp-lesson", *classes):
         box.add_class(c)
     return box
