@@ -204,6 +204,14 @@ def test_the_mulligan(browser: Any) -> None:
         click(lesson, "next step ▶")
         expect_text(lesson, "rank sum discarded")
         shot(lesson, "03_reveal")
+        lesson.get_by_role("button", name="⛶ Present").click()   # presenter mode, no CDN
+        page.wait_for_function("() => { const e = document.querySelector('.wpp-present');"
+                               " if (!e) return false; const r = e.getBoundingClientRect();"
+                               " return r.width >= window.innerWidth - 2 && r.top <= 1; }",
+                               timeout=WAIT)
+        shot(page, "03_present")
+        lesson.get_by_role("button", name="⛶ Present").click()
+        page.wait_for_function("() => !document.querySelector('.wpp-present')", timeout=WAIT)
 
 
 def test_the_segment(browser: Any) -> None:
