@@ -204,13 +204,13 @@ def test_the_mulligan(browser: Any) -> None:
         click(lesson, "next step ▶")
         expect_text(lesson, "rank sum discarded")
         shot(lesson, "03_reveal")
-        lesson.get_by_role("button", name="⛶ Present").click()   # presenter mode, no CDN
+        lesson.get_by_role("button", name="Present", exact=True).click()   # presenter mode, no CDN
         page.wait_for_function("() => { const e = document.querySelector('.wpp-present');"
                                " if (!e) return false; const r = e.getBoundingClientRect();"
                                " return r.width >= window.innerWidth - 2 && r.top <= 1; }",
                                timeout=WAIT)
         shot(page, "03_present")
-        lesson.get_by_role("button", name="⛶ Present").click()
+        lesson.get_by_role("button", name="Present", exact=True).click()
         page.wait_for_function("() => !document.querySelector('.wpp-present')", timeout=WAIT)
 
 

@@ -130,7 +130,7 @@ LESSON_STYLE: Final = STYLE_HTML + f"<style>{LESSON_CSS}</style>"
 def present_toggle(box: w.Box) -> w.ToggleButton:
     """A "Present" switch for ``box``: on, the widget fills the screen with larger type (a
     presenter mode made of CSS only: it works offline, in Voilà and in JupyterLab)."""
-    toggle = w.ToggleButton(value=False, description="⛶ Present",
+    toggle = w.ToggleButton(value=False, description="Present",
                             tooltip="fill the screen with this part of the lesson (again: back)",
                             layout=w.Layout(width="auto"))
     toggle.add_class("wpp-present-toggle")
