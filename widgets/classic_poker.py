@@ -85,6 +85,12 @@ def _preset_box(picker: CardPicker, options: Sequence[tuple[str, str]], label: s
     return menu
 
 
+def _refused_html(picker: CardPicker) -> str:
+    """The picker's refusal of the last click (a 6th card), said out loud, or nothing."""
+    return (f'<div class="wpp-no">Refused: a hand is {escape(picker.refusal)}</div>'
+            if picker.refusal else "")
+
+
 class ClassicRanking(Lesson):
     """Classic poker's ranking: pick five cards, see the name, class and step on the ladder."""
 
@@ -94,6 +100,7 @@ class ClassicRanking(Lesson):
         self.html = w.HTML("")
         self.html.add_class("wpp-panel")
         self.picker.on_change(lambda _c: self._render())
+        self.picker.on_refuse(lambda _why: self._render())
         self.root = lesson_root([w.HTML(_CSS), self.menu, self.picker.box, self.html])
         self.picker.set_selected(parse_cards(PRESETS[preset][1]))
 
@@ -107,6 +114,7 @@ class ClassicRanking(Lesson):
             rows.append(f"<tr{cls}><td>{int(cat)}</td><td>{cat.label}</td><td>{mark}</td></tr>")
         ladder = f'<table class="wpp-ladder">{"".join(rows)}</table>'
         self.html.value = (f'<div class="wpp-step-head">{escape(self._head())}</div>'
+                           f"{_refused_html(self.picker)}"
                            f"<div>{cards_html(cards, 40)}</div>{ladder}")
 
     def _head(self) -> str:
@@ -144,6 +152,7 @@ class SideBySideView(Lesson):
         self.html = w.HTML("")
         self.html.add_class("wpp-panel")
         self.picker.on_change(lambda _c: self._render())
+        self.picker.on_refuse(lambda _why: self._render())
         self.root = lesson_root([w.HTML(_CSS), self.menu, self.picker.box, self.html])
         self.picker.set_selected(parse_cards(cards))
 
@@ -153,7 +162,7 @@ class SideBySideView(Lesson):
         return side_by_side(self.picker.selected)
 
     def _render(self) -> None:
-        self.html.value = _comparison_html(self.comparison)
+        self.html.value = _refused_html(self.picker) + _comparison_html(self.comparison)
 
     def summary(self) -> str:
         return f"side by side: {self.comparison.summary()}"
@@ -300,6 +309,8 @@ class DrawTable(Lesson):
         self.you.show(self._final(0) if done else self.hand, selected=set() if done
                       else self.discard, clickable=not done)
         self.status.value = escape(message)
+        # No empty box: the status takes no room when it has nothing to say.
+        self.status.layout.display = None if message else "none"
 
     def _final(self, seat: int) -> tuple[Card, ...]:
         assert self.round is not None
@@ -337,7 +348,7 @@ class DrawTable(Lesson):
                    "You win." if winners == (0,) else "The AI wins.")
         advice = explain(self.hand, self.rules)
         mine_rank = next(i for i, o in enumerate(advice.options) if set(o.discard) == set(mine))
-        self._show_mine(outcome)
+        self._show_mine("")  # the outcome is said once, in the result below
         self.result.value = (
             f'<div class="wpp-step-head">{escape(outcome)}</div>'
             f"<div>You discarded {escape(format_cards(mine) or 'nothing')}, drew "

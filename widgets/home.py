@@ -10,7 +10,7 @@ notebook ``notebooks/home.ipynb`` calls.
 >>> games[0].title, games[0].href
 ('WarPairsPoker', 'play.ipynb')
 >>> [e.title for e in entries() if e.kind == "lesson"][:2]
-['1 · Start here', '2 · The rules']
+['1 · Start here', '2 · The rules: learn to play']
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ class Entry:
     title: str
     blurb: str
     href: str | None
+    #: How long a lesson takes, in minutes (its notebook's ``metadata.wpp.minutes``), if said.
+    minutes: int | None = None
 
 
 def _first_heading(path: Path) -> str:
@@ -56,6 +58,16 @@ def _first_heading(path: Path) -> str:
     return path.stem
 
 
+def _minutes(path: Path) -> int | None:
+    """A lesson's length in minutes, from its notebook's metadata (``None`` if not said)."""
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("wpp", {})
+    except (OSError, ValueError, KeyError, AttributeError):
+        return None
+    value = meta.get("minutes") if isinstance(meta, dict) else None
+    return value if isinstance(value, int) and value > 0 else None
+
+
 def entries(notebooks: Path = NOTEBOOKS) -> list[Entry]:
     """Every game (registry order: WarPairsPoker first), then every lesson (file order)."""
     out = []
@@ -65,7 +77,7 @@ def entries(notebooks: Path = NOTEBOOKS) -> list[Entry]:
         out.append(Entry("game", game.title, game.blurb, page))
     for path in sorted(notebooks.glob("*.ipynb")):
         if _LESSON.match(path.name):
-            out.append(Entry("lesson", _first_heading(path), "", path.name))
+            out.append(Entry("lesson", _first_heading(path), "", path.name, _minutes(path)))
     return out
 
 
@@ -93,9 +105,18 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
                   "</li>" for e in games[1:]]
         parts.append("</ul>")
     if lessons:
-        parts.append('<h2>Lessons</h2><ul class="wpp-home-lessons">')
-        parts += [f"<li>{_link(e, e.title, base)}</li>" for e in lessons]
-        parts.append("</ul>")
+        total = sum(e.minutes or 0 for e in lessons)
+        parts.append('<h2>Lessons</h2><p class="wpp-home-intro">Take them in order: each builds '
+                     "on the one before"
+                     + (f" (about {total} minutes in all)" if total else "") + ". Every lesson "
+                     "carries the rules card; lesson 2 opens it — "
+                     f'{_link(lessons[min(1, len(lessons) - 1)], "the rules on one card", base)}'
+                     ".</p>")
+        parts.append('<ol class="wpp-home-lessons">')
+        parts += [f"<li>{_link(e, e.title, base)}"
+                  + (f' <span class="wpp-home-min">{e.minutes} min</span>' if e.minutes else "")
+                  + "</li>" for e in lessons]
+        parts.append("</ol>")
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -112,7 +133,9 @@ _STYLE: Final = """<style>
   padding: 10px 18px; border-radius: 8px; font-size: 17px; text-decoration: none; }
 .wpp-home li { margin: 6px 0; line-height: 1.5; }
 .wpp-home a { color: #1565c0; text-decoration: underline; }
-.wpp-home ul.wpp-home-lessons { list-style: none; padding-left: 18px; }
+.wpp-home ul.wpp-home-lessons, .wpp-home ol.wpp-home-lessons { list-style: none;
+  padding-left: 18px; }
+.wpp-home-min { color: #555; font-size: 13px; margin-left: 6px; }
 .wpp-home-soon { color: #777; font-style: italic; }
 </style>"""
 

@@ -34,6 +34,11 @@ def test_the_root_is_the_home_page_listing_every_game_and_lesson(browser: Any,
     for e in entries():
         assert e.title in text, e.title
     assert text.index("WarPairsPoker") < text.index("5-card draw") < text.index("Lessons")
+    # The lessons' landing: in order, minutes each, and a link to the rules card.
+    lessons = [e for e in entries() if e.kind == "lesson"]
+    for e in lessons:
+        assert f"{e.title} {e.minutes} min" in text.replace("\n", " "), e.title
+    assert page.locator("a", has_text="the rules on one card").count() == 1
     (ROOT / "artifacts").mkdir(exist_ok=True)
     page.screenshot(path=str(ROOT / "artifacts" / "home-1280x800.png"), full_page=True)
     page.close()

@@ -21,6 +21,8 @@ from widgets import serve
 from wpp.ai import mulligan
 from wpp.cards import format_cards
 from wpp.state import DEAL_SIZE, deal
+from wpp.teach.quiz import QUIZ_ALL, ActionQuestion, PickQuestion
+from wpp.teach.replay import record_game
 
 pytestmark = pytest.mark.browser
 
@@ -99,10 +101,26 @@ def test_start_here(browser: Any) -> None:
 
 
 def test_the_rules(browser: Any) -> None:
+    from playwright.sync_api import expect
+
     with lesson_page(browser, "02_the_rules") as page:
-        found = lessons(page, 6)
+        found = lessons(page, 8)
         assert page.locator(".jp-RenderedImage img").count() == 2  # the ladder and the cycle
-        text, inspector, explorer, quiz, walk, scenes = (found.nth(i) for i in range(6))
+        strip, drills, walk, text, inspector, explorer, scenes, quiz = (
+            found.nth(i) for i in range(8))
+        expect_text(page.locator(".wpp-rules-card"), "The goal")
+        expect_text(strip, "4 · Who leads next")
+        shot(page, "02_top")
+
+        expect_text(drills, "drill 1 of 4")                 # a "your move" drill
+        click(drills, "Pass")
+        expect_text(drills, "Refused: .*\\(R16\\)")
+        click(drills, "Try again")
+        drills.locator('.wpp-hand .wpp-card[title="J♥"]').click()
+        click(drills, "Play")
+        expect_text(drills, "P1 played J♥")
+        expect_text(drills, "Remember")
+        shot(drills, "02_drill")
 
         text.locator("input").fill("7S 1X")
         expect_text(text, "'1X' is not a card")
@@ -117,18 +135,41 @@ def test_the_rules(browser: Any) -> None:
         expect_text(inspector, "No play")
         shot(inspector, "02_play_inspector")
 
-        expect_text(explorer, "2 of 18 plays beat the A♠")
+        expect_text(explorer, "2 of \\d+ different plays beat the A♠")
         explorer.locator("select").select_option(label="two pair, aces and fives")
         expect_text(explorer, "plays beat two pair, aces and fives")
         shot(explorer, "02_beat_explorer")
 
         click(quiz, "Yes, it beats it")
         expect_text(quiz, "Right: yes, it beats it")
+        expect(quiz.get_by_role("button", name="No, it does not")).to_be_disabled()  # locked
+        expect_text(quiz, "score: 1 of 1")
         click(quiz, "Next question ▶")
         click(quiz, "Yes, it beats it")
         expect_text(quiz, "Not quite: no, it does not")
         expect_text(quiz, "score: 1 of 2")
         shot(quiz, "02_quiz")
+        for i in range(2, len(QUIZ_ALL)):                 # the rest, to the summary
+            click(quiz, "Next question ▶")
+            expect_text(quiz, f"Question {i + 1} of {len(QUIZ_ALL)}")
+            q = QUIZ_ALL[i]
+            if isinstance(q.answer_key(), bool):
+                click(quiz, "Yes, it beats it" if q.answer_key() else "No, it does not")
+            else:
+                assert isinstance(q, PickQuestion | ActionQuestion)
+                for label, ok, _why in q.verdicts():
+                    if ok:
+                        quiz.get_by_role("button", name=label, exact=True).click()
+                click(quiz, "Check my answer")
+            expect_text(quiz, "Right")
+        shot(quiz, "02_quiz_last")
+        click(quiz, "See my score ▶")
+        expect_text(quiz, f"The end: {len(QUIZ_ALL) - 1} right of {len(QUIZ_ALL)}")
+        expect_text(quiz, "Rules to review \\(2\\)")     # Q2: rank before suit (R2, R8)
+        shot(quiz, "02_quiz_summary")
+        click(quiz, "Restart")
+        expect_text(quiz, f"Question 1 of {len(QUIZ_ALL)}")
+        expect_text(quiz, "score: 0 of 0")
 
         for _ in range(3):
             click(walk, "Next ▶")
@@ -143,66 +184,99 @@ def test_the_rules(browser: Any) -> None:
 
 
 def test_the_mulligan(browser: Any) -> None:
+    """03 asks before it tells: no AI pick in the page until the learner locks 3 cards in."""
     with lesson_page(browser, "03_the_mulligan") as page:
         lesson = lessons(page, 2).first
-        _, e = mulligan(tuple(sorted(deal(20)[:DEAL_SIZE])))
-        for i, step in enumerate(e.steps, start=1):
-            expect_text(lesson, re.escape(f"Step {i} of {len(e.steps)}: {step.title}"))
-            if i == 3:
-                shot(lesson, "03_step3")
-            if i < len(e.steps):
-                click(lesson, "Next ▶")
-        click(lesson, "◀ Back")
-        expect_text(lesson, re.escape(f"Step {len(e.steps) - 1} of {len(e.steps)}"))
         hand = sorted(deal(20)[:DEAL_SIZE])
-        for c in hand[-3:]:
+        ai, e = mulligan(tuple(hand))
+        expect_text(lesson, "Which 3 cards would you put in the pile")
+        assert "Step 1 of" not in lesson.inner_text()
+        for c in hand[-4:]:
             lesson.locator(f'.wpp-hand .wpp-card[title="{c}"]').click()
-        expect_text(lesson, re.escape(f"(3 picked: {format_cards(hand[-3:])})"))
-        click(lesson, "Compare with the AI")
+        expect_text(lesson, "A mulligan is exactly 3 cards")          # the 4th, refused
+        expect_text(lesson, re.escape(f"(3 picked: {format_cards(hand[-4:-1])})"))
+        assert format_cards(ai) not in lesson.inner_text()
+        shot(lesson, "03_question")
+        click(lesson, "Lock in my 3 cards")
         expect_text(lesson, "The AI's pick is better: it decides on power cards given up")
-        shot(lesson, "03_your_turn")
+        expect_text(lesson, re.escape(f"Step 1 of {len(e.steps)}: {e.steps[0].title}"))
+        click(lesson, "next step ▶")
+        click(lesson, "next step ▶")
+        expect_text(lesson, "rank sum discarded")
+        shot(lesson, "03_reveal")
+        lesson.get_by_role("button", name="Present", exact=True).click()   # presenter mode, no CDN
+        page.wait_for_function("() => { const e = document.querySelector('.wpp-present');"
+                               " if (!e) return false; const r = e.getBoundingClientRect();"
+                               " return r.width >= window.innerWidth - 2 && r.top <= 1; }",
+                               timeout=WAIT)
+        shot(page, "03_present")
+        lesson.get_by_role("button", name="Present", exact=True).click()
+        page.wait_for_function("() => !document.querySelector('.wpp-present')", timeout=WAIT)
 
 
 def test_the_segment(browser: Any) -> None:
     with lesson_page(browser, "04_the_segment") as page:
         lesson = lessons(page, 1).first
+        expect_text(lesson, "which straights or flushes would you keep")
+        assert "Step 1 of" not in lesson.inner_text()
+        lesson.get_by_label("no poker hand", exact=True).check()
+        shot(lesson, "04_question")
+        click(lesson, "Lock in my choice")
+        expect_text(lesson, "The AI's choice is better: it decides on outliers left")
         expect_text(lesson, "Step 1 of 4")
-        click(lesson, "Next ▶")
-        click(lesson, "Next ▶")
+        click(lesson, "next step ▶")
+        click(lesson, "next step ▶")
         expect_text(lesson, "Step 3 of 4: Look for straights and flushes")
-        shot(lesson, "04_step3")
+        expect_text(lesson, "top-card sum")
+        shot(lesson, "04_reveal")
         lesson.locator(".wpp-choice select").select_option(index=2)
         expect_text(lesson, "This choice leaves")
-        lesson.locator("input[type=text]").fill("5D 5C 6H 6S 7D 7C 8H 8S 9D 9C")
-        click(lesson, "Use these cards")
-        expect_text(lesson, "segment of|your 10 cards")
-        expect_text(lesson, "2 straights")
+        field = lesson.locator("input[type=text]")
+        field.fill("5D 5C 6H 6S 7D 7C 8H 8S 9D 9C")
+        field.press("Enter")                                     # Enter applies
+        expect_text(lesson, "your 10 cards")
+        lesson.get_by_label("straight 5 6 7 8 9 + straight 5 6 7 8 9", exact=True).check()
+        click(lesson, "Lock in my choice")
+        expect_text(lesson, "You chose exactly the AI's poker hands")
         shot(lesson, "04_two_straights")
 
 
 def test_the_ai_decisions(browser: Any) -> None:
     with lesson_page(browser, "05_the_ai_decisions") as page:
         lesson = lessons(page, 1).first
+        expect_text(lesson, "Move 1 · P1 to mulligan")
+        click(lesson, "Just show the AI's move")
         expect_text(lesson, "Move 1 · P1: mulligan")
-        click(lesson, "Next ▶")
-        expect_text(lesson, "Move 2 · P2: mulligan")
-        lesson.locator(".wpp-choice select").select_option(index=2)
-        expect_text(lesson, "aggressive play with 2s, kings or aces|on aces|takes a pile card")
+        click(lesson, "next move ▶")
+        click(lesson, "Just show the AI's move")
+        click(lesson, "next move ▶")
+        expect_text(lesson, "Move 3 · P1 to lead")
+        expect_text(lesson, "Your turn: what would P1 play")
+        assert "Move 3 · P1 leads" not in lesson.inner_text()
+        expect_text(lesson, "The AI's thresholds")
+        shot(lesson, "05_question")
+        game = record_game(108)
+        m = game.moves[2]
+        lesson.locator(f'.wpp-question button[title="{m.action}"]').click()
+        expect_text(lesson, "You played the AI's move")
+        expect_text(lesson, re.escape(m.headline()))
+        stepper = lesson.locator(".wpp-stepper")
+        for i in range(2, 4):
+            stepper.get_by_role("button", name="next step ▶").click()
+            expect_text(stepper, f"Step {i} of")
+        shot(lesson, "05_reveal")
         options = lesson.locator(".wpp-choice select option").all_inner_texts()
         aggressive = next(o for o in options if "aggressive" in o)
         lesson.locator(".wpp-choice select").select_option(label=aggressive)
+        expect_text(lesson, "Your turn: what would")
+        click(lesson, "Just show the AI's move")
         expect_text(lesson, "aggressive play with 2s, kings or aces")
-        stepper = lesson.locator(".wpp-stepper")
         for i in range(2, 7):
-            stepper.get_by_role("button", name="Next ▶").click()
+            stepper.get_by_role("button", name="next step ▶").click()
             expect_text(stepper, f"Step {i} of 7")
         expect_text(stepper, "The decision list \\(6.3\\), following in pair mode")
         expect_text(stepper, "PLAY: the opponent holds only")
         shot(lesson, "05_aggressive")
-        redraw = next(o for o in options if "re-draw" in o)
-        lesson.locator(".wpp-choice select").select_option(label=redraw)
-        expect_text(lesson, "re-drew")
-        shot(lesson, "05_redraw")
 
 
 def test_hand_frequencies(browser: Any) -> None:
@@ -213,3 +287,36 @@ def test_hand_frequencies(browser: Any) -> None:
         expect_text(tables.nth(1), "three of a kind")
         shot(page.locator(".jp-RenderedImage").first, "06_holds")
         shot(tables.nth(1), "06_holds_table")
+
+
+def test_the_strategy_lesson(browser: Any) -> None:
+    """13: a wrong lead is shown the answer that spoils it; the winning lead wins for sure."""
+    with lesson_page(browser, "13_strategy") as page:
+        pad = lessons(page, 1).first
+        expect_text(pad, "K♠ and any two")
+        pad.locator('.wpp-hand .wpp-card[title="K♠"]').click()
+        click(pad, "Play")
+        expect_text(pad, "does not win for sure: P2 answers: play A♠")
+        shot(pad, "13_spoiled")
+        click(pad, "Try again")
+        pad.locator('.wpp-hand .wpp-card[title="4♣"]').click()
+        click(pad, "Play")
+        expect_text(pad, "This move wins for sure")
+        shot(pad, "13_wins")
+        click(pad, "next drill ▶")
+        expect_text(pad, "drill 2 of 4")
+
+
+def test_a_link_opens_a_deal(browser: Any) -> None:
+    """?seed= in the address: the teacher's link opens that deal in the lesson."""
+    log = SHOTS / "voila-link.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with serve.running_voila(log=log, notebook="notebooks/03_the_mulligan.ipynb") as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 1400})
+        try:
+            page.goto(url + "?seed=7")
+            page.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+            lesson = lessons(page, 2).first
+            expect_text(lesson, "Deal 7: P1's 16 cards")
+        finally:
+            page.close()

@@ -128,3 +128,35 @@ class _Fixed:
 
     def choose(self, view: object) -> Discard:
         return Discard(tuple(self.cards))  # type: ignore[arg-type]
+
+
+def test_the_outcome_is_said_once_and_no_empty_box_stays() -> None:
+    """Regression: after the draw "You win." was printed twice, beside an empty box."""
+    t = DrawTable(seed=1)
+    t.draw_button.click()
+    said = [t.status.value, t.result.value]
+    outcome = next(o for o in ("You win.", "The AI wins.", "Split pot.") if o in said[1])
+    assert sum(s.count(outcome) for s in said) == 1
+    assert t.status.layout.display == "none"
+
+
+def test_lesson_tables_are_never_cut_with_an_ellipsis() -> None:
+    """Regression: 08's comparison column was cut with "…" on every row: an HTML widget's
+    content no longer clips (it wraps or scrolls)."""
+    from widgets.lessons.base import LESSON_CSS
+    rule = next(r for r in LESSON_CSS.split("}") if ".widget-html-content" in r
+                and ".wpp-lesson .widget-html-content" in r.split("{")[0])
+    assert "white-space: normal" in rule and "text-overflow: clip" in rule
+
+
+def test_a_sixth_card_is_refused_out_loud() -> None:
+    """Regression: a 6th card picked in 08 was refused silently."""
+    for view in (ClassicRanking(), SideBySideView()):
+        picked = view.picker.selected
+        assert len(picked) == 5
+        extra = next(c for c in parse_cards("2C 3C 4C 5C 6C 7C") if c not in picked)
+        view.picker.button_for(extra).click()
+        assert view.picker.selected == picked
+        assert "Refused: a hand is at most 5 cards" in view.html.value
+        view.picker.button_for(picked[0]).click()
+        assert "Refused" not in view.html.value

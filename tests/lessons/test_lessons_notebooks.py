@@ -18,7 +18,7 @@ from wpp.teach.rules import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = ("01_start_here", "02_the_rules", "03_the_mulligan", "04_the_segment",
+LESSONS = ("01_start_here", "02_the_rules", "03_the_mulligan", "04_the_segment", "13_strategy",
            "05_the_ai_decisions", "06_hand_frequencies")
 #: A code cell of a lesson is glue: a few lines, no functions, classes or loops.
 MAX_CODE_LINES = 8
@@ -114,3 +114,42 @@ def test_binder_reads_the_root_environment() -> None:
     for package in ("voila", "ipywidgets", "jupyterlab", "matplotlib", "pandas", "tqdm"):
         assert re.search(rf"^\s*-\s*{package}\b", env, re.M), package
     assert re.search(r"^\s*-\s*-e \.\s*$", env, re.M), "the kit itself"
+
+
+#: What a web page reader cannot use: file paths of the repository, paths outside it, and
+#: instructions for developers.
+DEVELOPER_TEXT = re.compile(r"How to use this lesson|\.\./shared|`(wpp|widgets|docs|tests)/|"
+                            r"\b(wpp|widgets)/\w+\.py|sibling-games\.md")
+
+
+@pytest.mark.parametrize("name", [*LESSONS, "07_analysing_the_game", "08_classic_poker"])
+def test_no_developer_text_or_dead_paths_in_the_pages(name: str) -> None:
+    """Regression: "How to use this lesson", `wpp/teach`, file paths and ../shared showed in
+    the web pages."""
+    found = DEVELOPER_TEXT.findall(markdown(name))
+    assert not found, found
+
+
+def test_lesson_three_to_five_say_nothing_of_the_answer_before_the_question() -> None:
+    """The text above each "your turn" widget does not give the AI's answer away."""
+    for name in ("03_the_mulligan", "04_the_segment", "05_the_ai_decisions"):
+        nb = load(name)
+        first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+                          and "RulesCard" not in source(c))
+        before = "\n".join(source(c) for c in nb["cells"][:first_code])
+        assert re.search(r"(?i)your turn|choose first|you choose", before), name
+        assert "leaves none" not in before and "keeps a straight" not in before
+
+
+@pytest.mark.parametrize("name", [*LESSONS, "07_analysing_the_game", "08_classic_poker"])
+def test_every_lesson_carries_the_rules_card(name: str) -> None:
+    codes = [source(c) for c in load(name)["cells"] if c["cell_type"] == "code"]
+    assert any("RulesCard(" in c for c in codes[:1]), "the rules card comes first"
+
+
+def test_lesson_two_marks_where_each_rule_comes_from() -> None:
+    """The appendix's table says of each rule: the game's author, or the kit's decision."""
+    from wpp.rules import rulebook
+    rows = re.findall(r"^\| (R\d+) \| .+? \| .+? \| (.+?) \|$", markdown("02_the_rules"), re.M)
+    assert rows == [(r, rulebook()[r].source) for r in rulebook().rules]
+    assert {"the kit's decision", "the game's author"} <= {src for _, src in rows}

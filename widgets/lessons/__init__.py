@@ -11,9 +11,13 @@ module          what it holds
 ``start``       lesson 1: :class:`DealPreview`, a deal as the players see it
 ``rules``       lesson 2: the play inspector, the beat explorer, the quiz, rule scenes and
                 the walkthrough of a whole game
-``mulligan``    lesson 3: the AI's mulligan step by step, and "your turn"
-``segment``     lesson 4: the segment step by step, and how the choice moves the outliers
-``replay``      lesson 5: a recorded game, move by move, with the AI's reasons
+``predict``     predict, then reveal: the hidden answer box, the comparison table, the
+                "step" labels of the reasoning's stepper (lessons 3, 4, 5)
+``mulligan``    lesson 3: your mulligan first, then the AI's, compared and step by step
+``segment``     lesson 4: your choice of poker hands first, then the AI's segment, and how
+                the choice moves the outliers
+``replay``      lesson 5: a recorded game, move by move: your move first, then the AI's
+                with its reasons
 ==============  ==========================================================================
 
 The step-by-step viewer they share is :class:`widgets.stepper.Stepper`, and the figures are

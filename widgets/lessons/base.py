@@ -16,9 +16,11 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any, Final
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -38,6 +40,8 @@ __all__ = [
     "SeedField",
     "board_html",
     "lesson_root",
+    "present_toggle",
+    "query_int",
     "rule_badges",
     "table_html",
 ]
@@ -90,16 +94,65 @@ LESSON_CSS: Final = """
 .wpp-lesson .wpp-inline { display: flex; align-items: center; gap: 6px; flex-wrap: wrap;
   margin: 2px 0; }
 .wpp-lesson .wpp-scroll { max-height: 420px; overflow-y: auto; }
+.wpp-lesson .wpp-changed { background: #fff3c4; border-left: 4px solid #d4a017;
+  padding: 2px 8px; margin: 3px 0; }
+.wpp-lesson .wpp-question { border: 2px solid #d4a017; border-radius: 8px; padding: 6px 10px;
+  background: #fffaf0; margin: 4px 0; }
+.wpp-lesson .wpp-question .widget-button.wpp-answer { height: 28px; padding: 0 8px;
+  font-weight: normal; }
+.wpp-lesson .wpp-question .widget-radio-box label { font-size: 14px; }
+.wpp-lesson .wpp-reveal { border-top: 3px solid #0d2b45; margin-top: 6px; padding-top: 4px; }
+.wpp-lesson .wpp-thresholds { margin: 4px 0; font-size: 13px; }
+.wpp-lesson .widget-html-content { white-space: normal; overflow-x: auto; text-overflow: clip; }
+.wpp-lesson .wpp-strip { display: flex; gap: 8px; flex-wrap: wrap; }
+.wpp-lesson .wpp-strip-frame { flex: 1 1 240px; max-width: 270px; }
+.wpp-lesson .wpp-strip-frame .wpp-board .wpp-seat-name { min-width: 60px; }
+.wpp-present-bar { justify-content: flex-end; margin: 0; }
+.wpp-present-bar .widget-toggle-button { height: 24px; font-size: 12px; }
+.wpp-app.wpp-present { position: fixed; inset: 0; z-index: 10000; max-width: none;
+  background: #fff; overflow: auto; padding: 16px 28px; font-size: 18px; }
+.wpp-app.wpp-present .wpp-step-head, .wpp-app.wpp-present .wpp-narration { font-size: 21px; }
+.wpp-card-root { max-width: 1100px; }
+.wpp-card-root .widget-html-content { white-space: normal; text-overflow: clip; }
+.wpp-rules-card { border: 1px solid #d9d2bd; border-radius: 8px;
+  padding: 4px 10px; background: #fffdf6; margin: 2px 0; line-height: 1.4; }
+.wpp-rules-card summary { cursor: pointer; }
+.wpp-rules-card .wpp-card-groups { display: flex; flex-wrap: wrap; gap: 6px 18px; }
+.wpp-rules-card .wpp-card-group { flex: 1 1 300px; }
+.wpp-rules-card .wpp-badge { display: inline-block; background: #0d2b45; color: #fff;
+  border-radius: 4px; padding: 0 5px; margin-right: 3px; font-size: 12px; font-weight: bold; }
 """
 
 #: The app's theme and the lessons' styles, ready for an ``HTML`` widget.
 LESSON_STYLE: Final = STYLE_HTML + f"<style>{LESSON_CSS}</style>"
 
 
+def present_toggle(box: w.Box) -> w.ToggleButton:
+    """A "Present" switch for ``box``: on, the widget fills the screen with larger type (a
+    presenter mode made of CSS only: it works offline, in Voilà and in JupyterLab)."""
+    toggle = w.ToggleButton(value=False, description="Present",
+                            tooltip="fill the screen with this part of the lesson (again: back)",
+                            layout=w.Layout(width="auto"))
+    toggle.add_class("wpp-present-toggle")
+
+    def switch(change: dict[str, object]) -> None:
+        if change["new"]:
+            box.add_class("wpp-present")
+        else:
+            box.remove_class("wpp-present")
+    toggle.observe(switch, names="value")
+    return toggle
+
+
 def lesson_root(children: Sequence[w.Widget], *classes: str) -> w.VBox:
-    """The frame of a lesson widget: the styles, then ``children``, under the app's and the
-    lessons' CSS classes (card buttons and pictures look as in the app)."""
+    """The frame of a lesson widget: the styles, a "Present" switch (:func:`present_toggle`),
+    then ``children``, under the app's and the lessons' CSS classes (card buttons and
+    pictures look as in the app)."""
     box = w.VBox([w.HTML(LESSON_STYLE), *children])
+    toggle = present_toggle(box)
+    bar = w.HBox([toggle])
+    bar.add_class("wpp-present-bar")
+    box.children = (box.children[0], bar, *box.children[1:])
     for c in ("wpp-app", "wpp-lesson", *classes):
         box.add_class(c)
     return box
@@ -130,13 +183,37 @@ class Lesson:
         return self.summary()
 
 
+def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
+    """The whole number ``name`` in the page's address (``…/03_the_mulligan.ipynb?seed=7``),
+    or ``default``: Voilà hands a page's query string to its kernel (``QUERY_STRING``), so a
+    teacher can share a link to a deal. A missing, malformed or out-of-range value is ignored.
+
+    >>> import os
+    >>> os.environ["QUERY_STRING"] = "seed=7&move=x"
+    >>> query_int("seed", 1), query_int("move", 3), query_int("seed", 1, hi=5)
+    (7, 3, 1)
+    >>> del os.environ["QUERY_STRING"]
+    """
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    if not values:
+        return default
+    try:
+        value = int(values[0])
+    except ValueError:
+        return default
+    return value if lo <= value <= hi else default
+
+
 class SeedField:
     """A deal's seed: a number field, "Deal" (deal that seed) and "New deal" (the next one).
 
-    The same seed always gives the same deal, so a teacher can name a deal to a class.
+    The same seed always gives the same deal, so a teacher can name a deal to a class, or
+    share a link: ``?seed=7`` in the page's address starts the field at 7. Enter in the field
+    deals the seed typed, as the button does.
     """
 
     def __init__(self, seed: int, on_deal: Callable[[int], None], label: str = "Deal") -> None:
+        seed = query_int("seed", seed)       # a shared link's ?seed= wins
         self.field = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed",
                                       layout=w.Layout(width="170px"))
         self.deal_button = nav_button(label, "deal the cards of this seed")
@@ -144,6 +221,9 @@ class SeedField:
         self._on_deal = on_deal
         self.deal_button.on_click(lambda _b: self._on_deal(int(self.field.value)))
         self.new_button.on_click(lambda _b: self.next())
+        # Enter (or leaving the field) deals the seed typed: the field syncs only then.
+        self.field.continuous_update = False
+        self.field.observe(lambda c: self._on_deal(int(c["new"])), names="value")
         self.box = w.HBox([self.field, self.deal_button, self.new_button])
         self.box.add_class("wpp-nav")
 
@@ -152,9 +232,11 @@ class SeedField:
         return int(self.field.value)
 
     def next(self) -> None:
-        """Deal the next seed."""
-        self.field.value = min(self.seed + 1, 10**9)
-        self._on_deal(self.seed)
+        """Deal the next seed (setting the field deals it)."""
+        before = self.seed
+        self.field.value = min(before + 1, 10**9)
+        if self.seed == before:  # already the last seed: deal it again
+            self._on_deal(self.seed)
 
 
 class GameNav:

@@ -1,16 +1,21 @@
-"""Lesson 3: the AI's mulligan step by step, then "your turn".
+"""Lesson 3: the mulligan — you choose first, then the AI's choice step by step.
 
-:class:`MulliganLesson` deals a hand (a seed field and "New deal"), steps through the classic
-AI's mulligan (:func:`wpp.ai.mulligan`) with Back / Next — the twos, kings and aces set
-aside, the outliers, every straight and flush candidate with its outliers and strength, the
-fallback when it applies, the choice — and lets the learner pick 3 cards of the same hand,
-then compares the pick with the AI's on the AI's own measures (:mod:`wpp.teach.mulligan`).
+:class:`MulliganLesson` deals a hand (a seed field and "New deal") and asks first: the learner
+clicks 3 cards and locks them in. Only then does the page show the AI's mulligan
+(:func:`wpp.ai.mulligan`), the two picks scored on the AI's own measures
+(:mod:`wpp.teach.mulligan`), and the AI's reasoning step by step — the twos, kings and aces
+set aside, the outliers, every straight and flush candidate with its outliers, strength and
+tie-breaks, the fallback when it applies, the choice.
 
 >>> lesson = MulliganLesson(seed=1)
+>>> lesson.reveal.shown, "AI puts" in lesson.summary()
+(False, False)
 >>> for c in lesson.hand[:3]:
 ...     lesson.your_hand.button_for(c).click()
 >>> lesson.compare_button.click()
->>> lesson.comparison is not None and lesson.comparison.learner.pick == lesson.hand[:3]
+>>> lesson.reveal.shown and lesson.comparison is not None
+True
+>>> lesson.comparison.learner.pick == lesson.hand[:3]
 True
 """
 
@@ -22,74 +27,123 @@ import ipywidgets as w
 
 from widgets.faces import cards_html
 from widgets.hand import HandView
-from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
+from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
+from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
 from wpp.ai import mulligan
-from wpp.cards import Card, format_cards
+from wpp.cards import Card, CardParseError, format_cards, parse_cards
 from wpp.state import DEAL_SIZE, deal
 from wpp.teach.mulligan import Comparison, PickScore, best_pick, compare
 
 __all__ = ["MulliganLesson"]
 
+#: The question, before the learner commits.
+ASK: str = "Which 3 cards would you put in the pile? Click 3, then lock them in."
+
 
 class MulliganLesson(Lesson):
-    """A deal, the AI's mulligan one step at a time, and the learner's own mulligan."""
+    """A deal; the learner's mulligan first; then the AI's, compared and explained."""
 
     def __init__(self, seed: int = 1) -> None:
         self.seed = SeedField(seed, self.deal)
         self.hand_html = w.HTML("")
-        self.stepper = Stepper(styled=False)
-        self.your_hand = HandView("Your turn: click 3 cards to put in the pile")
+        self.your_hand = HandView(ASK)
         self.your_hand.on_toggle(self._toggle)
-        self.compare_button = nav_button("Compare with the AI",
-                                         "score your 3 cards and the AI's the same way")
+        self.message = w.HTML("")
+        self.compare_button = nav_button("Lock in my 3 cards",
+                                         "commit, then see the AI's pick and its reasons")
+        self.compare_button.layout.width = "auto"
         self.best_button = nav_button("Show the best pick",
                                       "try all 560 ways and show the best by these measures")
         self.result = w.HTML("")
         self.result.add_class("wpp-panel")
+        self.best_html = w.HTML("")
+        self.stepper = step_nav(Stepper(styled=False))
         self.compare_button.on_click(lambda _b: self.score())
         self.best_button.on_click(lambda _b: self.show_best())
-        bar = w.HBox([self.compare_button, self.best_button])
-        bar.add_class("wpp-nav")
-        self.root = lesson_root([self.seed.box, self.hand_html, self.stepper.root,
-                                 self.your_hand.box, bar, self.result])
+        self.reveal = Reveal()
+        reasons = w.HTML('<div class="wpp-lesson-title">How the AI chose, step by step</div>')
+        self.typed = w.Text(value="", placeholder="or type 16 cards, e.g. 2C 3D 3H 4S … and "
+                            "press Enter", continuous_update=False,
+                            layout=w.Layout(width="520px"))
+        self.typed.observe(lambda _c: self.use_typed(), names="value")
+        self.root = lesson_root([self.seed.box, self.typed, self.hand_html, self.your_hand.box,
+                                 self.message, self.compare_button, self.reveal.box])
+        self._revealed = [self.result, reasons, self.stepper.root, self.best_button,
+                          self.best_html]
         self.picked: set[Card] = set()
         self.comparison: Comparison | None = None
         self.best: PickScore | None = None
-        self.deal(seed)
+        self.deal(self.seed.seed)
 
     def deal(self, seed: int) -> None:
-        """Deal P1's 16 cards of deal ``seed`` and explain the AI's mulligan of them."""
-        self.hand: tuple[Card, ...] = tuple(sorted(deal(seed)[:DEAL_SIZE]))
+        """Deal P1's 16 cards of deal ``seed`` and ask for 3 (the AI's answer stays hidden)."""
+        self.start(tuple(sorted(deal(seed)[:DEAL_SIZE])), f"Deal {seed}: P1's 16 cards",
+                   f"deal {seed}")
+
+    def use_typed(self) -> None:
+        """Ask about the 16 cards typed in the box (Enter); a refusal says why."""
+        text = str(self.typed.value).strip()
+        if not text:
+            return
+        try:
+            cards = parse_cards(text)
+        except CardParseError as err:
+            self.message.value = f'<span class="wpp-no">{escape(str(err))} (R3)</span>'
+            return
+        if len(cards) != DEAL_SIZE:
+            self.message.value = (f'<span class="wpp-no">a hand at the mulligan is {DEAL_SIZE} '
+                                  f"cards (R10), not {len(cards)}</span>")
+            return
+        self.start(tuple(sorted(cards)), "Your 16 cards", "your 16 cards")
+
+    def start(self, hand: tuple[Card, ...], title: str, source: str) -> None:
+        """Ask for 3 cards of ``hand`` (the AI's answer stays hidden); ``title`` heads it,
+        ``source`` names it in the summary."""
+        self.hand: tuple[Card, ...] = hand
+        self.source = source
         self.ai_cards, self.explanation = mulligan(self.hand)
-        self.hand_html.value = (f'<div class="wpp-lesson-title">Deal {seed}: P1\'s 16 cards'
-                                f"</div>{cards_html(self.hand, 44)}")
-        self.stepper.show(self.explanation)
+        self.hand_html.value = f'<div class="wpp-lesson-title">{escape(title)}</div>'
+        self.stepper.show(NOTHING)
         self.picked = set()
         self.comparison = None
         self.best = None
-        self.result.value = ('<div class="wpp-muted">Pick 3 cards above, then compare your '
-                             "pick with the AI's.</div>")
+        self.best_html.value = ""
+        self.message.value = ""
+        self.reveal.hide()
         self._draw_hand()
 
+    @property
+    def locked(self) -> bool:
+        """Has the learner committed (the answer is shown)?"""
+        return self.comparison is not None
+
     def _draw_hand(self) -> None:
-        self.your_hand.show(self.hand, selected=self.picked, clickable=True)
-        self.compare_button.disabled = len(self.picked) != 3
+        self.your_hand.show(self.hand, selected=self.picked, clickable=not self.locked)
+        self.compare_button.disabled = len(self.picked) != 3 or self.locked
         n = len(self.picked)
         cards = f": {format_cards(sorted(self.picked))}" if n else ""
-        self.your_hand.set_title(f"Your turn: click 3 cards to put in the pile ({n} picked"
-                                 f"{cards})")
+        ask = "Your pick, locked in" if self.locked else ASK
+        self.your_hand.set_title(f"{escape(ask)} ({n} picked{escape(cards)})")
 
     def _toggle(self, card: Card) -> None:
+        if self.locked:
+            return
         if card in self.picked:
             self.picked.discard(card)
+            self.message.value = ""
         elif len(self.picked) < 3:
             self.picked.add(card)
+            self.message.value = ""
+        else:
+            self.message.value = ('<span class="wpp-no">A mulligan is exactly 3 cards (R11): '
+                                  "click a picked card to put it back first.</span>")
         self._draw_hand()
 
     def score(self) -> None:
-        """Compare the learner's 3 cards with the AI's, measure by measure."""
-        if len(self.picked) != 3:
+        """Lock the learner's 3 cards and reveal the AI's, measure by measure, with its
+        reasons."""
+        if len(self.picked) != 3 or self.locked:
             return
         self.comparison = c = compare(self.hand, self.picked)
         rows = [[escape(label), escape(yours), escape(ai), escape(how)]
@@ -97,9 +151,14 @@ class MulliganLesson(Lesson):
         rows[0][1] = cards_html(c.learner.pick, 28)
         rows[0][2] = cards_html(c.ai.pick, 28)
         cls = {"learner": "wpp-ok", "same": "wpp-ok", "ai": "wpp-no"}[c.better]
-        self.result.value = (table_html(("", "your pick", "the AI's pick", "how to read it"),
-                                        rows) +
-                             f'<div class="wpp-feedback {cls}">{escape(c.verdict())}</div>')
+        self.result.value = ('<div class="wpp-lesson-title">Your pick beside the AI\'s: the '
+                             "first measure that differs decides</div>"
+                             + comparison_html(rows, c.verdict(), cls,
+                                               ("your pick", "the AI's pick")))
+        self.message.value = ""
+        self.stepper.show(self.explanation)
+        self.reveal.show(self._revealed)
+        self._draw_hand()
 
     def show_best(self) -> None:
         """The best of all 560 mulligans on the AI's measures, beside the AI's."""
@@ -107,14 +166,15 @@ class MulliganLesson(Lesson):
         same = b.pick == tuple(sorted(self.ai_cards))
         note = ("The AI found it." if same or b.key() == compare(self.hand, self.ai_cards).ai.key()
                 else "The AI's rules missed it: they are a heuristic, not a search.")
-        self.result.value = (f"<div>The best pick by these measures: {cards_html(b.pick, 36)} — "
-                             f"{b.outliers} outliers left (strength {b.strength}), keeping "
-                             f"{escape(b.poker_hand)}. {escape(note)}</div>")
+        self.best_html.value = (f"<div>The best pick by these measures: {cards_html(b.pick, 36)}"
+                                f" — {b.outliers} outliers left (strength {b.strength}), "
+                                f"keeping {escape(b.poker_hand)}. {escape(note)}</div>")
 
     def summary(self) -> str:
-        pick = ""
-        if self.comparison is not None:
-            pick = f"; your pick {format_cards(self.comparison.learner.pick)}: " \
-                   f"{self.comparison.verdict()}"
-        return (f"mulligan of deal {self.seed.seed}: the AI puts {format_cards(self.ai_cards)} "
-                f"in the pile; {self.stepper.summary()}{pick}")
+        if self.comparison is None:
+            return (f"mulligan of {self.source}: which 3 cards? {len(self.picked)} "
+                    "picked; the AI's answer is shown once you lock yours in")
+        return (f"mulligan of {self.source}: your pick "
+                f"{format_cards(self.comparison.learner.pick)}, the AI puts "
+                f"{format_cards(self.ai_cards)} in the pile: {self.comparison.verdict()}; "
+                f"{self.stepper.summary()}")

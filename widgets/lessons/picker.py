@@ -10,8 +10,10 @@ cards in ``unavailable`` (e.g. the ones on the table) are dimmed and cannot be p
 >>> p.on_change(seen.append)
 >>> for c in parse_cards("7S 7H 9D"):
 ...     p.button_for(c).click()
->>> p.selected, len(seen)          # the third card is over the limit: refused
+>>> p.selected, len(seen)          # the third card is over the limit: refused, out loud
 ((Card('7♥'), Card('7♠')), 2)
+>>> p.refusal
+'at most 2 cards: click a picked card to put it back first'
 >>> p.set_selected(parse_cards("AS")); p.selected
 (Card('A♠'),)
 """
@@ -36,6 +38,9 @@ class CardPicker:
         self._picked: set[Card] = set()
         self._unavailable: frozenset[Card] = frozenset()
         self._callbacks: list[Callable[[tuple[Card, ...]], None]] = []
+        self._refused: list[Callable[[str], None]] = []
+        #: Why the last click was refused ("" when it was not): a refusal is never silent.
+        self.refusal = ""
         self._buttons: dict[Card, CardButton] = {}
         rows = []
         for suit in reversed(Suit):
@@ -66,19 +71,29 @@ class CardPicker:
         """Call ``callback(selected)`` after every change of the picked cards."""
         self._callbacks.append(callback)
 
+    def on_refuse(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(reason)`` when a click is refused (over the limit)."""
+        self._refused.append(callback)
+
     def _toggle(self, card: Card) -> None:
         if card in self._unavailable:
             return
         if card in self._picked:
             self._picked.discard(card)
         elif self.limit is not None and len(self._picked) >= self.limit:
+            self.refusal = (f"at most {self.limit} card{'s' if self.limit != 1 else ''}: "
+                            "click a picked card to put it back first")
+            for cb in self._refused:
+                cb(self.refusal)
             return
         else:
             self._picked.add(card)
+        self.refusal = ""
         self._buttons[card].set_selected(card in self._picked)
         self._changed()
 
     def _changed(self) -> None:
+        self.refusal = ""
         picked = self.selected
         for cb in self._callbacks:
             cb(picked)

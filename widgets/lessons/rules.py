@@ -4,7 +4,8 @@
 * :class:`PlayInspector` — pick cards and see at once what play they make (R4–R6);
 * :class:`BeatExplorer` — put a play on the table and see which plays of a hand beat it, and
   which rule decides each (R7–R9);
-* :class:`Quiz` — "does this beat that?" with feedback in the engine's words;
+* :class:`Quiz` — three formats of questions, answers that lock, feedback in the engine's
+  words, a summary of the rules missed, restart and shuffle;
 * :class:`SceneViewer` — small hand-made positions for the rules of a game (R13–R20);
 * :class:`GameWalkthrough` — a whole game, move by move, with the rules each move uses.
 
@@ -12,7 +13,7 @@ The facts come from :mod:`wpp.teach.rules`; these classes only draw them.
 
 >>> q = Quiz()
 >>> q.yes_button.click(); q.summary()
-'quiz: question 1 of 13, 1 right of 1 answered'
+'quiz: question 1 of 19, 1 right of 1 answered'
 >>> p = PlayInspector("7S 7H 9D 9C 3D"); p.summary()
 '3♦ 7♥ 7♠ 9♦ 9♣: no play — two pair is always played as 4 cards, without a kicker (R4)'
 """
@@ -40,13 +41,21 @@ from widgets.lessons.picker import CardPicker
 from wpp.cards import CardParseError, format_cards, parse_cards
 from wpp.lookup import classify
 from wpp.state import DEAL_SIZE, deal
+from wpp.teach.quiz import (
+    QUIZ_ALL,
+    ActionQuestion,
+    Answer,
+    BeatQuestion,
+    PickQuestion,
+    QuizItem,
+    QuizRun,
+)
 from wpp.teach.replay import RecordedGame
 from wpp.teach.rules import (
-    QUIZ,
     RULES,
     PlayInfo,
-    Question,
     Scene,
+    group_judged,
     inspect,
     judge_hand,
     scenes,
@@ -125,6 +134,7 @@ class PlayInspector(Lesson):
         self.out = w.HTML("")
         self.out.add_class("wpp-panel")
         self.picker.on_change(lambda _cards: self._render())
+        self.picker.on_refuse(lambda _why: self._render())
         self.presets.observe(self._preset, names="value")
         self.clear_button.on_click(lambda _b: self.picker.clear())
         bar = w.HBox([self.presets, self.clear_button])
@@ -136,6 +146,9 @@ class PlayInspector(Lesson):
         text = change["new"]
         if isinstance(text, str) and text:
             self.picker.set_selected(parse_cards(text))
+            # Back to the placeholder: no stale label, and the same example can be chosen
+            # again after the cards were changed by hand.
+            self.presets.value = ""
 
     @property
     def info(self) -> PlayInfo:
@@ -155,7 +168,11 @@ class PlayInspector(Lesson):
                            for k, v in info.rows()[1:])
             body = (f'<div class="wpp-ok">{escape(info.play.describe())}</div>'
                     f'<table class="wpp-facts">{rows}</table>')
-        self.out.value = f"<div>{pics}</div>{body}"
+        refused = ""
+        if self.picker.refusal:
+            refused = (f'<div class="wpp-no">Refused: a play is {escape(self.picker.refusal)} '
+                       f"</div>{rule_badges(('R4',))}")
+        self.out.value = f"<div>{pics}</div>{refused}{body}"
 
     def summary(self) -> str:
         return self.info.summary()
@@ -203,29 +220,31 @@ class BeatExplorer(Lesson):
                             if c not in set(table.cards)))
         judged = judge_hand(hand, table)
         self.judged = judged
+        self.rows = grouped = group_judged(judged)
         counts = tally(judged)
-        ok = sum(j.legal for j in judged)
-        self.line = (f"{ok} of {len(judged)} plays beat {table.describe()}; rules: " +
-                     ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
+        ok = sum(j.legal for j, _ in grouped)
+        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()}; rules: "
+                     + ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
         rows = []
         legal_rows = []
-        for i, j in enumerate(judged[:MAX_ROWS]):
+        for i, (j, n) in enumerate(grouped[:MAX_ROWS]):
             if j.legal:
                 legal_rows.append(i)
-            rows.append([cards_html(j.play.shown, 26), escape(j.play.describe()),
+            ways = f" <span class=\"wpp-muted\">({n} ways)</span>" if n > 1 else ""
+            rows.append([cards_html(j.play.shown, 26), escape(j.play.describe()) + ways,
                          '<span class="wpp-ok">yes</span>' if j.legal else
                          '<span class="wpp-no">no</span>', rule_badges((j.rule,)),
                          escape(j.verdict.reason)])
-        more = (f'<div class="wpp-muted">… and {len(judged) - MAX_ROWS} more plays</div>'
-                if len(judged) > MAX_ROWS else "")
+        more = (f'<div class="wpp-muted">… and {len(grouped) - MAX_ROWS} more plays that do '
+                "not beat it</div>" if len(grouped) > MAX_ROWS else "")
         self.out.value = (
             f"<div><b>On the table:</b> {cards_html(table.shown, 44)} "
             f"{escape(table.describe())} ({escape(table.mode.label)} mode)</div>"
             f"<div><b>Your hand:</b> {cards_html(hand, 30)}</div>"
-            f"<div class='wpp-narration'>{escape(self.line)}</div>"
-            + '<div class="wpp-scroll">'
+            f"<div class='wpp-narration'>{escape(self.line)} The plays that beat it come "
+            "first.</div>"
             + table_html(("play", "in words", "beats it?", "rule", "why"), rows,
-                         legal=legal_rows) + more + "</div>")
+                         legal=legal_rows) + more)
 
     def summary(self) -> str:
         return f"beat explorer, deal {self.seed.seed}: {self.line}"
@@ -233,60 +252,162 @@ class BeatExplorer(Lesson):
 
 # --------------------------------------------------------------------------- the quiz
 
-class Quiz(Lesson):
-    """Does this beat that? Answer yes or no; the engine says whether you are right, and
-    why, citing the rule. ``Next question`` moves on; the score counts first answers."""
+def _toggle(label: str) -> w.ToggleButton:
+    b = w.ToggleButton(value=False, description=label, layout=w.Layout(width="auto"))
+    b.add_class("wpp-answer")
+    return b
 
-    def __init__(self, questions: Sequence[Question] = QUIZ) -> None:
+
+class Quiz(Lesson):
+    """The quiz (:mod:`wpp.teach.quiz`): a question at a time — yes/no, click every card that
+    beats the table, tick every legal move of a position. The first answer locks (later clicks
+    change nothing); the engine says why, citing the rule; after the last question, the score
+    and the rules missed, with Restart and Shuffle. Titles never give the answer away."""
+
+    def __init__(self, questions: Sequence[QuizItem] = QUIZ_ALL, shuffle_seed: int = 1) -> None:
+        self.run = QuizRun(questions)
         self.questions = tuple(questions)
-        self.index = 0
-        self.answers: dict[int, bool] = {}   # question index → the learner's first answer right?
+        self.shuffle_seed = shuffle_seed
         self.yes_button = w.Button(description="Yes, it beats it")
         self.no_button = w.Button(description="No, it does not")
-        for b in (self.yes_button, self.no_button):
+        self.check_button = w.Button(description="Check my answer")
+        for b in (self.yes_button, self.no_button, self.check_button):
             b.add_class("wpp-answer")
+        self.back_button = nav_button("◀ Previous question")
         self.next_button = nav_button("Next question ▶")
+        self.restart_button = nav_button("Restart", "answer every question again, in order")
+        self.shuffle_button = nav_button("Shuffle and restart",
+                                         "answer every question again, in another order")
         self.question = w.HTML("")
         self.question.add_class("wpp-panel")
+        self.options = w.HBox([])
+        self.options.add_class("wpp-inline")
         self.feedback = w.HTML("")
         self.feedback.add_class("wpp-feedback")
         self.score = w.HTML("")
+        self.end = w.HTML("")
+        self.end.add_class("wpp-panel")
+        self.toggles: list[w.ToggleButton] = []
         self.yes_button.on_click(lambda _b: self.answer(True))
         self.no_button.on_click(lambda _b: self.answer(False))
-        self.next_button.on_click(lambda _b: self.go(self.index + 1))
-        bar = w.HBox([self.yes_button, self.no_button, self.next_button, self.score])
-        bar.add_class("wpp-nav")
-        self.root = lesson_root([self.question, bar, self.feedback])
+        self.check_button.on_click(lambda _b: self.answer(frozenset(
+            i for i, t in enumerate(self.toggles) if t.value)))
+        self.back_button.on_click(lambda _b: self.go(self.run.position - 1))
+        self.next_button.on_click(lambda _b: self.forward())
+        self.restart_button.on_click(lambda _b: self.restart(shuffle=False))
+        self.shuffle_button.on_click(lambda _b: self.restart(shuffle=True))
+        answers = w.HBox([self.yes_button, self.no_button, self.check_button])
+        answers.add_class("wpp-nav")
+        nav = w.HBox([self.back_button, self.next_button, self.score, self.restart_button,
+                      self.shuffle_button])
+        nav.add_class("wpp-nav")
+        self.root = lesson_root([self.question, self.options, answers, self.feedback, nav,
+                                 self.end])
         self.go(0)
 
-    def go(self, index: int) -> None:
-        """Show question ``index`` (wrapping round after the last)."""
-        self.index = index % len(self.questions)
-        q = self.questions[self.index]
-        t, p = q.table_play(), q.played()
-        self.question.value = (
-            f'<div class="wpp-step-head">Question {self.index + 1} of {len(self.questions)}'
-            f" — {escape(q.topic)}</div>"
-            f"<div>On the table: {cards_html(t.shown, 44)} {escape(t.describe())}</div>"
-            f"<div>Can you play: {cards_html(p.shown, 44)} {escape(p.describe())}?</div>")
-        self.feedback.value = ""
-        self._score()
+    @property
+    def index(self) -> int:
+        """The question shown (its index in ``questions``)."""
+        return self.run.index
 
-    def answer(self, says_yes: bool) -> None:
-        """The learner answers the question shown."""
-        fb = self.questions[self.index].check(says_yes)
-        self.answers.setdefault(self.index, fb.correct)
-        cls = "wpp-ok" if fb.correct else "wpp-no"
-        self.feedback.value = f'<span class="{cls}">{escape(fb.text)}</span>'
-        self._score()
+    @property
+    def answers(self) -> dict[int, bool]:
+        """Question index → was the learner's first answer right?"""
+        return {i: f.correct for i, f in self.run.answers.items()}
 
-    def _score(self) -> None:
-        right = sum(self.answers.values())
-        self.score.value = f"score: <b>{right}</b> of {len(self.answers)}"
+    def go(self, position: int) -> None:
+        """Show the question at ``position`` in the current order (no wrap-around)."""
+        self.run.go(position)
+        q = self.run.question
+        n = len(self.questions)
+        head = (f'<div class="wpp-step-head">Question {self.run.position + 1} of {n}</div>')
+        if isinstance(q, BeatQuestion):
+            t, p = q.table_play(), q.played()
+            body = (f"<div>On the table: {cards_html(t.shown, 44)} {escape(t.describe())}</div>"
+                    f"<div>Can you play: {cards_html(p.shown, 44)} {escape(p.describe())}?"
+                    "</div>")
+            self.toggles = []
+        elif isinstance(q, PickQuestion):
+            t = q.table_play()
+            body = (f"<div>On the table: {cards_html(t.shown, 44)}</div>"
+                    "<div><b>Click every card of your hand that beats it</b>, then check.</div>")
+            self.toggles = [_toggle(str(c)) for c in q.cards()]
+        else:
+            assert isinstance(q, ActionQuestion)
+            body = (f"<div>{escape(q.situation)}</div>{board_html(q.state)}"
+                    "<div><b>Tick every move you may make now</b>, then check.</div>")
+            self.toggles = [_toggle(str(a)) for a in q.options]
+        self.question.value = head + body
+        self.options.children = tuple(self.toggles)
+        yes_no = isinstance(q, BeatQuestion)
+        for b, show in ((self.yes_button, yes_no), (self.no_button, yes_no),
+                        (self.check_button, not yes_no)):
+            b.layout.display = None if show else "none"
+        self._show_answer()
+
+    def forward(self) -> None:
+        """The next question; after the last, the summary."""
+        if self.run.position + 1 < len(self.questions):
+            self.go(self.run.position + 1)
+        else:
+            self._show_answer()
+
+    def answer(self, answer: Answer) -> None:
+        """The learner answers the question shown (only a first answer counts)."""
+        self.run.answer(answer)
+        self._show_answer()
+
+    def restart(self, *, shuffle: bool) -> None:
+        """Start over: no answers; in order, or shuffled (a new order each time)."""
+        if shuffle:
+            self.shuffle_seed += 1
+        self.run.restart(self.shuffle_seed if shuffle else None)
+        self.go(0)
+
+    def _show_answer(self) -> None:
+        fb = self.run.answered()
+        q = self.run.question
+        locked = fb is not None
+        for b in (self.yes_button, self.no_button, self.check_button, *self.toggles):
+            b.disabled = locked
+        if fb is None:
+            self.feedback.value = ""
+        else:
+            cls = "wpp-ok" if fb.correct else "wpp-no"
+            extra = ""
+            if isinstance(q, PickQuestion | ActionQuestion):
+                rows = [[escape(label), '<span class="wpp-ok">yes</span>' if ok else
+                         '<span class="wpp-no">no</span>', escape(why)]
+                        for label, ok, why in q.verdicts()]
+                extra = table_html(("", "legal?", "the engine says"), rows)
+            self.feedback.value = (f'<span class="{cls}">{escape(fb.text)}</span>'
+                                   f'<div class="wpp-muted">This question was about: '
+                                   f"{escape(q.topic)}</div>{extra}")
+        right, answered = self.run.score()
+        self.score.value = f"score: <b>{right}</b> of {answered}"
+        self.back_button.disabled = self.run.position == 0
+        last = self.run.position + 1 >= len(self.questions)
+        self.next_button.description = "See my score ▶" if last else "Next question ▶"
+        self.end.value = self._end_html() if self.run.finished and last else ""
+        self.end.layout.display = None if self.end.value else "none"
+
+    def _end_html(self) -> str:
+        right, answered = self.run.score()
+        missed = self.run.missed_rules()
+        review = ("".join(f"<div>{rule_badges((r,))} {escape(RULES[r])}</div>" for r in missed)
+                  if missed else "<div>Nothing to review: every answer was right.</div>")
+        return (f'<div class="wpp-step-head">The end: {right} right of {answered}</div>'
+                f"<div>Rules to review ({len(missed)}) — read them again in "
+                f'<a href="#the-rules-card">the rules card</a> or '
+                f'<a href="#appendix-the-rules">the rules table</a>:</div>{review}'
+                "<div>Press <b>Restart</b> to try again, or <b>Shuffle and restart</b> for "
+                "another order.</div>")
 
     def summary(self) -> str:
-        return (f"quiz: question {self.index + 1} of {len(self.questions)}, "
-                f"{sum(self.answers.values())} right of {len(self.answers)} answered")
+        right, answered = self.run.score()
+        end = " — finished" if self.run.finished else ""
+        return (f"quiz: question {self.run.position + 1} of {len(self.questions)}, "
+                f"{right} right of {answered} answered{end}")
 
 
 # --------------------------------------------------------------------------- scenes
@@ -363,7 +484,7 @@ class GameWalkthrough(Lesson):
         self.story.add_class("wpp-panel")
         self.used = w.HTML("")
         self.root = lesson_root([self.seed.box, self.nav.box, self.story, self.board, self.used])
-        self.load(seed)
+        self.load(self.seed.seed)
 
     @property
     def game(self) -> RecordedGame:

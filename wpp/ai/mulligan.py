@@ -288,6 +288,9 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
     rows: list[tuple[Cell, ...]] = []
     table = _table_candidates(a)
     chosen_row = None
+    # The AI's order of the allowed candidates (1 = best): every tie-break is a column.
+    order = {id(c): i for i, c in enumerate(sorted((c for c in table if c.valid),
+                                                   key=Candidate.key), start=1)}
     for i, c in enumerate(table):
         if c is a.chosen:
             chosen_row = i
@@ -295,9 +298,11 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
         rows.append((c.label_words(), c.hand_cards, c.broken,
                      c.cards if d else None,
                      d.n_outliers if d else None, d.strength if d else None,
-                     c is a.chosen))
+                     d.rank_sum if d else None, order.get(id(c)), c is a.chosen))
     notes: list[Text] = ["outliers and strength are counted after the discard; fewest "
-                         "outliers wins, then the highest strength, then the lower discard"]
+                         "outliers wins, then the highest strength, then the lowest rank sum "
+                         "discarded (J=11, Q=12), then the higher poker hand (a flush over a "
+                         "straight, then the higher top card); the order column ranks them"]
     for s in range(4):
         n = sum(1 for c in a.candidates if c.plan and c.plan.suit == s)
         if n > 1:
@@ -316,7 +321,7 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
     steps.append(Step(
         "Candidate poker hands: one straight or flush at most", ordinary,
         ("candidate", "poker hand", "pairs broken", "cards discarded", "outliers",
-         "strength of outliers", "chosen"), rows,
+         "strength of outliers", "rank sum discarded", "order", "chosen"), rows,
         verdict=words(a.chosen.label_words(), f" leaves {d.n_outliers} outlier"
                       f"{'s' if d.n_outliers != 1 else ''} of strength {d.strength}: the best"),
         highlight=a.chosen.hand_cards, chosen_row=chosen_row, notes=tuple(notes),
@@ -326,11 +331,15 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
         for o in a.chosen.options:
             _, disc, _ = cards_for(g, (a.chosen.plan,) if a.chosen.plan else (),
                                        dict(o.ranks))
-            opt_rows.append((tuple(disc), o.how, o.n_outliers, o.strength, o is d))
+            opt_rows.append((tuple(disc), o.how, o.n_outliers, o.strength, o.rank_sum,
+                             o is d))
         steps.append(Step(
             "Fewer than 3 outliers: break up pairs or three of a kind", ordinary,
-            ("cards discarded", "how", "outliers", "strength of outliers", "chosen"),
+            ("cards discarded", "how", "outliers", "strength of outliers",
+             "rank sum discarded", "chosen"),
             opt_rows, highlight=a.chosen.cards,
+            notes=("fewest outliers wins, then the highest strength, then the lowest rank sum "
+                   "discarded, then the lower cards",),
             chosen_row=next((i for i, o in enumerate(a.chosen.options) if o is d), None),
             verdict=words("discard ", d.how, f": {d.n_outliers} outlier"
                           f"{'s' if d.n_outliers != 1 else ''} left, strength {d.strength}"),

@@ -331,9 +331,13 @@ def segment_steps(a: SegmentAnalysis) -> list[Step]:
             if c == a.chosen:
                 chosen_row = i
             rows.append((c.label_words(hands), used, sum(c.broken), c.n_outliers, c.strength,
-                         c == a.chosen))
+                         sum(int(p.category) for p in c.plans), sum(p.top for p in c.plans),
+                         valid.index(c) + 1 if c in valid else None, c == a.chosen))
         notes = [f"{len(valid)} choices keep the rule; "
-                 f"{len(rejected)} would break three or more pairs and are not allowed"]
+                 f"{len(rejected)} would break three or more pairs and are not allowed",
+                 "fewest outliers wins, then the highest strength, then the higher category "
+                 "sum (straight 3, flush 4, straight flush 7, added up), then the higher "
+                 "top-card sum; the order column ranks them"]
         if len(valid) > len(shown):
             notes.append(f"the {len(shown)} best are shown")
         if a.n_plans > MAX_PAIRED:
@@ -344,7 +348,7 @@ def segment_steps(a: SegmentAnalysis) -> list[Step]:
         steps.append(Step(
             "Look for straights and flushes (up to two)", ordinary,
             ("poker hands", "cards", "pairs broken", "outliers left", "strength of outliers",
-             "chosen"), rows,
+             "category sum", "top-card sum", "order", "chosen"), rows,
             verdict=(words("keep ", a.chosen.label_words(chosen_hands),
                            f": {a.chosen.n_outliers} outlier"
                            f"{'s' if a.chosen.n_outliers != 1 else ''} left, strength "

@@ -14,9 +14,11 @@ One module per lesson:
 * :mod:`wpp.teach.mulligan` — lesson 3: the learner's own mulligan scored on the AI's
   measures and compared with the AI's;
 * :mod:`wpp.teach.segment` — lesson 4: every choice of straights and flushes the segment
-  weighs, and the segments each would give;
+  weighs, the segments each would give, and a learner's choice scored beside the AI's;
 * :mod:`wpp.teach.replay` — lesson 5: a game between two classic AIs recorded with every
-  explanation, and its interesting moments.
+  explanation, and its interesting moments;
+* :mod:`wpp.teach.predict` — lesson 5's "your move first": the legal moves grouped for
+  buttons, the learner's move scored beside the AI's, and every threshold the AI uses.
 
 Lesson 6's simulation lives with the other simulations, in :mod:`wpp.analysis.frequencies`.
 """

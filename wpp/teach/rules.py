@@ -51,6 +51,7 @@ from wpp.rules import DEFAULT_RULES, Rules, rule, rulebook
 from wpp.state import EndReason, GameState, Phase, player_name, step
 
 __all__ = [
+    "AI_TERMS",
     "KEY_RULES",
     "QUIZ",
     "RULES",
@@ -60,6 +61,8 @@ __all__ = [
     "PlayInfo",
     "Question",
     "Scene",
+    "TrickFrame",
+    "group_judged",
     "inspect",
     "judge_hand",
     "legal_summary",
@@ -67,6 +70,7 @@ __all__ = [
     "rules_used",
     "scenes",
     "tally",
+    "trick_frames",
 ]
 
 #: Every rule in one line (the numbers are the ones the engine cites), from the rules text.
@@ -185,6 +189,23 @@ def _lowest(plays: Sequence[Play]) -> Play:
     return min(plays, key=lambda p: (p.category, p.order, p.cards))
 
 
+def group_judged(judged: Sequence[Judged]) -> list[tuple[Judged, int]]:
+    """Plays that read the same (``a straight, 10♦ high`` made with other suits below the
+    top) as one row with how many ways the hand makes it: the plays that beat the table
+    first, then the others, each in their first order.
+
+    >>> from wpp.lookup import classify
+    >>> rows = group_judged(judge_hand(parse_cards("6C 7D 8H 9S 10D 6S 7H"), classify("5C")))
+    >>> [(j.play.describe(), n) for j, n in rows][:2]
+    [('the 6♣', 1), ('the 6♠', 1)]
+    """
+    groups: dict[tuple[str, bool], list[Judged]] = {}
+    for j in judged:
+        groups.setdefault((j.play.describe(), j.legal), []).append(j)
+    rows = [(js[0], len(js)) for js in groups.values()]
+    return sorted(rows, key=lambda r: not r[0].legal)
+
+
 def judge_hand(hand: Iterable[Card], table: Play | None,
                rules: Rules = DEFAULT_RULES) -> list[Judged]:
     """Every play of ``hand`` in the table's mode judged against ``table`` (lowest first),
@@ -285,7 +306,7 @@ QUIZ: Final[tuple[Question, ...]] = (
     Question("2D", "AS", "an ace on a two (R9)"),
     Question("7D 7S", "7C 7H", "a pair's key is its higher suit (R6)"),
     Question("AH AS", "2D 2C", "twos beat aces, in pairs too (R9)"),
-    Question("9C 9D", "9H 9S 9C", "the mode of a trick (R7)"),
+    Question("9C 9D", "JH JS JD", "the mode of a trick (R7)"),
     Question("9D 9C 9H", "KD KC QH QS", "categories: three of a kind beats two pair (R8)"),
     Question("2D 2C 2H 9D 9C", "3D 3C 3H 3S", "a higher category always wins (R8)"),
     Question("2D 2C 2H 9D 9C", "AD AC AH 3D 3C", "full houses: an ace on a two (R9)"),
@@ -445,3 +466,51 @@ def scenes() -> tuple[Scene, ...]:
               GameState.custom((p1, p2), rules=Rules(turn_limit=2)),
               (Pass(), PlayCards("4S"))),
     )
+
+
+# --------------------------------------------------------------------------- one trick
+
+@dataclass(frozen=True, slots=True)
+class TrickFrame:
+    """One picture of lesson 2's trick strip: the position after an action, in words."""
+
+    caption: str
+    state: GameState
+    narration: str
+    rules: tuple[str, ...]
+
+
+def trick_frames() -> tuple[TrickFrame, ...]:
+    """One trick in four pictures — a lead, a beat, a draw that ends the trick, who leads next
+    — each position made by the engine from the one before (P1 cannot beat the 8♦).
+
+    >>> [f.state.to_act for f in trick_frames()]
+    [1, 0, 0, 1]
+    """
+    s = GameState.custom(("3D 5C 6H 7S", "4S 8D QC KH"))
+    story = ((PlayCards(parse_cards("5C")), "1 · The lead: P1 plays a single; the trick is in "
+              "single mode"),
+             (PlayCards(parse_cards("8D")), "2 · A beat: P2 plays a higher single"),
+             (Draw(), "3 · A draw ends the trick: P1 cannot beat the 8♦ and draws"),
+             (Stop(), "4 · Who leads next: P1 stops at one card; P2 played last and leads"))
+    frames = []
+    for action, caption in story:
+        before = s
+        s, event = step(s, action)
+        frames.append(TrickFrame(caption, s, event.private, rules_used(before, action, s)))
+    return tuple(frames)
+
+
+#: The words the lessons use for the classic AI (not rules: the rules text's glossary has the
+#: game's words), for the glossary of every lesson's rules card.
+AI_TERMS: Final[dict[str, str]] = {
+    "power cards": "the twos, kings and aces: they win late tricks, so the AI keeps them",
+    "outlier": "a card from 3 to Q that matches no other card of the hand: the hardest to "
+               "get rid of",
+    "strength": "the sum of the outliers' ranks (J = 11, Q = 12): higher outliers are easier "
+                "to play",
+    "segment": "the AI's sorting of a hand into 8 groups (power cards, outliers, pairs, "
+               "three and four of a kind, straights, flushes, straight flushes)",
+    "decision list": "the AI's ordered list of plays to try; the first that applies is played",
+    "sure win": "a position where one player wins whatever the other does",
+}

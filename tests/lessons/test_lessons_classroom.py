@@ -1,0 +1,71 @@
+"""For a classroom: a deal (and a move) opened by link, and the lessons' landing section of the
+home page (order, minutes, the rules card)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from widgets.home import NOTEBOOKS, entries, home_html
+from widgets.lessons.card import RulesCard
+from widgets.lessons.mulligan import MulliganLesson
+from widgets.lessons.replay import GameReplay
+from widgets.lessons.segment import SegmentLesson
+from wpp.state import DEAL_SIZE, deal
+
+
+def test_a_link_opens_its_deal_and_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "seed=7&move=5")
+    m = MulliganLesson()
+    assert m.seed.seed == 7 and m.hand == tuple(sorted(deal(7)[:DEAL_SIZE]))
+    assert SegmentLesson().seed.seed == 7
+    r = GameReplay()
+    assert r.game.seed == 7 and r.position == 5
+
+
+@pytest.mark.parametrize("query", ["seed=x", "seed=-3", "seed=99999999999", "move=999", ""])
+def test_a_bad_link_falls_back_to_the_lesson_deal(monkeypatch: pytest.MonkeyPatch,
+                                                  query: str) -> None:
+    monkeypatch.setenv("QUERY_STRING", query)
+    r = GameReplay(seed=5)
+    assert r.game.seed == 5 and r.position == 1
+
+
+def test_every_lesson_says_how_long_it_takes() -> None:
+    lessons = [e for e in entries() if e.kind == "lesson"]
+    for e in lessons:
+        assert e.href is not None
+        meta = json.loads((NOTEBOOKS / e.href).read_text(encoding="utf-8"))["metadata"]
+        assert e.minutes == meta["wpp"]["minutes"] and 0 < e.minutes <= 60, e.href
+    page = home_html()
+    assert '<ol class="wpp-home-lessons">' in page
+    for e in lessons:
+        assert f"{e.minutes} min" in page
+    total = sum(e.minutes or 0 for e in lessons)
+    assert f"about {total} minutes in all" in page and "the rules on one card" in page
+
+
+def test_the_rules_card_is_closed_unless_asked() -> None:
+    assert " open>" not in RulesCard().html.value.split("<summary>")[0]
+    assert " open>" in RulesCard(open_=True).html.value.split("<summary>")[0]
+    assert "rules under" in RulesCard().summary()
+
+
+def test_every_lesson_can_be_presented_full_screen() -> None:
+    """A presenter mode without a CDN: a switch puts the lesson widget over the whole
+    screen (a CSS class), and back."""
+    import ipywidgets as w
+
+    from widgets.lessons.base import LESSON_CSS
+
+    lesson = MulliganLesson(seed=20)
+    bar = lesson.root.children[1]
+    assert isinstance(bar, w.HBox)
+    toggle = bar.children[0]
+    assert isinstance(toggle, w.ToggleButton) and "Present" in toggle.description
+    toggle.value = True
+    assert "wpp-present" in lesson.root._dom_classes
+    toggle.value = False
+    assert "wpp-present" not in lesson.root._dom_classes
+    assert "position: fixed" in LESSON_CSS.split(".wpp-app.wpp-present {")[1].split("}")[0]

@@ -1,0 +1,170 @@
+"""Lessons 6 and 7's controls, so a reader of the web page changes the run without code.
+
+Lesson 7: play a match in the page — two agents, how many games, a seed — with a Run button
+and a progress bar, and read the result at once. Lesson 6: :class:`FrequencyRunner`, how many
+deals to simulate.
+
+:class:`MatchRunner` opens on a stored result (:mod:`wpp.teach.stored`, so the page opens in
+seconds) and plays a new match only when asked, chunk by chunk, the bar moving after each
+chunk. The result is the score of each agent with its 95% interval and the Elo gap
+(:func:`wpp.teach.tables.readable_head_to_head`), the first leader's share, and a one-line
+takeaway.
+
+>>> r = MatchRunner(games=4)
+>>> r.run_button.click(); r.progress.value == r.progress.max == 4
+True
+>>> "score" in r.out.value and "games" in r.summary()
+True
+>>> f = FrequencyRunner(deals=50)
+>>> f.run_button.click(); "100 hands from 50 deals" in f.summary()
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+
+from widgets.lessons.base import Lesson, lesson_root, nav_button
+from wpp.analysis.agents import agent_names
+from wpp.analysis.match import MatchResult, assemble, play_chunk, schedule
+from wpp.analysis.stats import head_to_head
+from wpp.teach.tables import readable_head_to_head
+
+__all__ = ["FrequencyRunner", "MatchRunner"]
+
+#: Games played between two moves of the progress bar.
+CHUNK: Final = 10
+
+
+def _takeaway(table: object, a: str, b: str) -> str:
+    import pandas as pd
+
+    assert isinstance(table, pd.DataFrame)
+    row = table[(table["agent"] == a) & (table["opponent"] == b)].iloc[0]
+    score, low, high = float(row["score"]), float(row["low"]), float(row["high"])
+    if low > 0.5:
+        verdict = f"{a} is really stronger than {b}"
+    elif high < 0.5:
+        verdict = f"{b} is really stronger than {a}"
+    else:
+        verdict = f"these games cannot tell {a} and {b} apart — play more games"
+    return (f"{a} scores {score:.0%} against {b} (95% interval {low:.0%} to {high:.0%}): "
+            f"{verdict}.")
+
+
+class MatchRunner(Lesson):
+    """Two agents, a number of games and a seed; Run plays the match with a progress bar."""
+
+    def __init__(self, first: str = "classic", second: str = "greedy", games: int = 100,
+                 seed: int = 2024, result: MatchResult | None = None) -> None:
+        names = list(agent_names())
+        self.first = w.Dropdown(options=names, value=first, description="agent")
+        self.second = w.Dropdown(options=names, value=second, description="against")
+        self.games = w.IntSlider(value=games, min=2, max=1000, step=2, description="games",
+                                 continuous_update=False, layout=w.Layout(width="360px"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed",
+                                     layout=w.Layout(width="170px"))
+        self.run_button = nav_button("Run", "play the match: every deal twice, seats swapped")
+        self.progress = w.IntProgress(value=0, min=0, max=games, description="played",
+                                      layout=w.Layout(width="360px"))
+        self.out = w.HTML("")
+        self.out.add_class("wpp-panel")
+        self.run_button.on_click(lambda _b: self.run())
+        top = w.HBox([self.first, self.second])
+        top.add_class("wpp-nav")
+        bar = w.HBox([self.games, self.seed, self.run_button])
+        bar.add_class("wpp-nav")
+        self.root = lesson_root([top, bar, self.progress, self.out])
+        self.result: MatchResult | None = None
+        self.line = "no match played yet"
+        if result is not None:
+            self.progress.value = self.progress.max = len(result.games)
+            self.show(result, first, second)
+        else:
+            self.out.value = '<div class="wpp-muted">Choose two agents and press Run.</div>'
+
+    def run(self) -> None:
+        """Play the match chosen, chunk by chunk, and show it."""
+        a, b = str(self.first.value), str(self.second.value)
+        if a == b:
+            self.out.value = ('<div class="wpp-no">Choose two different agents (a mirror '
+                              "match is in the table above).</div>")
+            return
+        n = int(self.games.value) // 2 * 2
+        specs = schedule((a, b), n, int(self.seed.value))
+        self.progress.max, self.progress.value = n, 0
+        self.run_button.disabled = True
+        chunks = []
+        try:
+            for i in range(0, n, CHUNK):
+                chunks.append(play_chunk(specs[i:i + CHUNK]))
+                self.progress.value = min(i + CHUNK, n)
+        finally:
+            self.run_button.disabled = False
+        self.show(assemble(chunks), a, b)
+
+    def show(self, result: MatchResult, a: str, b: str) -> None:
+        """Show a match's result between ``a`` and ``b``."""
+        self.result = result
+        table = head_to_head(result.games)
+        self.line = _takeaway(table, a, b)
+        shown = readable_head_to_head(table)
+        self.out.value = (f'<div class="wpp-narration"><b>{escape(self.line)}</b></div>'
+                          + shown.to_html(index=False, float_format=lambda x: f"{x:.3f}",
+                                          classes="wpp-cands"))
+
+    def summary(self) -> str:
+        games = 0 if self.result is None else len(self.result.games)
+        return f"match runner: {games} games — {self.line}"
+
+
+class FrequencyRunner(Lesson):
+    """Lesson 6's control: how many deals to simulate (and the first seed), Run with a
+    progress bar, then the shares of each poker hand with their intervals and the exact
+    values — so a reader of the web page can ask for tighter intervals without code."""
+
+    def __init__(self, deals: int = 300, seed: int = 1) -> None:
+        self.deals = w.IntSlider(value=deals, min=50, max=5000, step=50, description="deals",
+                                 continuous_update=False, layout=w.Layout(width="360px"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="first deal",
+                                     layout=w.Layout(width="190px"))
+        self.run_button = nav_button("Run", "deal and count again")
+        self.progress = w.IntProgress(value=0, min=0, max=deals, description="dealt",
+                                      layout=w.Layout(width="360px"))
+        self.out = w.HTML("")
+        self.out.add_class("wpp-panel")
+        self.run_button.on_click(lambda _b: self.run())
+        bar = w.HBox([self.deals, self.seed, self.run_button])
+        bar.add_class("wpp-nav")
+        self.root = lesson_root([bar, self.progress, self.out])
+        self.line = "not run yet"
+        self.out.value = ('<div class="wpp-muted">Choose how many deals and press Run (5,000 '
+                          "deals take about ten seconds).</div>")
+
+    def run(self) -> None:
+        """Deal, count and show the shares, chunk by chunk."""
+        import pandas as pd
+
+        from wpp.analysis import frequencies as freq
+
+        n, first = int(self.deals.value), int(self.seed.value)
+        self.progress.max, self.progress.value = n, 0
+        parts = []
+        step = 50
+        for i in range(0, n, step):
+            parts.append(freq.simulate(min(step, n - i), seed=first + i))
+            self.progress.value = min(i + step, n)
+        hands = pd.concat(parts, ignore_index=True)
+        table = freq.holds_table(hands)
+        width = float((table["high"] - table["low"]).max())
+        self.line = (f"{len(hands)} hands from {n} deals: the widest 95% interval is "
+                     f"{width:.1%} wide")
+        self.out.value = (f'<div class="wpp-narration"><b>{escape(self.line)}</b></div>'
+                          + table.to_html(float_format=lambda x: f"{x:.3f}",
+                                          classes="wpp-cands"))
+
+    def summary(self) -> str:
+        return f"frequency runner: {self.line}"

@@ -1,0 +1,92 @@
+"""The rules card and glossary every lesson carries, and lesson 2's one-trick strip.
+
+:class:`RulesCard` is one screen: the game in six headings (the goal, the deal, a trick,
+beating a play, twos and aces, passing), each line a rule's own one-line summary from the
+rules text (:mod:`wpp.rules`, never restated here) with its number; then the glossary (from the
+same text) and every rule's card (:data:`widgets.rules_ref.RULES_HTML`, the app's quick
+reference), one click away. Closed it takes one line, so every lesson can carry it.
+
+:class:`TrickStrip` shows one trick in four pictures: a lead, a beat, a draw that ends the
+trick, and who leads next — each a position the engine produced from the one before
+(:func:`wpp.teach.rules.trick_frames`).
+
+>>> card = RulesCard()
+>>> "R9" in card.html.value and "outlier" in card.html.value
+True
+>>> [f.caption.split(":")[0] for f in TrickStrip().frames]
+['1 · The lead', '2 · A beat', '3 · A draw ends the trick', '4 · Who leads next']
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+
+from widgets.lessons.base import Lesson, board_html, lesson_root, rule_badges
+from widgets.rules_ref import RULES_HTML
+from wpp.rules import rulebook
+from wpp.teach.rules import AI_TERMS, trick_frames
+
+__all__ = ["CARD_GROUPS", "RulesCard", "TrickStrip", "rules_card_html"]
+
+#: The card's headings and the rules under each (their one-line summaries are shown).
+CARD_GROUPS: Final = (
+    ("The goal", ("R17",)),
+    ("The deal", ("R10", "R11", "R12")),
+    ("A trick", ("R13", "R14", "R15", "R16")),
+    ("What is a play", ("R4", "R5", "R6")),
+    ("Beating a play", ("R7", "R8", "R9")),
+    ("Cards", ("R1", "R2", "R3")),
+)
+
+
+def rules_card_html(open_: bool = False) -> str:
+    """The card as HTML: the rules by heading, the glossary, every rule's card."""
+    book = rulebook()
+    groups = "".join(
+        f'<div class="wpp-card-group"><b>{escape(head)}</b>'
+        + "".join(f"<div>{rule_badges((r,))} {escape(book[r].summary)}</div>" for r in ids)
+        + "</div>" for head, ids in CARD_GROUPS)
+    terms = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(d)}</td></tr>"
+                    for t, d in (*book.glossary.items(), *AI_TERMS.items()))
+    return (f'<details class="wpp-rules-card" id="the-rules-card"{" open" if open_ else ""}>'
+            "<summary><b>Rules card and glossary</b> (the whole game on one screen)</summary>"
+            f'<div class="wpp-card-groups">{groups}</div>'
+            f'<details><summary><b>Glossary</b></summary><table class="wpp-facts">{terms}'
+            "</table></details>"
+            f"<details><summary><b>Every rule in full</b></summary>{RULES_HTML}</details>"
+            "</details>")
+
+
+class RulesCard(Lesson):
+    """The rules card, closed (one line) unless ``open_``."""
+
+    def __init__(self, open_: bool = False) -> None:
+        self.html = w.HTML(rules_card_html(open_))
+        self.root = lesson_root([self.html], "wpp-card-root")
+        # Not one of the page's lessons (pages and tests count those): a card beside them.
+        self.root.remove_class("wpp-lesson")
+
+    def summary(self) -> str:
+        return (f"rules card: {sum(len(ids) for _, ids in CARD_GROUPS)} rules under "
+                f"{len(CARD_GROUPS)} headings, {len(rulebook().glossary) + len(AI_TERMS)} "
+                "glossary terms")
+
+
+class TrickStrip(Lesson):
+    """One trick in four pictures, side by side, each with its caption and rules."""
+
+    def __init__(self) -> None:
+        self.frames = trick_frames()
+        cells = "".join(
+            f'<div class="wpp-strip-frame"><div class="wpp-step-head">{escape(f.caption)}'
+            f'</div>{board_html(f.state, width=26)}<div class="wpp-narration">'
+            f"{escape(f.narration)} {rule_badges(f.rules)}</div></div>" for f in self.frames)
+        self.html = w.HTML(f'<div class="wpp-strip">{cells}</div>')
+        self.root = lesson_root([self.html])
+
+    def summary(self) -> str:
+        return "one trick: " + " → ".join(f.caption.split(":")[0].split("· ")[1]
+                                           for f in self.frames)
