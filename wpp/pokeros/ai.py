@@ -124,8 +124,25 @@ class Greedy:
 
     def choose(self, view: PokerosView) -> Place:
         view = require_view(view, PokerosView, self.name)
-        _, best = self._ranked(view)
-        return _tie_rng(self.seed, view).choice(best).action
+        # The hot path of every simulation: no Candidate objects, the same order and the
+        # same tie-break as decide().
+        comp = compiled(self.table)
+        cells = view.legal_cells()
+        grid = view.cells
+        lines = [line_cards(grid, cell) for cell in cells]
+        raw_only, mult = self.value == "raw", view.rules.multiplier
+        best: list[tuple[Card, Cell]] = []
+        top = -1
+        for c in view.stash:
+            for cell, ln in zip(cells, lines, strict=True):
+                raw, hands, scored = quick_raw(c, ln, comp)
+                v = raw if raw_only or not raw else multiply(raw, hands, scored, mult)
+                if v > top:
+                    top, best = v, [(c, cell)]
+                elif v == top:
+                    best.append((c, cell))
+        c, cell = _tie_rng(self.seed, view).choice(best)
+        return Place(c, *cell)
 
     def decide(self, view: PokerosView) -> Decision:
         view = require_view(view, PokerosView, self.name)

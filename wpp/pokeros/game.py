@@ -203,11 +203,16 @@ class PokerosView:
     scores: tuple[int, int]
     over: bool
     stashes: tuple[tuple[Card, ...], ...] | None = None
+    #: Derived from ``grid`` (kept for speed, never compared): the grid as a dict, and the
+    #: empty cells next to a card.
     cells: dict[Cell, Card] = field(default_factory=dict, compare=False, repr=False)
+    frontier: frozenset[Cell] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.cells:
             object.__setattr__(self, "cells", {(x, y): c for x, y, c in self.grid})
+        if not self.frontier:
+            object.__setattr__(self, "frontier", frontier_of(self.cells))
 
     @property
     def my_turn(self) -> bool:
@@ -221,7 +226,7 @@ class PokerosView:
         """The cells a card may go to now, top row first (none once over)."""
         if self.over:
             return []
-        return legal_cells(self.cells, self.rules.strict_run_limit)
+        return legal_cells(self.cells, self.rules.strict_run_limit, self.frontier)
 
     def legal_actions(self) -> list[Place]:
         """Every legal placement of this player: each stash card (in stash order) at each
@@ -378,7 +383,8 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
             stash=state.stashes[player],
             stash_sizes=(len(state.stashes[0]), len(state.stashes[1])),
             deck_size=len(state.deck), scores=state.scores, over=state.over,
-            stashes=state.stashes if state.over else None, cells=state.grid)
+            stashes=state.stashes if state.over else None, cells=state.grid,
+            frontier=state.frontier)
 
     def returns(self, state: PokerosState) -> tuple[float, ...]:
         if not state.over:

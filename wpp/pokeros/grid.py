@@ -225,20 +225,38 @@ def _line(c: int, back: Sequence[int], fwd: Sequence[int], comp: Compiled
     return out
 
 
+#: Per compiled table: (card, back, forward) → (points, hands) of one line. A line's result
+#: depends on those cards only, so it is reused across cells, turns and games; emptied when
+#: it grows past :data:`_CACHE_LIMIT` entries.
+_LINE_CACHE: dict[int, dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], tuple[int, int]]] = {}
+_CACHE_LIMIT: Final = 2_000_000
+
+
 def quick_raw(c: int, lines: tuple[tuple[Card, ...], ...], comp: Compiled
               ) -> tuple[int, int, int]:
     """The hot path of the AIs: (raw points, hands, lines that scored) of card ``c`` at a
-    cell whose :func:`line_cards` are ``lines``."""
+    cell whose :func:`line_cards` are ``lines`` (each line's result is cached)."""
+    cache = _LINE_CACHE.get(id(comp))
+    if cache is None or len(cache) > _CACHE_LIMIT:
+        cache = _LINE_CACHE[id(comp)] = {}
     left, right, up, down = lines
     raw = hands = scored = 0
-    for back, fwd in ((left, right), (up, down)):
-        if not back and not fwd:
-            continue
-        made = _line(c, back, fwd, comp)
-        if made:
-            scored += 1
-            hands += len(made)
-            raw += sum(m[0] for m in made)
+    if left or right:
+        key = (c, left, right)
+        hit = cache.get(key)
+        if hit is None:
+            made = _line(c, left, right, comp)
+            hit = cache[key] = (sum(m[0] for m in made), len(made))
+        if hit[1]:
+            raw, hands, scored = hit[0], hit[1], 1
+    if up or down:
+        key = (c, up, down)
+        hit = cache.get(key)
+        if hit is None:
+            made = _line(c, up, down, comp)
+            hit = cache[key] = (sum(m[0] for m in made), len(made))
+        if hit[1]:
+            raw, hands, scored = raw + hit[0], hands + hit[1], scored + 1
     return raw, hands, scored
 
 

@@ -229,7 +229,16 @@ def compiled(table: Table) -> Compiled:
     >>> compiled(SEED_TABLE)[product][1 if one_suit else 0]
     10
     """
-    return _compiled(tuple(sorted(table.items())))
+    known = _BY_ID.get(id(table))
+    if known is not None and known[0] is table:
+        return known[1]
+    comp = _compiled(tuple(sorted(table.items())))
+    if len(_BY_ID) < 64:  # the table is kept alive with it, so its id stays its own
+        _BY_ID[id(table)] = (table, comp)
+    return comp
+
+
+_BY_ID: dict[int, tuple[Table, Compiled]] = {}
 
 
 @cache
