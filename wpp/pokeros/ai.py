@@ -24,7 +24,7 @@ the hands each makes and its score, the chosen row; for **guard** also what each
 >>> print(d.explanation.summary)
 play 4♣ at (-1, 0) for 2 points
 >>> d.explanation.step("pokeros.candidates").rows[0][2]
-'three-card flush 4♣ A♣ J♣ 2'
+'three-card flush 4♣ A♣ J♣ (2)'
 """
 
 from __future__ import annotations
@@ -86,6 +86,10 @@ def _id(c: Candidate) -> str:
     return f"{c.card.ascii}@{c.cell[0]},{c.cell[1]}"
 
 
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
 def _hands_words(s: Score) -> Words:
     if not s.hands:
         return words("no hand")
@@ -94,7 +98,7 @@ def _hands_words(s: Score) -> Words:
         if i:
             parts.append(" + ")
         parts.append(Ref(h.cards, f"{h.hand} {' '.join(map(str, h.cards))}"))
-        parts.append(f" {h.points}")
+        parts.append(f" ({h.points})")
     return words(*parts)
 
 
@@ -177,7 +181,7 @@ class Greedy:
                               verdict=words((chosen.card,), f" at {chosen.cell}"),
                               id="pokeros.tie"))
         summary = words("play ", Ref((chosen.card,)), f" at {chosen.cell} for "
-                        f"{chosen.awarded} points")
+                        f"{_points(chosen.awarded)}")
         return Decision(chosen.action, Explanation(
             "hal: the most points now" if self.value == "raw" else
             "greedy: the most points now, multiplier included", steps,
@@ -273,6 +277,7 @@ class Guard:
         view = require_view(view, PokerosView, self.name)
         cands, weighed = self._weigh(view)
         chosen, gives = self._pick(weighed)
+        weighed = sorted(weighed, key=lambda cw: -(cw[0].awarded - self.weight * cw[1]))
         rows = []
         for c, g in weighed:
             s = view.preview(c.card, c.cell)
@@ -294,7 +299,7 @@ class Guard:
                  id="guard.candidates", rule="R6"),
         ]
         summary = words("play ", Ref((chosen.card,)), f" at {chosen.cell} for "
-                        f"{chosen.awarded} points, giving the opponent {gives:.1f} on average")
+                        f"{_points(chosen.awarded)}, giving the opponent {gives:.1f} on average")
         return Decision(chosen.action, Explanation(
             "guard: points now minus what the opponent can take next", steps,
             choice=(chosen.card,), summary=summary))

@@ -255,7 +255,8 @@ class PokerosEvent:
         if s.hands:
             made = ", ".join(str(h) for h in s.hands)
             times = f" x{len(s.hands)}" if s.awarded != s.raw else ""
-            what = f"{made}: {s.raw}{times} = {s.awarded} points"
+            total = "1 point" if s.awarded == 1 else f"{s.awarded} points"
+            what = f"{made}: {s.raw}{times} = {total}" if times else f"{made}: {total}"
         else:
             what = "no hand"
         text = f"{seat_name(self.player)} plays {self.place}: {what}."
