@@ -174,3 +174,24 @@ def test_expected_max_is_the_mean_over_every_stash() -> None:
     for k in (1, 2, 3):
         brute = fmean(max(c) for c in itertools.combinations(values, k))
         assert expected_max(values, k) == pytest.approx(brute)
+
+
+def test_the_rules_text_states_every_rule_the_engine_cites_and_every_flag() -> None:
+    from dataclasses import fields
+
+    from wpp.pokeros.game import PokerosRules
+    from wpp.rulebook import load_rulebook
+
+    book = load_rulebook("wpp", POKEROS.rules_doc or "")
+    assert list(book) == [f"R{i}" for i in range(1, 9)]
+    flags = {book[r].flag_name for r in book if book[r].flag_name}
+    assert flags == {f.name for f in fields(PokerosRules)}
+    g = wpp.new_game("pokeros", seed=2)
+    cited = set()
+    for action in (Place(CARDS[0], 0, 0), Place(g.view(0).stash[0], 0, 0),
+                   Place(g.view(0).stash[0], 7, 7)):
+        try:
+            g.apply(action)
+        except IllegalAction as err:
+            cited.add(err.rule)
+    assert cited and cited <= set(book)
