@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -80,10 +81,18 @@ def _points(n: int) -> str:
 class PokerosPage:
     """The page (``root``) and its game (``session``); see the module's docs."""
 
-    def __init__(self, seed: int | None = 1, opponent: str = "hal", you_first: bool = True
-                 ) -> None:
+    def __init__(self, seed: int | None = 1, opponent: str = "hal", you_first: bool = True,
+                 *, deck: Sequence[Card] | None = None,
+                 setup: Sequence[tuple[str, int, int]] = (),
+                 flags: Mapping[str, Any] | None = None) -> None:
         self.you = 0 if you_first else 1
         self.opponent = opponent
+        #: A sandbox (no ``opponent``): people play both seats, each seeing the seat to act;
+        #: ``deck`` stacks the cards and ``setup`` placements are made first (lessons).
+        self.sandbox = not opponent
+        self.deck = deck
+        self.setup = tuple(setup)
+        self.flags = dict(flags or {})
         self.selected: Card | None = None
         self.target: Cell | None = None
         self._cells: dict[Cell, w.Button] = {}
@@ -117,7 +126,7 @@ class PokerosPage:
         self.seed_field = w.BoundedIntText(value=seed or 0, min=0, max=10**9,
                                            description="seed", layout=w.Layout(width="160px"))
         self.opponent_box = w.Dropdown(
-            options=[a for a in registered_agents("pokeros")], value=opponent,
+            options=list(registered_agents("pokeros")), value=opponent or "hal",
             description="computer", layout=w.Layout(width="200px"))
         self.first_box = w.Checkbox(value=you_first, description="you play first",
                                     indent=False, layout=w.Layout(width="140px"))
@@ -141,7 +150,9 @@ class PokerosPage:
         centre.add_class("wpp-center")
         body = w.HBox([centre, side])
         body.add_class("wpp-body")
-        self.root = w.VBox([w.HTML(STYLE_HTML + _CSS), header, options, body])
+        parts = [w.HTML(STYLE_HTML + _CSS), header, body] if self.sandbox else [
+            w.HTML(STYLE_HTML + _CSS), header, options, body]
+        self.root = w.VBox(parts)
         self.root.add_class("wpp-app")
         self.session = Session(new_game("pokeros", seed=seed or 0))
         self.new_game(seed or 0)
@@ -169,17 +180,26 @@ class PokerosPage:
     # ----------------------------------------------------------------------- the game
     @property
     def view(self) -> PokerosView:
-        view: PokerosView = self.session.history.view(self.you)
+        h = self.session.history
+        if self.sandbox and not h.is_over:
+            self.you = h.to_act
+        view: PokerosView = h.view(self.you)
         return view
 
     def new_game(self, seed: int) -> None:
         """Deal ``seed`` with the options chosen on the page; the computer moves first if
         you do not."""
-        self.you = 0 if self.first_box.value else 1
-        self.opponent = str(self.opponent_box.value)
-        agent = make_agent("pokeros", self.opponent, seed=seed)
-        self.session.start(new_game("pokeros", seed=seed))
-        self.session.set_computer({1 - self.you: agent})
+        if self.sandbox:
+            self.session.start(new_game("pokeros", seed=seed, deck=self.deck, **self.flags))
+            self.session.set_computer({})
+            for card, x, y in self.setup:
+                self.session.human_apply(Place.of(card, x, y))
+        else:
+            self.you = 0 if self.first_box.value else 1
+            self.opponent = str(self.opponent_box.value)
+            agent = make_agent("pokeros", self.opponent, seed=seed)
+            self.session.start(new_game("pokeros", seed=seed, **self.flags))
+            self.session.set_computer({1 - self.you: agent})
         self._cells.clear()
         self._cards.clear()
         self.selected = self.target = None
@@ -246,7 +266,7 @@ class PokerosPage:
 
     def _hidden(self) -> set[Card]:
         state = self.session.history.state
-        if state.over:
+        if state.over or self.sandbox:
             return set()
         return set(state.stashes[1 - self.you]) | set(state.deck)
 
@@ -343,7 +363,8 @@ class PokerosPage:
         # scores, banner, preview, log
         names = self._names()
         a, b_ = view.scores
-        turn = ("game over" if view.over else "your turn" if view.my_turn
+        turn = ("game over" if view.over else f"P{self.you + 1} to play" if self.sandbox
+                else "your turn" if view.my_turn
                 else f"{names[1 - self.you]} to play")
         self.scores.value = (
             f"<b>{escape(names[0])}</b> {a} · <b>{escape(names[1])}</b> {b_} · "
@@ -351,8 +372,9 @@ class PokerosPage:
             f'<span class="wpp-muted"> · {escape(view.rules.describe())}</span>')
         if view.over:
             mine, theirs = view.scores[self.you], view.scores[1 - self.you]
-            verdict = ("You win" if mine > theirs else "A tie" if mine == theirs
-                       else f"{names[1 - self.you]} wins")
+            verdict = ("A tie" if mine == theirs else
+                       f"{names[self.you]} wins" if self.sandbox and mine > theirs else
+                       "You win" if mine > theirs else f"{names[1 - self.you]} wins")
             self.banner.value = f"Game over — {verdict}, {mine} to {theirs}."
             self.banner.layout.display = None
         else:
@@ -367,6 +389,8 @@ class PokerosPage:
                           + "".join(f"<li>{t}</li>" for t in lines) + "</ol>")
 
     def _names(self) -> tuple[str, str]:
+        if self.sandbox:
+            return "P1", "P2"
         names = ["You", "You"]
         names[1 - self.you] = self.opponent
         return names[0], names[1]
@@ -400,6 +424,7 @@ class PokerosPage:
         view = self.view
         names = self._names()
         turn = ("game over: " + self.session.history.outcome if view.over else
+                f"P{self.you + 1} to play" if self.sandbox else
                 f"your turn (P{self.you + 1})" if view.my_turn else "the computer's turn")
         return (f"Pokeros: {names[0]} {view.scores[0]}, {names[1]} {view.scores[1]} — deck "
                 f"{view.deck_size} — {turn}")

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Card, parse_card, parse_cards
+from wpp.cards import CARDS, Card, parse_card
+from wpp.pokeros.examples import EXAMPLES, LEGALITY, row
 from wpp.pokeros.grid import (
     MAX_RUN,
     Grid,
@@ -23,48 +24,8 @@ from wpp.pokeros.grid import (
 )
 from wpp.pokeros.hands import HANDS, SEED_TABLE, Hand, Kind, classify, compiled
 
-
-def row(x0: int, text: str, y: int = 0) -> dict[tuple[int, int], Card]:
-    """Cards laid left to right from ``(x0, y)``."""
-    return {(x0 + i, y): c for i, c in enumerate(parse_cards(text))}
-
-
-def cells(*pairs: tuple[int, int, str]) -> dict[tuple[int, int], Card]:
-    return {(x, y): parse_card(t) for x, y, t in pairs}
-
-
-# (number, grid before, card, cell, awarded, AI raw, the hands' names)
-VECTORS = [
-    (1, cells((0, 0, "7S")), "7H", (1, 0), 1, 1, ["pair"]),
-    (2, cells((0, 0, "7S")), "8S", (1, 0), 0, 0, []),
-    (3, row(0, "5S 6H"), "7D", (2, 0), 2, 2, ["three-card straight"]),
-    (4, cells((0, 0, "5S"), (2, 0, "7D")), "6H", (1, 0), 2, 2, ["three-card straight"]),
-    (5, row(0, "5H 6H"), "7H", (2, 0), 10, 10, ["three-card straight flush"]),
-    (6, cells((-1, 0, "KS"), (1, 0, "KD")), "KH", (0, 0), 4, 4, ["three of a kind"]),
-    (7, row(-1, "7D") | row(1, "8C 9H"), "7S", (0, 0), 6, 3, ["pair", "three-card straight"]),
-    (8, cells((-1, 0, "QH"), (0, -1, "QS")), "QD", (0, 0), 4, 2, ["pair", "pair"]),
-    (9, row(0, "2H 3D"), "AS", (-1, 0), 2, 2, ["three-card straight"]),
-    (10, row(0, "QH KD"), "AC", (2, 0), 2, 2, ["three-card straight"]),
-    (11, cells((-1, 0, "KD"), (1, 0, "2C")), "AH", (0, 0), 0, 0, []),
-    (12, row(0, "TS JS QS KS"), "AS", (4, 0), 60, 60, ["royal flush"]),
-    (13, row(0, "TS JS") | row(3, "KS AS"), "QS", (2, 0), 60, 60, ["royal flush"]),
-    (14, row(0, "2D 3D 4D 5D"), "AD", (-1, 0), 40, 40, ["five-card straight flush"]),
-    (15, row(1, "5C 5D 9H 9S"), "5H", (0, 0), 5, 5, ["full house"]),
-    (16, row(0, "8C 8D 4H"), "4S", (3, 0), 3, 3, ["two pair"]),
-    (17, row(0, "8C 8D 4H 4D"), "JC", (4, 0), 0, 0, []),
-    (18, row(0, "2H 5H 9H"), "JH", (3, 0), 4, 4, ["four-card flush"]),
-    (19, row(0, "2H 5H 9H JH"), "KH", (4, 0), 8, 8, ["five-card flush"]),
-    (20, row(0, "6C 7D 8H"), "9S", (3, 0), 5, 5, ["four-card straight"]),
-    (21, row(0, "6C 7D 8H 9S"), "TS", (4, 0), 10, 10, ["five-card straight"]),
-    (22, row(0, "6C 6D 6H"), "6S", (3, 0), 10, 10, ["four of a kind"]),
-    (23, row(0, "6C 7C 8C"), "9C", (3, 0), 20, 20, ["four-card straight flush"]),
-    (24, row(0, "6C 7C 8C 9C"), "TC", (4, 0), 40, 40, ["five-card straight flush"]),
-    (25, cells((-1, 0, "4C"), (0, -1, "5D"), (0, -2, "6S")), "4H", (0, 0), 6, 3,
-     ["pair", "three-card straight"]),
-    (26, cells((-1, 0, "9C"), (1, 0, "TD"), (2, 0, "JS"), (0, -1, "9D"), (0, 1, "8S"),
-               (0, 2, "7H")), "9H", (0, 0), 24, 6,
-     ["pair", "three-card straight", "pair", "three-card straight"]),
-]
+VECTORS = [(e.number, e.grid, e.card.ascii, e.cell, e.awarded, e.raw, list(e.hands))
+           for e in EXAMPLES]
 
 
 def test_there_are_26_vectors() -> None:
@@ -98,6 +59,9 @@ def test_the_multiplier_flags() -> None:
 
 
 def test_legality_vectors() -> None:
+    for grid, cell, strict_ok, original_ok in LEGALITY:
+        assert is_legal(grid, cell, True) is strict_ok
+        assert is_legal(grid, cell, False) is original_ok
     five = row(0, "2C 3D 4H 5S 6C")
     for strict in (True, False):
         assert not is_legal(five, (5, 0), strict)
