@@ -229,7 +229,7 @@ def _line(c: int, back: Sequence[int], fwd: Sequence[int], comp: Compiled
 #: depends on those cards only, so it is reused across cells, turns and games; emptied when
 #: it grows past :data:`_CACHE_LIMIT` entries.
 _LINE_CACHE: dict[int, dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], tuple[int, int]]] = {}
-_CACHE_LIMIT: Final = 2_000_000
+_CACHE_LIMIT: Final = 500_000
 
 
 def quick_raw(c: int, lines: tuple[tuple[Card, ...], ...], comp: Compiled
