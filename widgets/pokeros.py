@@ -139,8 +139,9 @@ class PokerosPage:
         header = w.HBox([w.HTML('<span class="wpp-brand">Pokeros</span>'), self.scores])
         header.add_class("wpp-header")
         options = w.HBox([self.seed_field, self.opponent_box, self.first_box, self.new_button])
-        actions = w.HBox([self.place_button, self.why_button, self.hint_button,
-                          self.undo_button])
+        actions = w.HBox([self.place_button, self.hint_button, self.undo_button]
+                         if self.sandbox else [self.place_button, self.why_button,
+                                               self.hint_button, self.undo_button])
         actions.add_class("wpp-actions")
         side = w.VBox([self.explain.html, self.log])
         side.add_class("wpp-side")
