@@ -90,3 +90,18 @@ def test_a_game_played_to_the_end(page: Any) -> None:
     expect_text(banner, f"{a} to {b}")
     page.screenshot(path=str(SHOTS / "pokeros_over.png"), full_page=True)
     assert moves == 26
+
+
+def test_the_home_page_links_the_pokeros_page_and_lesson(browser: Any) -> None:
+    with serve.running_voila({"WPP_SEED": str(SEED)}, notebook="notebooks/",
+                             log=SHOTS / "voila-pokeros-home.log") as url:
+        pg = browser.new_page(viewport={"width": 1280, "height": 900})
+        pg.goto(url)
+        pg.wait_for_selector(".wpp-home", timeout=90_000)
+        expect_text(pg.locator(".wpp-home"), "Pokeros")
+        expect_text(pg.locator(".wpp-home"), "11 · Pokeros")
+        pg.click("a[href$='pokeros.ipynb']:not([href*='11_'])", timeout=WAIT)
+        pg.wait_for_selector(".pk-gridbox", timeout=90_000)
+        assert pg.url.endswith("/voila/render/pokeros.ipynb")
+        expect_text(pg.locator(".pk-scores"), "deck 48 · your turn")
+        pg.close()
