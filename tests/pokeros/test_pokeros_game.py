@@ -83,6 +83,8 @@ def test_illegal_placements_name_the_rule_and_change_nothing() -> None:
         wpp.new_game("pokeros", multiplier="triple")
     with pytest.raises(WppError, match="stash"):
         wpp.new_game("pokeros", stash=0)
+    # The command line reads "multiplier=none" as None: that is no multiplier.
+    assert wpp.new_game("pokeros", multiplier=None).rules.multiplier == "none"
 
 
 def test_the_original_run_check_is_a_flag_the_engine_uses() -> None:

@@ -89,6 +89,8 @@ class PokerosRules:
     stripped: bool = False
 
     def __post_init__(self) -> None:
+        if self.multiplier is None:  # "multiplier=none" on the command line reads as None
+            object.__setattr__(self, "multiplier", "none")
         for name in ("strict_run_limit", "stripped"):
             if not isinstance(getattr(self, name), bool):
                 raise WppError(f"{name} is true or false, not {getattr(self, name)!r:.20}")
