@@ -163,7 +163,8 @@ class Greedy:
                 view.cells, c.cell, c.card, self.table, view.rules.multiplier)
             rows.append(((c.card,), f"({c.cell[0]}, {c.cell[1]})", _hands_words(s),
                          c.raw, c.awarded))
-        hidden = len(cands) - len(shown)
+        rest = [getattr(c, key) for c in ordered if c not in shown]
+        hidden = len(rest)
         steps = [
             Step(words(f"My stash, {len(view.legal_cells())} legal cells"), view.stash,
                  verdict=f"{len(cands)} placements (card, cell) to weigh", id="pokeros.stash",
@@ -171,8 +172,8 @@ class Greedy:
             Step(f"Every placement by {key} points, best first", columns=(
                 "card", "cell", "hands", "raw", "awarded"), rows=rows,
                  chosen_row=shown.index(chosen), row_ids=tuple(_id(c) for c in shown),
-                 notes=((f"{hidden} more placements score {getattr(ordered[-1], key)}"
-                         f"–{getattr(ordered[len(shown) - 1], key)}",) if hidden > 0 else ()),
+                 notes=((f"{hidden} more placements score {min(rest)}–{max(rest)}",)
+                        if rest else ()),
                  verdict=words(f"the best is worth {getattr(chosen, key)} {key} points"),
                  id="pokeros.candidates", rule="R6"),
         ]
