@@ -207,6 +207,7 @@ _SECTIONS = {
     "benchmarks.analysis": "Tournaments (process pool)",
     "benchmarks.pairs": "Pairs (engine, PIPMC, the blog's table)",
     "benchmarks.ofc": "Open Face Chinese Poker rollouts",
+    "benchmarks.pokeros": "Pokeros (greedy AI, greedy games)",
 }
 
 
