@@ -47,8 +47,8 @@ from typing import NamedTuple
 from wpp.actions import Action
 from wpp.board import Board
 from wpp.intervals import wilson
-from wpp.phases import _MULLIGAN, _OVER, EndReason
-from wpp.playout import RandomSeat
+from wpp.phases import _MULLIGAN, EndReason
+from wpp.playout import RandomSeat, play_random
 from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = ["RandomGameResult", "Summary", "play_random_game", "play_random_games", "summarize"]
@@ -91,14 +91,13 @@ def play_random_game(seed: int, rules: Rules = DEFAULT_RULES,
         for s in agent_seeds:
             _check_whole("an agent's seed", s)
     history: list[Action] | None = [] if record else None
-    moves = (RandomSeat(random.Random(agent_seeds[0]), history).move,
-             RandomSeat(random.Random(agent_seeds[1]), history).move)
+    seats = (RandomSeat(random.Random(agent_seeds[0]), history),
+             RandomSeat(random.Random(agent_seeds[1]), history))
     b = Board.dealt(seed, rules)
     while b.phase is _MULLIGAN:  # R11, R12
-        moves[b.to_act](b)
+        seats[b.to_act].move(b)
     first_leader = b.to_act
-    while b.phase is not _OVER:
-        moves[b.to_act](b)
+    play_random(b, seats)
     assert b.end_reason is not None
     return RandomGameResult(seed, b.winner, b.end_reason, b.actions, b.reshuffles,
                             first_leader, tuple(history or ()))

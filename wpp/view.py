@@ -9,7 +9,7 @@ hidden.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop, TakeFromPile
 from wpp.cards import Card, format_cards
@@ -103,17 +103,17 @@ def legal_actions(view: View) -> list[Action]:
     elif phase is _LEAD:
         out.extend([PlayCards.of_sorted(p.cards) for p in all_plays(hand, view.rules)])
         if not view.passed:
-            out.append(Pass())
+            out.append(_PASS)
     elif phase is _ANSWER:
         out.extend([PlayCards.of_sorted(p.cards) for p in answers(hand, view.table, view.rules)])
         available = view.deck_available()
         if available or not view.pile:
-            out.append(Draw())  # with nothing anywhere, "draw" takes nothing (R18)
+            out.append(_DRAW)  # with nothing anywhere, "draw" takes nothing (R18)
         out.extend(TakeFromPile(c) for c in view.pile)
     else:  # DRAWING
         out.extend(drawing_options(view.drawn_count, view.deck_available(),
                                    view.redraw_used[view.player]))
-    out.append(Concede())
+    out.append(_CONCEDE)
     _last_listed = (view, tuple(out))
     return out
 
@@ -129,11 +129,14 @@ def drawing_options(drawn: int, available: int, redraw_used: bool) -> list[Actio
     """What a player who drew ``drawn`` deck cards this turn may do next (R14, R15, R18):
     one more card (after the first, if the deck can give it), stop, or re-draw (once a game,
     if the deck can replace every drawn card). ``Concede`` aside."""
-    opts: list[Action] = []
-    if drawn == 1 and available:
-        opts.append(Draw())
-    opts.append(Stop())
-    if not redraw_used and available >= drawn:
-        opts.append(Redraw())
-    return opts
+    return list(_DRAWING_OPTIONS[drawn == 1 and available > 0,
+                                 not redraw_used and available >= drawn])
 
+
+# Actions are immutable values: the lists share these objects (a simulation asks for the
+# drawing options after every deck card).
+_PASS, _DRAW, _STOP, _REDRAW, _CONCEDE = Pass(), Draw(), Stop(), Redraw(), Concede()
+_DRAWING_OPTIONS: Final[dict[tuple[bool, bool], tuple[Action, ...]]] = {
+    (more, redraw): (*((_DRAW,) if more else ()), _STOP, *((_REDRAW,) if redraw else ()))
+    for more in (False, True) for redraw in (False, True)
+}

@@ -146,7 +146,9 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
                 return _draw(view, explain, steps, use_pile, me)
             cards = fb
             verdict = judge(classify(cards, view.rules), view.table)
-        action = PlayCards(cards)
+        # Judged legal above, so distinct cards of the hand: the action without re-reading
+        # them (PlayCards() parses its input as it would a player's).
+        action = PlayCards.of_sorted(tuple(sorted(cards)))
         if not explain:
             return action, None
         table_cards = view.table.cards if view.table is not None else ()
