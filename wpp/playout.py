@@ -9,7 +9,8 @@ redeal_hidden`) — it plays each seat's policy to the end on one mutable
 A **policy** is either
 
 * a function of a :class:`~wpp.view.View` returning an action — e.g. the classic AI's
-  ``ClassicAgent().choose`` or any agent's ``choose``. It sees that seat's view only; its
+  ``ClassicAgent().choose`` or any agent's ``choose`` (an agent itself stands for its
+  ``choose``). It sees that seat's view only; its
   action is validated and applied by the engine's own handler (:func:`wpp.transitions.apply`),
   so an illegal one raises :class:`~wpp.errors.IllegalAction`; or
 * :data:`RANDOM` (or a :class:`RandomPolicy` with its own generator): uniform over the legal
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from wpp.actions import Action, Draw, Mulligan, Pass, PlayCards, Stop, TakeFromPile
 from wpp.board import Board
@@ -50,7 +51,7 @@ from wpp.plays import Mode, Play
 from wpp.transitions import apply
 from wpp.view import View, drawing_options
 
-__all__ = ["RANDOM", "Policy", "RandomPolicy", "RandomSeat", "play_random", "playout",
+__all__ = ["RANDOM", "Chooser", "Policy", "RandomPolicy", "RandomSeat", "play_random", "playout",
            "playout_state"]
 
 
@@ -74,8 +75,15 @@ class RandomPolicy:
 #: The fast random policy drawing from :func:`playout`'s ``rng``.
 RANDOM: Final = RandomPolicy()
 
-#: A seat's policy: a function of that seat's view, or a :class:`RandomPolicy`.
-Policy: TypeAlias = "Callable[[View], Action] | RandomPolicy"
+class Chooser(Protocol):
+    """An agent: anything with ``choose(view) -> action`` (e.g. ``ClassicAgent()``)."""
+
+    def choose(self, view: View, /) -> Action: ...
+
+
+#: A seat's policy: a function of that seat's view, an agent (its ``choose``), or a
+#: :class:`RandomPolicy`.
+Policy: TypeAlias = "Callable[[View], Action] | Chooser | RandomPolicy"
 
 _Move = Callable[[Board], None]  # one action of the player to act, done on the board
 
@@ -124,6 +132,9 @@ def _run(state: GameState, policies: Sequence[Policy], rng: random.Random | None
 def _move_of(policy: Policy, rng: random.Random) -> _Move:
     if isinstance(policy, RandomPolicy):
         return RandomSeat(policy.rng or rng).move
+    choose = getattr(policy, "choose", None)  # an agent stands for its choose()
+    if not callable(policy) and callable(choose):
+        policy = choose
     if not callable(policy):
         raise WppError(f"a policy is a function of a view or RANDOM, not {policy!r:.60}")
 
@@ -155,7 +166,7 @@ class RandomSeat:
     def move(self, b: Board) -> None:
         """Take one action for the player to act, then count it (R20)."""
         phase = b.phase
-        if phase is _ANSWER:
+        if phase is _ANSWER:  # the most frequent first
             self._answer(b)
         elif phase is _LEAD:
             self._lead(b)
@@ -165,7 +176,6 @@ class RandomSeat:
             self._mulligan(b)
         b.tick()
 
-    # The moves by phase; :func:`play_random` calls them directly.
     def _mulligan(self, b: Board) -> None:
         """R11: 3 of the hand's cards at random (as RandomAgent samples them)."""
         p = b.to_act
@@ -241,19 +251,6 @@ class RandomSeat:
 
 
 def play_random(b: Board, seats: tuple[RandomSeat, RandomSeat]) -> None:
-    """Play ``b`` to its end with two random seats: :meth:`RandomSeat.move`'s loop with the
-    dispatch on the phase written once for both seats (one call less per action, for the
-    simulations that play hundreds of thousands of random games)."""
-    while True:
-        phase = b.phase
-        if phase is _ANSWER:
-            seats[b.to_act]._answer(b)
-        elif phase is _LEAD:
-            seats[b.to_act]._lead(b)
-        elif phase is _DRAWING:
-            seats[b.to_act]._drawing(b)
-        elif phase is _OVER:
-            return
-        else:
-            seats[b.to_act]._mulligan(b)
-        b.tick()
+    """Play ``b`` to its end with two random seats."""
+    while b.phase is not _OVER:
+        seats[b.to_act].move(b)

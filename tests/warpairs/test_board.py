@@ -12,19 +12,11 @@ from wpp.agents import RandomAgent
 from wpp.board import Board
 from wpp.errors import IllegalAction
 from wpp.gamestate import GameState
-from wpp.rules import EmptyDeck, Rules
+from wpp.rules import Rules
 from wpp.transitions import apply, step
 
-rules_st = st.builds(
-    Rules,
-    wraps=st.booleans(),
-    hand_limit=st.one_of(st.none(), st.integers(17, 30)),
-    empty_deck=st.sampled_from(list(EmptyDeck)),
-    turn_limit=st.integers(2, 300),
-)
 
-
-@given(st.integers(0, 2**32), rules_st)
+@given(st.integers(0, 2**32), st.from_type(Rules))
 @settings(max_examples=40, deadline=None)
 def test_every_state_of_a_game_survives_thaw_and_freeze(seed: int, rules: Rules) -> None:
     assert Board.dealt(seed, rules).freeze() == GameState.new(seed, rules)

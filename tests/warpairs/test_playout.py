@@ -22,14 +22,6 @@ from wpp.rules import EmptyDeck, Rules
 from wpp.transitions import step
 from wpp.view import View
 
-rules_st = st.builds(
-    Rules,
-    wraps=st.booleans(),
-    hand_limit=st.one_of(st.none(), st.integers(17, 30)),
-    empty_deck=st.sampled_from(list(EmptyDeck)),
-    turn_limit=st.integers(2, 400),
-)
-
 CLASSIC = ClassicAgent()
 
 
@@ -43,8 +35,10 @@ def engine_playout(state: GameState, policies: Sequence[Policy],
             agent = RandomAgent()
             agent.rng = policy.rng or rng
             choosers.append(agent.choose)
-        else:
+        elif callable(policy):
             choosers.append(policy)
+        else:  # an agent
+            choosers.append(policy.choose)
     while not state.is_over:
         state, _ = step(state, choosers[state.to_act](state.view(state.to_act)), narrate=False)
     return state
@@ -62,7 +56,7 @@ def some_position(seed: int, rules: Rules, moves: int) -> GameState:
     return state
 
 
-@given(st.integers(0, 2**32), rules_st, st.integers(0, 120), st.integers(0, 2**32))
+@given(st.integers(0, 2**32), st.from_type(Rules), st.integers(0, 120), st.integers(0, 2**32))
 @settings(max_examples=150, deadline=None)
 def test_random_playout_is_the_engine_game_from_any_position(
         seed: int, rules: Rules, moves: int, rng_seed: int) -> None:
@@ -132,6 +126,12 @@ def test_the_start_is_left_alone_and_an_end_returns_at_once() -> None:
     assert playout(over, (RANDOM, RANDOM)) == WARPAIRS.returns(over) == \
         ((-1.0, 1.0) if start.to_act == 0 else (1.0, -1.0))
     assert playout_state(over, (RANDOM, RANDOM)) == over
+
+
+def test_an_agent_stands_for_its_choose() -> None:
+    start = some_position(9, Rules(), 12)
+    assert playout_state(start, (CLASSIC, RANDOM), random.Random(4)) == \
+        playout_state(start, (CLASSIC.choose, RANDOM), random.Random(4))
 
 
 def test_a_policy_sees_only_its_own_view() -> None:
