@@ -32,23 +32,25 @@ from bisect import insort
 from typing import Final
 
 from wpp.cards import Card
-from wpp.deal import DEAL_SIZE, deal, deck_available, reshuffled
+from wpp.deal import DEAL_SIZE, deal, reshuffled
 from wpp.gamestate import GameState
 from wpp.phases import _ANSWER, _DRAWING, _LEAD, _MULLIGAN, _OVER, EndReason, Phase, TrickPlay
 from wpp.plays import Play
-from wpp.rules import Rules
+from wpp.rules import EmptyDeck, Rules
 from wpp.view import View, drawing_options
 
 __all__ = ["Board"]
 
 _NAMES: Final = ("P1", "P2")
 _new_trick_play = tuple.__new__  # TrickPlay(p, play) without the Python-level __new__
+_new_state = tuple.__new__
+_RESHUFFLE: Final = EmptyDeck.RESHUFFLE
 
 
 class Board:
     """One game's state, mutable: the fields of :class:`~wpp.gamestate.GameState` as lists.
 
-    ``deck`` keeps its top card *last* (``pop()`` draws it); ``table`` is the play to beat
+    ``deck`` keeps its top card first, as the state does; ``table`` is the play to beat
     (the last of ``trick``), kept at hand. ``narrate`` on, the operations also write the
     notes of their side effects (a reshuffle, the end of a trick or of the game) to ``notes``
     and the caller writes ``public``/``private``; off, no text is built at all.
@@ -94,7 +96,7 @@ class Board:
          b.to_act, b.passed, drawn, redraw_used, mulligans, b.actions, b.reshuffles,
          b.winner, b.end_reason) = state
         b.hands = [list(hands[0]), list(hands[1])]
-        b.deck = list(reversed(deck))
+        b.deck = list(deck)
         b.pile = list(pile)
         b.discards = list(discards)
         b.trick = list(trick)
@@ -113,7 +115,7 @@ class Board:
         b = cls.__new__(cls)
         b.rules, b.seed = rules, seed
         b.hands = [sorted(cards[:DEAL_SIZE]), sorted(cards[DEAL_SIZE:2 * DEAL_SIZE])]
-        b.deck = list(reversed(cards[2 * DEAL_SIZE:]))
+        b.deck = list(cards[2 * DEAL_SIZE:])
         b.pile, b.discards, b.trick, b.drawn = [], [], [], []
         b.table, b.last_trick = None, ()
         b.phase, b.to_act, b.passed = _MULLIGAN, 0, False
@@ -124,7 +126,8 @@ class Board:
         return b
 
     def _quiet(self, narrate: bool) -> None:
-        self.reshuffle_ok = deck_available(0, 1, self.rules) == 1  # R18's flag, read once
+        # R18's flag, read once: available() is deck_available() (tests/warpairs/test_board.py)
+        self.reshuffle_ok = self.rules.empty_deck is _RESHUFFLE
         self.narrate = narrate
         self.notes = []
         self.public = ""
@@ -134,13 +137,13 @@ class Board:
     def freeze(self) -> GameState:
         """The board as an immutable state (the board may go on changing)."""
         hands, redraw_used, mulligans = self.hands, self.redraw_used, self.mulligans
-        return GameState(
+        return _new_state(GameState, (  # GameState(...) without its Python-level __new__
             self.rules, self.seed, (tuple(hands[0]), tuple(hands[1])),
-            tuple(reversed(self.deck)), tuple(self.pile), tuple(self.discards),
+            tuple(self.deck), tuple(self.pile), tuple(self.discards),
             tuple(self.trick), self.last_trick, self.phase, self.to_act, self.passed,
             tuple(self.drawn), (redraw_used[0], redraw_used[1]), (mulligans[0], mulligans[1]),
             self.actions, self.reshuffles, self.winner, self.end_reason,
-        )
+        ))
 
     def view(self, player: int) -> View:
         """What ``player`` may know now: the frozen state's view (one definition of it)."""
@@ -257,14 +260,13 @@ class Board:
         """Top deck card to ``p``'s hand, reshuffling the discards in first if needed (R18)."""
         if not self.deck:
             cards = reshuffled(self.discards, self.seed, self.reshuffles)
-            cards.reverse()
             self.deck = cards
             self.discards = []
             self.reshuffles += 1
             if self.narrate:
                 self.notes.append(f"the deck was empty: {len(cards)} discards were shuffled "
                                   "into a new deck (R18)")
-        c = self.deck.pop()
+        c = self.deck.pop(0)
         insort(self.hands[p], c)
         return c
 

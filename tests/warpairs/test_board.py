@@ -26,6 +26,7 @@ def test_every_state_of_a_game_survives_thaw_and_freeze(seed: int, rules: Rules)
     while True:
         assert Board.thaw(state).freeze() == state
         assert board.freeze() == state
+        assert board.available() == state.deck_available()  # R18, as the views count it
         if state.is_over:
             break
         view = state.view(state.to_act)
