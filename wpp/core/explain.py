@@ -407,7 +407,7 @@ class Step:
         return pd.DataFrame(data, columns=list(self.columns))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Explanation:
     """The whole story of one decision: ``steps`` in order, then the ``choice``."""
 
@@ -416,9 +416,14 @@ class Explanation:
     choice: tuple[CardLike, ...] = ()
     summary: Text = ""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "steps", tuple(self.steps))
-        object.__setattr__(self, "choice", tuple(self.choice))
+    def __init__(self, title: Text, steps: Iterable[Step], choice: Iterable[CardLike] = (),
+                 summary: Text = "") -> None:
+        # Written out, as Step's: one per explained decision, on the AI's hot path.
+        d = self.__dict__
+        d["title"] = title
+        d["steps"] = steps if type(steps) is tuple else tuple(steps)
+        d["choice"] = choice if type(choice) is tuple else tuple(choice)
+        d["summary"] = summary
 
     def __str__(self) -> str:
         lines = [f"{self.title}: {self.summary}" if self.summary else str(self.title)]
