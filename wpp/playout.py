@@ -165,16 +165,7 @@ class RandomSeat:
 
     def move(self, b: Board) -> None:
         """Take one action for the player to act, then count it (R20)."""
-        phase = b.phase
-        if phase is _ANSWER:  # the most frequent first
-            self._answer(b)
-        elif phase is _LEAD:
-            self._lead(b)
-        elif phase is _DRAWING:
-            self._drawing(b)
-        else:
-            self._mulligan(b)
-        b.tick()
+        play_random(b, (self, self), 1)
 
     def _mulligan(self, b: Board) -> None:
         """R11: 3 of the hand's cards at random (as RandomAgent samples them)."""
@@ -250,7 +241,22 @@ class RandomSeat:
             b.redraw(p)
 
 
-def play_random(b: Board, seats: tuple[RandomSeat, RandomSeat]) -> None:
-    """Play ``b`` to its end with two random seats."""
-    while b.phase is not _OVER:
-        seats[b.to_act].move(b)
+def play_random(b: Board, seats: tuple[RandomSeat, RandomSeat], actions: int = -1) -> None:
+    """Play ``b`` with two random seats, each action counted (R20): to the end, or for
+    ``actions`` actions at most. The one loop of random play (:meth:`RandomSeat.move` is one
+    turn of it), with the dispatch on the phase inline: hundreds of thousands of random games
+    run through it."""
+    while actions:
+        phase = b.phase
+        if phase is _ANSWER:  # the most frequent first
+            seats[b.to_act]._answer(b)
+        elif phase is _LEAD:
+            seats[b.to_act]._lead(b)
+        elif phase is _DRAWING:
+            seats[b.to_act]._drawing(b)
+        elif phase is _OVER:
+            return
+        else:
+            seats[b.to_act]._mulligan(b)
+        b.tick()
+        actions -= 1
