@@ -243,7 +243,7 @@ class Board:
     def tick(self) -> None:
         """After every action: count it; ``turn_limit`` actions make a draw (R20)."""
         self.actions += 1
-        if self.phase is not _OVER and self.actions >= self.rules.turn_limit:
+        if self.actions >= self.rules.turn_limit and self.phase is not _OVER:
             self.end(None, EndReason.TURN_LIMIT)
             if self.narrate:
                 self.notes.append(f"{self.actions} actions: the turn limit is reached and the "
