@@ -23,12 +23,14 @@ from importlib import import_module
 from typing import Any
 
 from wpp.agents import RandomAgent
+from wpp.ai.classic import ClassicAgent
 from wpp.cards import CARDS, Card
 from wpp.lookup import classify, play_of
+from wpp.playout import RANDOM, Policy, playout
 from wpp.plays import IllegalPlay
 from wpp.random_games import play_random_games
 from wpp.selfplay import play_game
-from wpp.state import GameState, Phase, legal_actions
+from wpp.state import GameState, Phase, legal_actions, step
 
 __all__ = ["engine", "main"]
 
@@ -98,9 +100,20 @@ def _openspiel_dou_dizhu(n_games: int) -> dict[str, Callable[[], int]] | None:
     return {"lean loop": lean, "example.py loop": example_loop}
 
 
+def _midgame(seed: int, actions: int = 20) -> GameState:
+    """The state ``actions`` random actions into the deal of ``seed``."""
+    state = GameState.new(seed)
+    agents = (RandomAgent(seed), RandomAgent(seed + 1))
+    while not state.is_over and state.actions < actions:
+        state, _ = step(state, agents[state.to_act].choose(state.view(state.to_act)),
+                        narrate=False)
+    return state
+
+
 def engine(quick: bool = False) -> dict[str, float | str]:
     """The engine's figures: random games/s (through the Game API and on the simulation path,
-    which must play the same games), actions/s, legal_actions at a 13-card lead, classify/s."""
+    which must play the same games), actions/s, playouts/s from mid-game states,
+    legal_actions at a 13-card lead, classify/s."""
     repeats = 2 if quick else 5
     n_games = 100 if quick else 400
     out: dict[str, float | str] = {}
@@ -141,6 +154,23 @@ def engine(quick: bool = False) -> dict[str, float | str]:
     out["actions/s (wpp.random_games)"] = fast_rate * fast_actions / n_fast
     out["same winners and lengths on both paths"] = "yes" if fast_ends == ends else "NO"
     out["wpp.random_games / Game API"] = fast_rate / api_rate
+
+    # Playouts from the middle of games (wpp.playout, what a searching agent runs): random
+    # seats on both sides, and the classic AI's choose() against a random seat.
+    starts = [_midgame(seed) for seed in range(n_games // 4)]
+    rng = random.Random(1)
+
+    def playouts(policies: tuple[Policy, Policy], k: int) -> Callable[[], int]:
+        def run() -> int:
+            for s in starts[:k]:
+                playout(s, policies, rng)
+            return k
+        return run
+
+    out["playouts/s from mid-game (random seats)"] = _best(
+        playouts((RANDOM, RANDOM), len(starts)), repeats)
+    out["playouts/s from mid-game (classic vs random)"] = _best(
+        playouts((ClassicAgent().choose, RANDOM), len(starts) // 4), repeats)
     drivers = _openspiel_dou_dizhu(n_fast)
     if drivers is None:
         out["OpenSpiel dou_dizhu games/s"] = "not installed (the bench extra installs it)"

@@ -54,11 +54,12 @@ def _check(view: View, cards: tuple[Card, ...]) -> Verdict:
 def _situation(view: View) -> Step:
     me = player_name(view.player)
     table = view.table
+    shown = Ref(table.shown) if table else None  # one reference, named twice below
     limit = view.rules.hand_limit
     rows: list[tuple[Cell, ...]] = [
         ("phase", view.phase.value),
-        ("table", Words((Ref(table.shown), " — ", Ref(table.cards, table.describe()))) if table
-         else "empty: a fresh trick"),
+        ("table", Words((shown, " — ", Ref(table.cards, table.describe())))
+         if table and shown else "empty: a fresh trick"),
         ("my cards", len(view.hand)),
         ("opponent's cards", view.opponent_hand_size),
         ("deck", view.deck_size),
@@ -70,9 +71,8 @@ def _situation(view: View) -> Step:
     if view.phase is Phase.LEAD:
         verdict = f"{me} leads a fresh trick: any mode" + (
             " (the lead was passed: no pass back)" if view.passed else "")
-    elif view.phase is Phase.ANSWER and table is not None:
-        verdict = Words((f"{me} must beat ", Ref(table.shown),
-                         f" in {table.mode.label} mode, or draw"))
+    elif view.phase is Phase.ANSWER and table is not None and shown is not None:
+        verdict = Words((f"{me} must beat ", shown, f" in {table.mode.label} mode, or draw"))
     else:
         verdict = Words((f"{me} has drawn ", Ref(view.drawn), " this turn"))
     return Step("The situation", view.hand, ("fact", "value"), rows, verdict=verdict,
@@ -146,7 +146,9 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
                 return _draw(view, explain, steps, use_pile, me)
             cards = fb
             verdict = judge(classify(cards, view.rules), view.table)
-        action = PlayCards(cards)
+        # Judged legal above, so distinct cards of the hand: the action without re-reading
+        # them (PlayCards() parses its input as it would a player's).
+        action = PlayCards.of_sorted(tuple(sorted(cards)))
         if not explain:
             return action, None
         table_cards = view.table.cards if view.table is not None else ()
