@@ -118,14 +118,14 @@ def test_binder_reads_the_root_environment() -> None:
 
 #: What a web page reader cannot use: file paths of the repository, paths outside it, and
 #: instructions for developers.
-DEVELOPER_TEXT = re.compile(r"How to use this lesson|\.\./shared|`(wpp|widgets|docs|tests)/|"
+DEVELOPER_TEXT = re.compile(r"How to use this lesson|\.\./(?:shared)|`(wpp|widgets|docs|tests)/|"
                             r"\b(wpp|widgets)/\w+\.py|sibling-games\.md")
 
 
 @pytest.mark.parametrize("name", [*LESSONS, "07_analysing_the_game", "08_classic_poker"])
 def test_no_developer_text_or_dead_paths_in_the_pages(name: str) -> None:
-    """Regression: "How to use this lesson", `wpp/teach`, file paths and ../shared showed in
-    the web pages."""
+    """Regression: "How to use this lesson", `wpp/teach`, file paths and paths outside the
+    repository showed in the web pages."""
     found = DEVELOPER_TEXT.findall(markdown(name))
     assert not found, found
 
