@@ -90,10 +90,10 @@ def count(view: View) -> Count:
     """Count the cards of ``view``: what is gone, what is face up, what is unseen.
 
     >>> from wpp.state import GameState
-    >>> s = GameState.custom(("3D 5C", "9S"), discards="AS AH AD AC 2S", deck="4D 4C")
+    >>> s = GameState.custom(("3D 5C", "9S"), discards="AS AH AD AC 2S")
     >>> c = count(s.view(0))
     >>> len(c.gone), len(c.unseen), c.aces_gone
-    (45, 3, True)
+    (5, 45, True)
     """
     gone = tuple(sorted((*view.discards, *(c for tp in view.trick for c in tp.play.cards))))
     known = {*view.hand, *gone, *view.pile}

@@ -12,7 +12,10 @@ At each decision that offers a real choice (a lead, an answer, the drawing turn)
    (the classic AI's ``choose`` for both players), counting the wins. Every candidate is
    played in the *same* worlds (common random numbers), so their difference is the
    candidates' and not the worlds' luck;
-4. plays the candidate with the best win rate, the classic AI's choice on a tie.
+4. plays the candidate with the best win rate — but it overrules the classic AI only when
+   a sign test over the worlds says the candidate does better in significantly more worlds
+   than it does worse (:data:`SIGNIFICANCE`): with few playouts per candidate, the best of
+   several noisy win rates is often luck, and the classic AI is a good default.
 
 This is *perfect-information Monte Carlo* (PIMC): in each world the playouts see every card,
 which is the method's known weakness (it assumes it will learn the hidden cards), but its
@@ -26,11 +29,12 @@ a time in seconds. The mulligan (560 choices) is the classic AI's.
 >>> view = GameState.custom(("3D 5C 9H 9S KS", "4C 6D 7H"), to_act=0).view(0)
 >>> d = SearchAgent(seed=1, playouts=60).decide(view)
 >>> d.explanation.step("search.candidates").columns
-('action', 'playouts', 'wins', 'win rate', '95% interval')
+('action', 'playouts', 'wins', 'win rate', '95% interval', 'vs classic')
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -55,6 +59,9 @@ __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult",
 
 #: Playouts per decision by default: about 0.1–0.3 s on one core of a laptop.
 DEFAULT_PLAYOUTS: Final = 120
+#: The sign test's threshold (a one-sided 95% level): the classic AI's choice is kept
+#: unless another candidate does better in significantly more of the same worlds.
+SIGNIFICANCE: Final = 1.645
 #: At most this many candidate actions are searched at one decision.
 MAX_CANDIDATES: Final = 8
 
@@ -180,6 +187,23 @@ class SearchResult:
     worlds: int
     sample: tuple[tuple[int, Action], ...] = ()
     sample_classic: tuple[tuple[int, Action], ...] = ()
+    #: Per candidate: in how many worlds it did better, and worse, than the classic choice.
+    paired: tuple[tuple[int, int], ...] = ()
+
+
+def _paired(per_world: list[tuple[GameState | None, list[float]]], i: int) -> tuple[int, int]:
+    better = sum(1 for _, sc in per_world if sc[i] > sc[0])
+    worse = sum(1 for _, sc in per_world if sc[i] < sc[0])
+    return better, worse
+
+
+def _beats_classic(per_world: list[tuple[GameState | None, list[float]]], i: int,
+                   z: float) -> bool:
+    """The sign test over the worlds: candidate ``i`` did better than the classic choice
+    (candidate 0) in ``better`` worlds and worse in ``worse``; it wins the test when
+    ``(better - worse) / sqrt(better + worse) >= z``."""
+    better, worse = _paired(per_world, i)
+    return better > worse and (better - worse) >= z * math.sqrt(better + worse)
 
 
 def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
@@ -195,10 +219,12 @@ def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
 
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
            seconds: float | None = None, playout: Playout = classic_playout,
-           trace: bool = False) -> SearchResult:
+           trace: bool = False, z: float = SIGNIFICANCE) -> SearchResult:
     """Search the candidates of ``view`` (see the module's docs). ``playouts`` is the total
     budget (split evenly over the candidates, world by world); with ``seconds`` the search
-    runs worlds until that time is spent instead (at least one world)."""
+    runs worlds until that time is spent instead (at least one world). A candidate replaces
+    the classic AI's choice only when it does better in significantly more worlds than it
+    does worse (a sign test at ``z``)."""
     classic = classic_decision(view, explain=False)[0]
     cands = candidates(view, classic)
     k = len(cands)
@@ -208,7 +234,7 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     n = 0
     budget_worlds = max(1, playouts // k)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    per_world: list[tuple[GameState, list[float]]] = []
+    per_world: list[tuple[GameState | None, list[float]]] = []
     me = view.player
     while True:
         if deadline is None:
@@ -224,21 +250,24 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
             sc = _score(final, me)
             wins[i] += sc
             scores.append(sc)
-        if trace:
-            per_world.append((world, scores))
+        per_world.append((world if trace else None, scores))
         n += 1
     results = tuple(CandidateResult(a, n, w) for a, w in zip(cands, wins, strict=True))
-    best = max(range(k), key=lambda i: (wins[i], i == 0))
+    best = 0
+    for i in range(1, k):
+        if _beats_classic(per_world, i, z) and wins[i] > wins[best]:
+            best = i
     chosen = cands[best]
     sample: tuple[tuple[int, Action], ...] = ()
     sample_classic: tuple[tuple[int, Action], ...] = ()
     if trace and best != 0:
         for world, scores in per_world:
-            if scores[best] > scores[0]:
+            if world is not None and scores[best] > scores[0]:
                 sample = _trace(world, chosen)
                 sample_classic = _trace(world, classic)
                 break
-    return SearchResult(results, chosen, classic, n, sample, sample_classic)
+    return SearchResult(results, chosen, classic, n, sample, sample_classic,
+                        tuple(_paired(per_world, i) for i in range(k)))
 
 
 def _action_cell(a: Action) -> Cell:
@@ -258,11 +287,13 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
     disagrees with the classic AI, one sample playout of each."""
     me = player_name(view.player)
     rows: list[tuple[Cell, ...]] = []
-    for c in r.results:
+    for i, c in enumerate(r.results):
         iv = c.rate
+        better, worse = r.paired[i] if r.paired else (0, 0)
         rows.append((_action_cell(c.action), c.playouts, c.wins,
                      f"{iv.estimate:.0%}" if c.playouts else "—",
-                     f"[{iv.low:.0%}, {iv.high:.0%}]" if c.playouts else "—"))
+                     f"[{iv.low:.0%}, {iv.high:.0%}]" if c.playouts else "—",
+                     "—" if i == 0 else f"+{better} −{worse}"))
     chosen_row = next(i for i, c in enumerate(r.results) if c.action == r.chosen)
     situation = Step("The situation", view.hand, ("fact", "value"), [
         ("phase", view.phase.value),
@@ -279,15 +310,22 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
     steps.append(Step(
         f"Monte Carlo: {r.worlds} re-deals of the hidden cards, each candidate played out "
         f"in every one ({budget})", view.hand,
-        ("action", "playouts", "wins", "win rate", "95% interval"), rows,
-        verdict=words("the best win rate: ", _summary(r.chosen), f" ({chosen.rate})"),
+        ("action", "playouts", "wins", "win rate", "95% interval", "vs classic"), rows,
+        verdict=words("chosen: ", _summary(r.chosen), f" ({chosen.rate})"),
         highlight=_cards(r.chosen), chosen_row=chosen_row, id="search.candidates",
         notes=("each playout finishes the game with the classic AI for both players, "
-               "seeing the re-dealt cards; draws count half",)))
+               "seeing the re-dealt cards; draws count half",
+               "vs classic: in how many worlds the action did better (+) and worse (−) than "
+               "the classic AI's choice; the search overrules the classic AI only when the "
+               f"difference is significant (sign test, z ≥ {SIGNIFICANCE})")))
     classic = next(c for c in r.results if c.action == r.classic)
     if r.chosen == r.classic:
-        steps.append(Step("The classic AI agrees", view.hand,
-                          verdict=words("the classic AI would also ", _summary(r.classic)),
+        top = max(r.results, key=lambda c: c.wins)
+        verdict: Text = words("the classic AI would also ", _summary(r.classic))
+        if top.wins > classic.wins:
+            verdict = words(verdict, "; ", _summary(top.action), " won more playouts, but not "
+                            "in significantly more worlds: the classic choice stands")
+        steps.append(Step("The classic AI agrees", view.hand, verdict=verdict,
                           id="search.classic"))
     else:
         diff = chosen.wins / chosen.playouts - classic.wins / classic.playouts
