@@ -205,6 +205,7 @@ _SECTIONS = {
     "benchmarks.ai": "Classic AI",
     "benchmarks.classic": "Classic poker evaluator",
     "benchmarks.analysis": "Tournaments (process pool)",
+    "benchmarks.search": "Search AI (playouts) and counting AI",
 }
 
 

@@ -135,7 +135,8 @@ def test_every_proven_line_wins_against_any_opponent(p: tuple[int, int, int, int
     rng = random.Random(seed)
     deck = list(CARDS)
     rng.shuffle(deck)
-    hand, opp, disc = deck[:mine], deck[mine:mine + theirs], deck[mine + theirs:mine + theirs + gone]
+    hand, opp = deck[:mine], deck[mine:mine + theirs]
+    disc = deck[mine + theirs:mine + theirs + gone]
     s = GameState.custom((hand, opp), to_act=0, discards=disc)
     line = sure_win(s.view(0))
     if line is None:

@@ -45,14 +45,20 @@ from wpp.ai.segment import Segments, analyse
 from wpp.cards import CARDS, Card
 from wpp.core.agents import require_view
 from wpp.explain import Cell, Explanation, Ref, Step, Text, Words, words
-from wpp.judge import decide
 from wpp.moves import all_plays, answers, plays_in_mode
 from wpp.plays import Mode, Play
 from wpp.rules import EmptyDeck
 from wpp.state import Phase, View, player_name
 
-__all__ = ["CountingAgent", "Count", "SureWin", "count", "counting_decision", "highest_left",
-           "sure_win"]
+__all__ = [
+    "Count",
+    "CountingAgent",
+    "SureWin",
+    "count",
+    "counting_decision",
+    "highest_left",
+    "sure_win",
+]
 
 #: The prover looks for sure wins only when the AI holds this many cards or fewer.
 PROOF_MAX_CARDS: Final = 6
@@ -285,11 +291,11 @@ def counting_decision(view: View, *, explain: bool = True) -> tuple[Action, Expl
     if not view.my_turn:
         raise ValueError("it is not this player's turn; there is nothing to decide")
     if view.phase not in (Phase.LEAD, Phase.ANSWER):
-        action, e = classic_decision(view, explain=explain)
-        if e is not None:
-            e = Explanation(str(e.title).replace("Classic AI", "Counting AI"), e.steps,
-                            e.choice, e.summary)
-        return action, e
+        drawn, de = classic_decision(view, explain=explain)
+        if de is not None:
+            de = Explanation(str(de.title).replace("Classic AI", "Counting AI"), de.steps,
+                             de.choice, de.summary)
+        return drawn, de
     me = player_name(view.player)
     c = count(view)
     line = sure_win(view, c)

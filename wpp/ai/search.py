@@ -155,9 +155,9 @@ def candidates(view: View, classic: Action) -> list[Action]:
         extra.append(max(piles, key=lambda a: a.card))
     if Pass() in legal:
         extra.append(Pass())
-    for a in extra:
-        if a not in out and len(out) < MAX_CANDIDATES:
-            out.append(a)
+    for x in extra:
+        if x not in out and len(out) < MAX_CANDIDATES:
+            out.append(x)
     return out
 
 
@@ -261,10 +261,10 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     sample: tuple[tuple[int, Action], ...] = ()
     sample_classic: tuple[tuple[int, Action], ...] = ()
     if trace and best != 0:
-        for world, scores in per_world:
-            if world is not None and scores[best] > scores[0]:
-                sample = _trace(world, chosen)
-                sample_classic = _trace(world, classic)
+        for w, scores in per_world:
+            if w is not None and scores[best] > scores[0]:
+                sample = _trace(w, chosen)
+                sample_classic = _trace(w, classic)
                 break
     return SearchResult(results, chosen, classic, n, sample, sample_classic,
                         tuple(_paired(per_world, i) for i in range(k)))

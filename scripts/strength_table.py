@@ -1,0 +1,54 @@
+"""Measure the strength table of the README and of the lesson "Beating the classic AI":
+each agent against the classic AI in duplicate, seat-swapped matches, written to
+``wpp/analysis/data/strength.json`` (read by :func:`wpp.analysis.strength.strength_table`).
+
+    nice -n 10 python scripts/strength_table.py            # the stored sizes
+    nice -n 10 python scripts/strength_table.py --scale 0.1  # a quick smoke run
+
+The sizes are chosen for a shared 2-core machine (about 10–15 minutes of CPU in all): many
+games for the fast agents, fewer for the search AI, whose every move costs playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from wpp.analysis.strength import DATA_FILE, StrengthRow, measure, write_rows
+
+#: (agent, deals, options, budget label). Each deal is played twice, seats swapped.
+PLAN: tuple[tuple[str, int, dict[str, int], str], ...] = (
+    ("random", 100, {}, "—"),
+    ("greedy", 100, {}, "—"),
+    ("counting", 500, {}, "—"),
+    ("search", 60, {"playouts": 30}, "30 playouts"),
+    ("search", 100, {"playouts": 120}, "120 playouts"),
+    ("search", 60, {"playouts": 400}, "400 playouts"),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every match size")
+    parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--out", type=Path,
+                        default=Path(__file__).resolve().parents[1] / "wpp" / "analysis"
+                        / "data" / DATA_FILE)
+    args = parser.parse_args(argv)
+    rows: list[StrengthRow] = []
+    for agent, deals, options, budget in PLAN:
+        n = max(1, round(deals * args.scale))
+        row = measure(agent, "classic", n, args.seed, options=options, budget=budget)
+        d = row.as_dict()
+        print(f"{agent:<9} {budget:<13} {row.games:>5} games  score {d['score']:.3f} "
+              f"[{d['low']:.3f}, {d['high']:.3f}]  {row.seconds_per_move * 1e3:.1f} ms/move  "
+              f"load {row.load}", flush=True)
+        rows.append(row)
+    write_rows(rows, args.out)
+    print(f"written: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""How strong are the kit's WarPairsPoker AIs? Duplicate, seat-swapped matches of each agent
+against the classic AI, with 95% intervals and Elo gaps — measured by
+``scripts/strength_table.py`` and stored as package data, so the README and the lesson
+"Beating the classic AI" show the same figures without replaying the matches.
+
+Each row is one match: ``agent`` against ``opponent`` (the classic AI), ``deals`` deals each
+played twice with the seats swapped (:func:`wpp.core.arena.play_match`), the agent's score
+rate (wins + draws / 2) with its Wilson interval, the Elo gap that score means (the interval's
+ends carried over: the gap is a monotone function of the score), the time the agent took per
+move, and the machine's load when the match ran.
+
+>>> t = strength_table()
+>>> list(t.columns[:4])
+['agent', 'opponent', 'budget', 'games']
+>>> bool((t["low"] <= t["score"]).all() and (t["score"] <= t["high"]).all())
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from wpp.analysis.stats import elo_difference
+from wpp.intervals import wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["DATA_FILE", "StrengthRow", "load_rows", "measure", "strength_table", "write_rows"]
+
+#: The stored figures (package data of :mod:`wpp.analysis`).
+DATA_FILE = "strength.json"
+
+
+@dataclass(frozen=True, slots=True)
+class StrengthRow:
+    """One measured match (see the module's docs)."""
+
+    agent: str
+    opponent: str
+    budget: str
+    games: int
+    wins: int
+    draws: int
+    seconds_per_move: float
+    load: float
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row with its score, interval and Elo gap."""
+        w = wilson(self.wins + self.draws / 2, self.games)
+        return {"agent": self.agent, "opponent": self.opponent, "budget": self.budget,
+                "games": self.games, "wins": self.wins, "draws": self.draws,
+                "score": w.estimate, "low": w.low, "high": w.high,
+                "elo": elo_difference(w.estimate), "elo low": elo_difference(w.low),
+                "elo high": elo_difference(w.high),
+                "s/move": self.seconds_per_move, "load": self.load}
+
+
+def measure(agent: str, opponent: str, deals: int, seed: int, *,
+            options: dict[str, Any] | None = None, budget: str = "—") -> StrengthRow:
+    """Play ``agent`` against ``opponent`` on ``deals`` deals, seats swapped (``2 × deals``
+    games), timing the agent's moves; ``options`` go to both agents' factories only when the
+    agent takes them."""
+    import os
+    import time
+
+    from wpp.core.registry import make_agent, new_game
+
+    wins = draws = moves = 0
+    spent = 0.0
+    load = os.getloadavg()[0]
+    for deal in range(seed, seed + deals):
+        for seat in (0, 1):
+            history = new_game("warpairs", deal)
+            bots = [make_agent("warpairs", opponent, deal * 7 + s) for s in range(2)]
+            bots[seat] = make_agent("warpairs", agent, deal * 7 + seat, **(options or {}))
+            while not history.is_over:
+                p = history.to_act
+                view = history.view(p)
+                if p == seat:
+                    start = time.process_time()
+                    action = bots[p].choose(view)
+                    spent += time.process_time() - start
+                    moves += 1
+                else:
+                    action = bots[p].choose(view)
+                history.apply(action)
+            winner = history.state.winner
+            wins += winner == seat
+            draws += winner is None
+    return StrengthRow(agent, opponent, budget, 2 * deals, wins, draws,
+                       spent / max(moves, 1), round(load, 2))
+
+
+def write_rows(rows: Sequence[StrengthRow], path: Path) -> None:
+    """Write the measured rows (the one writer of the data file)."""
+    path.write_text(json.dumps([asdict(r) for r in rows], indent=1, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+
+
+def load_rows() -> list[StrengthRow]:
+    """The stored rows."""
+    text = resources.files("wpp.analysis").joinpath("data", DATA_FILE).read_text("utf-8")
+    return [StrengthRow(**r) for r in json.loads(text)]
+
+
+def strength_table(rows: Sequence[StrengthRow] | None = None) -> pd.DataFrame:
+    """The rows as a table, with scores, 95% intervals and Elo gaps."""
+    import pandas as pd
+
+    data = [r.as_dict() for r in (load_rows() if rows is None else rows)]
+    for d in data:
+        for k in ("elo", "elo low", "elo high"):
+            if math.isinf(d[k]):
+                d[k] = math.copysign(9999.0, d[k])  # "no loss in the sample": off the scale
+    return pd.DataFrame(data)
