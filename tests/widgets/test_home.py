@@ -17,7 +17,8 @@ def test_every_game_then_every_lesson_in_order() -> None:
     assert [e.title for e in games] == [wpp.core.registry.game_def(g).title
                                         for g in wpp.registered_games()]
     assert games[0].title == "WarPairsPoker" and games[0].href == "play.ipynb"
-    assert [e.href for e in lessons] == sorted(p.name for p in NOTEBOOKS.glob("0*.ipynb"))
+    assert [e.href for e in lessons] == sorted(
+        p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     assert items == games + lessons
     for e in items:
         assert e.href is None or (NOTEBOOKS / e.href).is_file()
