@@ -12,15 +12,15 @@ thousands of random games (baselines, game length, the first leader's edge):
 Why it is fast, and why it is still the same game
 -------------------------------------------------
 A random agent needs two things from the legal actions: **how many** there are and **the
-one its random number picks**. So:
+one its random number picks**. So the game is played by :func:`wpp.playout`'s machinery:
 
-* the state is one mutable object, changed in place (a game played once is never undone);
+* the state is one mutable :class:`~wpp.board.Board`, changed in place (a game played once
+  is never undone), and each action is done by the board's operation — the very code the
+  engine's :func:`~wpp.transitions.step` runs between thawing and freezing a state, so there
+  is one state machine, not two;
 * plays are *counted* (:mod:`wpp.counting`) and only the chosen one is built, in the
-  engine's order, from the engine's own generator and judge;
-* the turn's flow reuses the engine's pieces: the deal (:func:`~wpp.state.deal`), the
-  drawing options (:func:`~wpp.state.drawing_options`), the R18 reshuffle
-  (:func:`~wpp.state.reshuffled`). What remains here — cards moving between hand, table,
-  pile, deck and discards — mirrors the handlers of :mod:`wpp.state` one by one.
+  engine's order, from the engine's own generator and judge
+  (:class:`~wpp.playout.RandomSeat`).
 
 ``tests/warpairs/test_random_games.py`` plays about a thousand fixed seeds under the rule flags,
 and more drawn by hypothesis (seeds, agents' seeds and flags), through both and requires
@@ -39,31 +39,20 @@ from __future__ import annotations
 
 import random
 import statistics
-from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-from wpp.actions import Action, Draw, Mulligan, Pass, PlayCards, Stop, TakeFromPile
-from wpp.cards import Card
-from wpp.counting import CountedAnswers, _count, _listed, _nth
+from wpp.actions import Action
+from wpp.board import Board
 from wpp.intervals import wilson
-from wpp.plays import Mode, Play
-from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
-from wpp.state import (
-    DEAL_SIZE,
-    MULLIGAN_SIZE,
-    EndReason,
-    deal,
-    drawing_options,
-    reshuffled,
-)
+from wpp.phases import _MULLIGAN, _OVER, EndReason
+from wpp.playout import RandomSeat
+from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = ["RandomGameResult", "Summary", "play_random_game", "play_random_games", "summarize"]
 
-_DRAW: Final = Draw()
-_PASS: Final = Pass()
 
 
 class RandomGameResult(NamedTuple):
@@ -101,8 +90,18 @@ def play_random_game(seed: int, rules: Rules = DEFAULT_RULES,
     else:
         for s in agent_seeds:
             _check_whole("an agent's seed", s)
-    rngs = (random.Random(agent_seeds[0]), random.Random(agent_seeds[1]))
-    return _RandomGame(seed, rules, rngs, record).play()
+    history: list[Action] | None = [] if record else None
+    moves = (RandomSeat(random.Random(agent_seeds[0]), history).move,
+             RandomSeat(random.Random(agent_seeds[1]), history).move)
+    b = Board.dealt(seed, rules)
+    while b.phase is _MULLIGAN:  # R11, R12
+        moves[b.to_act](b)
+    first_leader = b.to_act
+    while b.phase is not _OVER:
+        moves[b.to_act](b)
+    assert b.end_reason is not None
+    return RandomGameResult(seed, b.winner, b.end_reason, b.actions, b.reshuffles,
+                            first_leader, tuple(history or ()))
 
 
 def play_random_games(games: int, seed: int = 0,
@@ -196,204 +195,3 @@ def summarize(results: Iterable[RandomGameResult]) -> Summary:
         max_actions=lengths[-1] if lengths else 0,
         reshuffled_games=reshuffled,
     )
-
-
-class _RandomGame:
-    """One game's mutable state and its turn flow (the rules: :mod:`wpp.state`).
-
-    The trick in progress is kept as its cards (for the discards) and the play on top (to
-    beat); "drawing" is ``drawn`` being non-empty, "lead" is an empty table.
-    """
-
-    __slots__ = ("actions", "deck", "discards", "drawn", "end_reason", "first_leader", "hands",
-                 "history", "passed", "pick", "pile", "record", "reshuffle_ok", "reshuffles",
-                 "rngs", "rules", "seed", "table", "to_act", "trick_cards", "used_redraw",
-                 "winner")
-
-    def __init__(self, seed: int, rules: Rules, rngs: tuple[random.Random, random.Random],
-                 record: bool) -> None:
-        cards = deal(seed)
-        self.seed = seed
-        self.rules = rules
-        self.rngs = rngs
-        self.pick = (rngs[0].randrange, rngs[1].randrange)
-        self.hands = [sorted(cards[:DEAL_SIZE]), sorted(cards[DEAL_SIZE:2 * DEAL_SIZE])]
-        self.deck = list(reversed(cards[2 * DEAL_SIZE:]))  # top card last: pop() draws it
-        self.pile: list[Card] = []
-        self.discards: list[Card] = []
-        self.trick_cards: list[Card] = []
-        self.table: Play | None = None
-        self.drawn: list[Card] = []
-        self.used_redraw = [False, False]
-        self.passed = False
-        self.to_act = self.first_leader = 0
-        self.actions = self.reshuffles = 0
-        self.winner: int | None = None
-        self.end_reason: EndReason | None = None
-        self.record = record
-        self.history: list[Action] = []
-        self.reshuffle_ok = rules.empty_deck is EmptyDeck.RESHUFFLE
-
-    def play(self) -> RandomGameResult:
-        """Play to the end (R17, R20) and say how it ended."""
-        turn_limit = self.rules.turn_limit
-        self._mulligans()
-        actions = 2
-        end_reason = EndReason.TURN_LIMIT if actions >= turn_limit else None
-        answer, lead, drawing = self._answer, self._lead, self._drawing
-        while end_reason is None:
-            if self.drawn:
-                drawing()
-            elif self.table is None:
-                lead()
-            else:
-                answer()
-            actions += 1
-            end_reason = self.end_reason
-            if end_reason is None and actions >= turn_limit:
-                end_reason = EndReason.TURN_LIMIT
-        return RandomGameResult(self.seed, self.winner, end_reason, actions, self.reshuffles,
-                                self.first_leader, tuple(self.history))
-
-    # --- one method per kind of decision ----------------------------------------------------
-    def _mulligans(self) -> None:
-        """R11, R12: each player puts 3 random cards in the pile; the lowest card leads."""
-        pile: list[Card] = []
-        for p in (0, 1):
-            hand = self.hands[p]
-            chosen = sorted(self.rngs[p].sample(hand, MULLIGAN_SIZE))
-            for c in chosen:
-                hand.remove(c)
-            pile += chosen
-            if self.record:
-                self.history.append(Mulligan(chosen))
-        self.pile = sorted(pile)
-        self.to_act = self.first_leader = 0 if self.hands[0][0] < self.hands[1][0] else 1
-
-    def _lead(self) -> None:
-        """A fresh trick: any play, or a pass if the lead was not passed here (R13, R16)."""
-        p = self.to_act
-        hand = self.hands[p]
-        counts = _count(hand, self.rules.wraps)
-        plays = len(hand) + counts.pairs + counts.poker
-        i = self.pick[p](plays + (0 if self.passed else 1))
-        if i < plays:
-            self._put(p, _nth(hand, i, counts, self.rules))
-            return
-        self.passed = True
-        self.to_act = 1 - p
-        if self.record:
-            self.history.append(_PASS)
-
-    def _answer(self) -> None:
-        """Beat the table, draw from the deck, or take a pile card (R14, R18)."""
-        p = self.to_act
-        table = self.table
-        assert table is not None
-        hand = self.hands[p]
-        counted: CountedAnswers | None = None
-        listed: list[Play] = []
-        if table.mode is Mode.POKER:
-            counted = CountedAnswers.of_sorted(hand, table, self.rules)
-            n = counted.count
-        else:  # the common case: a few cards, listed without an object around them
-            listed = _listed(hand, table)
-            n = len(listed)
-        pile = self.pile
-        available = self._available()
-        can_draw = 1 if available or not pile else 0
-        i = self.pick[p](n + can_draw + len(pile))
-        if i < n:
-            self._put(p, listed[i] if counted is None else counted.nth(i))
-        elif i < n + can_draw:
-            if self.record:
-                self.history.append(_DRAW)
-            if available:
-                self._take_deck_card(p)
-            else:  # deck, discards and pile all empty: take nothing, the trick ends (R18)
-                self._end_trick(p)
-        else:
-            card = pile.pop(i - n - can_draw)
-            if self.record:
-                self.history.append(TakeFromPile(card))
-            insort(hand, card)
-            if not self._over_limit(p):
-                self._end_trick(p)
-
-    def _drawing(self) -> None:
-        """After a deck card: one more, stop, or re-draw (R14, R15)."""
-        p = self.to_act
-        options = drawing_options(len(self.drawn), self._available(), self.used_redraw[p])
-        action = options[self.pick[p](len(options))]
-        if self.record:
-            self.history.append(action)
-        if type(action) is Draw:
-            self._take_deck_card(p)
-        elif type(action) is Stop:
-            self._end_trick(p)
-        else:  # Redraw: this turn's deck cards go to the pile, as many come from the deck
-            hand = self.hands[p]
-            drawn = self.drawn
-            for c in drawn:
-                hand.remove(c)
-                insort(self.pile, c)
-            self.drawn = []
-            for _ in drawn:
-                self._take_deck_card(p, turn_goes_on=False)
-            self.used_redraw[p] = True
-            if not self._over_limit(p):  # as wpp.state: never true today (same size)
-                self._end_trick(p)
-
-    # --- what actions do to the cards (as the handlers in wpp.state) -------------------------
-    def _put(self, p: int, play: Play) -> None:
-        """The play's cards leave the hand for the table; an empty hand wins (R17)."""
-        hand = self.hands[p]
-        for c in play.cards:
-            hand.remove(c)
-        self.trick_cards += play.cards
-        self.table = play
-        self.passed = False
-        self.to_act = 1 - p
-        if self.record:
-            self.history.append(PlayCards.of_sorted(play.cards))
-        if not hand:
-            self.winner = p
-            self.end_reason = EndReason.EMPTIED_HAND
-
-    def _available(self) -> int:
-        """Deck cards that can be drawn now: the deck, plus the discards R18 reshuffles."""
-        return len(self.deck) + (len(self.discards) if self.reshuffle_ok else 0)
-
-    def _take_deck_card(self, p: int, turn_goes_on: bool = True) -> None:
-        """The top deck card to the hand, after an R18 reshuffle if the deck is empty. Then
-        the hand limit (R17), and — in a drawing turn — the end of the turn when stopping is
-        the only choice left (as :func:`wpp.state.step` does)."""
-        if not self.deck:
-            self.deck = reshuffled(self.discards, self.seed, self.reshuffles)[::-1]
-            self.discards = []
-            self.reshuffles += 1
-        c = self.deck.pop()
-        insort(self.hands[p], c)
-        if turn_goes_on:
-            self.drawn.append(c)
-            if not self._over_limit(p) and len(drawing_options(
-                    len(self.drawn), self._available(), self.used_redraw[p])) == 1:
-                self._end_trick(p)
-
-    def _over_limit(self, p: int) -> bool:
-        """R17: holding ``hand_limit`` cards after a draw loses."""
-        limit = self.rules.hand_limit
-        if limit is not None and len(self.hands[p]) >= limit:
-            self.winner = 1 - p
-            self.end_reason = EndReason.HAND_LIMIT
-            return True
-        return False
-
-    def _end_trick(self, drawer: int) -> None:
-        """The trick's cards go to the discards; the last player to play leads (R14)."""
-        self.discards += self.trick_cards
-        self.trick_cards = []
-        self.table = None
-        self.drawn = []
-        self.passed = False
-        self.to_act = 1 - drawer

@@ -52,12 +52,15 @@ __all__ = ["Cell", "Explanation", "Ref", "Step", "Text", "Words", "cell_text", "
            "words"]
 
 
+_str_new = str.__new__
+
+
 def _names(cards: Iterable[CardLike]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join(map(str, cards))
 
 
 def _ascii(cards: Iterable[CardLike]) -> str:
-    return " ".join(c.ascii for c in cards)
+    return " ".join([c.ascii for c in cards])
 
 
 class Ref:
@@ -75,10 +78,12 @@ class Ref:
     _shown: str
 
     def __init__(self, cards: Iterable[CardLike], text: str | None = None) -> None:
-        cards = cards if type(cards) is tuple else tuple(cards)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "_shown", _names(cards) if text is None else text)
+        if type(cards) is not tuple:
+            cards = tuple(cards)
+        # The slots' own setters: object.__setattr__ would look each name up first.
+        _set_ref_cards(self, cards)
+        _set_ref_text(self, text)
+        _set_ref_shown(self, _names(cards) if text is None else text)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Ref is immutable (tried to set {name})")
@@ -105,6 +110,10 @@ class Ref:
         return out
 
 
+_set_ref_cards: Any = vars(Ref)["cards"].__set__
+_set_ref_text: Any = vars(Ref)["text"].__set__
+_set_ref_shown: Any = vars(Ref)["_shown"].__set__
+
 Part: TypeAlias = "str | Ref"  # a plain str, never Words (Words flattens into its parts)
 
 
@@ -124,12 +133,13 @@ class Words(str):
     'keep ?, a pair of ?'
     """
 
+    __slots__ = ("parts",)  # no instance dict: explanations build these by the dozen
     parts: tuple[Part, ...]
 
     def __new__(cls, parts: Iterable[Part | Words]) -> Words:
-        given = tuple(parts)
+        given = parts if type(parts) is tuple else tuple(parts)
         flat: tuple[Part, ...] = given
-        if any(type(p) is Words for p in given):
+        if Words in map(type, given):
             out: list[Part] = []
             for p in given:
                 if type(p) is Words:
@@ -138,13 +148,12 @@ class Words(str):
                 else:
                     out.append(p)
             flat = tuple(out)
-        return cls._of(flat)
+        return _words_of(flat) if cls is Words else cls._of(flat)
 
     @classmethod
     def _of(cls, flat: tuple[Part, ...]) -> Words:
         """Words from parts already flat (no ``Words`` among them): :func:`words`' fast way."""
-        self = str.__new__(cls, "".join([p if isinstance(p, str) else p._shown
-                                         for p in flat]))
+        self = _str_new(cls, "".join([p if isinstance(p, str) else p._shown for p in flat]))
         self.parts = flat
         return self
 
@@ -181,6 +190,13 @@ class Words(str):
         return [p if isinstance(p, str) else p.to_json() for p in self.parts]
 
 
+def _words_of(flat: tuple[Part, ...]) -> Words:
+    """``Words._of`` without the class method's call: the builders' fast way."""
+    self = _str_new(Words, "".join([p if isinstance(p, str) else p._shown for p in flat]))
+    self.parts = flat
+    return self
+
+
 #: A text of an explanation: plain words, or :class:`Words` with card references (a ``str``
 #: too).
 Text: TypeAlias = str
@@ -196,12 +212,26 @@ def words(*items: Text | Ref | Iterable[CardLike]) -> Words:
     (Written for speed: the classic AI builds tens of these per explained decision.)
     """
     parts: list[Part] = []
+    tail_is_text = False  # parts[-1] is a plain text (the next one merges into it)
     for item in items:
+        kind = type(item)
+        if kind is str:  # the common cases first, without isinstance
+            if item:
+                if tail_is_text:
+                    parts[-1] += item  # type: ignore[operator]
+                else:
+                    parts.append(item)  # type: ignore[arg-type]
+                    tail_is_text = True
+            continue
+        if kind is Ref:
+            parts.append(item)  # type: ignore[arg-type]
+            tail_is_text = False
+            continue
         pieces: Iterable[Part]
         if isinstance(item, Words):
             pieces = item.parts
         elif isinstance(item, str):
-            pieces = (item if type(item) is str else str(item),)
+            pieces = (str(item),)
         elif isinstance(item, Ref):
             pieces = (item,)
         else:
@@ -210,11 +240,14 @@ def words(*items: Text | Ref | Iterable[CardLike]) -> Words:
             if type(p) is str:
                 if not p:
                     continue
-                if parts and type(parts[-1]) is str:
-                    parts[-1] += p
+                if tail_is_text:
+                    parts[-1] += p  # type: ignore[operator]
                     continue
+                tail_is_text = True
+            else:
+                tail_is_text = False
             parts.append(p)
-    return Words._of(tuple(parts))
+    return _words_of(tuple(parts))
 
 
 def _text_json(x: Text) -> Any:
@@ -247,7 +280,7 @@ def _cell_json(x: Cell) -> Any:
     return x
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One step of the reasoning: what was looked at, the candidates, and what it concluded."""
 
@@ -269,25 +302,46 @@ class Step:
     #: A stable id per row of ``rows`` (e.g. the decision list's items), or none at all.
     row_ids: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
-        # Steps are built by the tens per explained decision: convert only what is not a
-        # tuple already.
-        for name in ("cards", "highlight", "notes", "row_ids", "columns"):
-            value = getattr(self, name)
-            if type(value) is not tuple:
-                object.__setattr__(self, name, tuple(value))
-        rows = self.rows
-        if type(rows) is not tuple or any(type(r) is not tuple for r in rows):
-            rows = tuple(tuple(r) for r in rows)
-            object.__setattr__(self, "rows", rows)
-        width = len(self.columns)
-        for r in rows:
+    def __init__(self, title: Text, cards: Iterable[CardLike] = (),
+                 columns: Iterable[str] = (), rows: Iterable[Iterable[Cell]] = (),
+                 verdict: Text = "", highlight: Iterable[CardLike] = (),
+                 chosen_row: int | None = None, notes: Iterable[Text] = (), id: str = "",
+                 rule: str | None = None, row_ids: Iterable[str] = ()) -> None:
+        # Written out (not the dataclass's generated one, which sets each field through
+        # object.__setattr__): explanations build steps by the tens per decision. Every
+        # sequence becomes a tuple; only what is not one already is converted.
+        if type(cards) is not tuple:
+            cards = tuple(cards)
+        if type(columns) is not tuple:
+            columns = tuple(columns)
+        if type(highlight) is not tuple:
+            highlight = tuple(highlight)
+        if type(notes) is not tuple:
+            notes = tuple(notes)
+        if type(row_ids) is not tuple:
+            row_ids = tuple(row_ids)
+        rows_t: tuple[tuple[Cell, ...], ...] = tuple(
+            [r if type(r) is tuple else tuple(r) for r in rows]) if rows else ()
+        d = self.__dict__
+        d["title"] = title
+        d["cards"] = cards
+        d["columns"] = columns
+        d["rows"] = rows_t
+        d["verdict"] = verdict
+        d["highlight"] = highlight
+        d["chosen_row"] = chosen_row
+        d["notes"] = notes
+        d["id"] = id
+        d["rule"] = rule
+        d["row_ids"] = row_ids
+        width = len(columns)
+        for r in rows_t:
             if len(r) != width:
-                raise ValueError(f"step {str(self.title)!r}: a row has {len(r)} cells for "
+                raise ValueError(f"step {str(title)!r}: a row has {len(r)} cells for "
                                  f"{width} columns")
-        if self.row_ids and len(self.row_ids) != len(self.rows):
-            raise ValueError(f"step {str(self.title)!r}: {len(self.row_ids)} row ids for "
-                             f"{len(self.rows)} rows")
+        if row_ids and len(row_ids) != len(rows_t):
+            raise ValueError(f"step {str(title)!r}: {len(row_ids)} row ids for "
+                             f"{len(rows_t)} rows")
 
     @property
     def chosen_id(self) -> str | None:
