@@ -51,6 +51,7 @@ from wpp.errors import WppError
 from wpp.explain import Cell, Explanation, Ref, Step, Text, Words, words
 from wpp.intervals import Interval, wilson
 from wpp.lookup import play_of
+from wpp.playout import playout_state
 from wpp.protocol import WARPAIRS
 from wpp.state import GameState, Phase, View, player_name, step
 
@@ -101,14 +102,18 @@ def determinise(view: View, rng: random.Random) -> GameState:
     return WARPAIRS.redeal_hidden(placeholder, me, rng)
 
 
+def _classic_policy(view: View) -> Action:
+    return classic_decision(view, explain=False)[0]
+
+
+_CLASSIC_SEATS: Final = (_classic_policy, _classic_policy)
+
+
 def classic_playout(state: GameState) -> GameState:
-    """Play ``state`` to its end with the classic AI's fast ``choose`` in both seats, on the
-    engine's own step (no narration)."""
-    s = state
-    while s.phase is not _OVER:
-        action = classic_decision(s.view(s.to_act), explain=False)[0]
-        s = step(s, action, narrate=False)[0]
-    return s
+    """Play ``state`` to its end with the classic AI's fast decision in both seats, on the
+    engine's fast board (:func:`wpp.playout.playout_state`: the engine's own operations on
+    one mutable board, no state built per action)."""
+    return playout_state(state, _CLASSIC_SEATS)
 
 
 def _score(final: GameState, player: int) -> float:
