@@ -9,13 +9,15 @@ At each decision that offers a real choice (a lead, an answer, the drawing turn)
    ``redeal_hidden`` shuffles them) — each re-deal is one *world* consistent with all the AI
    knows;
 3. plays each candidate in each world and finishes the game with a fast **playout policy**
-   (the classic AI's ``choose`` for both players), counting the wins. Every candidate is
-   played in the *same* worlds (common random numbers), so their difference is the
-   candidates' and not the worlds' luck;
-4. plays the candidate with the best win rate — but it overrules the classic AI only when
-   a sign test over the worlds says the candidate does better in significantly more worlds
-   than it does worse (:data:`SIGNIFICANCE`): with few playouts per candidate, the best of
-   several noisy win rates is often luck, and the classic AI is a good default.
+   (the classic AI's decision for both players, on the engine's fast board), counting the
+   wins. The candidates are played in the *same* worlds (common random numbers), so their
+   difference is the candidates' and not the worlds' luck. It is a **race**: a candidate
+   that has not done better than the classic choice in any of its first
+   :data:`RACE_WORLDS` worlds, or does significantly worse, drops out, and its playouts go
+   to the others; with no challenger left the search stops early;
+4. overrules the classic AI only when a sign test over the worlds says a candidate does
+   better in significantly more worlds than it does worse (:data:`SIGNIFICANCE`): the best
+   of several noisy win rates is often luck, and the classic AI is a good default.
 
 This is *perfect-information Monte Carlo* (PIMC): in each world the playouts see every card,
 which is the method's known weakness (it assumes it will learn the hidden cards), but its
@@ -63,6 +65,9 @@ DEFAULT_PLAYOUTS: Final = 120
 #: The sign test's threshold (a one-sided 95% level): the classic AI's choice is kept
 #: unless another candidate does better in significantly more of the same worlds.
 SIGNIFICANCE: Final = 1.645
+#: A candidate that has not done better than the classic choice in any of this many worlds
+#: leaves the race (its playouts go to the others).
+RACE_WORLDS: Final = 6
 #: At most this many candidate actions are searched at one decision.
 MAX_CANDIDATES: Final = 8
 
@@ -196,13 +201,20 @@ class SearchResult:
     paired: tuple[tuple[int, int], ...] = ()
 
 
-def _paired(per_world: list[tuple[GameState | None, list[float]]], i: int) -> tuple[int, int]:
-    better = sum(1 for _, sc in per_world if sc[i] > sc[0])
-    worse = sum(1 for _, sc in per_world if sc[i] < sc[0])
+def _paired(per_world: list[tuple[GameState | None, list[float | None]]], i: int
+            ) -> tuple[int, int]:
+    """In how many worlds candidate ``i`` did better, and worse, than the classic choice
+    (only the worlds where both were played)."""
+    better = worse = 0
+    for _, sc in per_world:
+        x, y = sc[i], sc[0]
+        if x is not None and y is not None:
+            better += x > y
+            worse += x < y
     return better, worse
 
 
-def _beats_classic(per_world: list[tuple[GameState | None, list[float]]], i: int,
+def _beats_classic(per_world: list[tuple[GameState | None, list[float | None]]], i: int,
                    z: float) -> bool:
     """The sign test over the worlds: candidate ``i`` did better than the classic choice
     (candidate 0) in ``better`` worlds and worse in ``worse``; it wins the test when
@@ -225,54 +237,76 @@ def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
            seconds: float | None = None, playout: Playout = classic_playout,
            trace: bool = False, z: float = SIGNIFICANCE) -> SearchResult:
-    """Search the candidates of ``view`` (see the module's docs). ``playouts`` is the total
-    budget (split evenly over the candidates, world by world); with ``seconds`` the search
-    runs worlds until that time is spent instead (at least one world). A candidate replaces
-    the classic AI's choice only when it does better in significantly more worlds than it
-    does worse (a sign test at ``z``)."""
+    """Search the candidates of ``view`` (see the module's docs).
+
+    World after world, every candidate still in the race is played out (the classic AI's
+    choice always is). A candidate leaves the race once it has had :data:`RACE_WORLDS`
+    worlds without doing better than the classic choice in any, or when it does
+    significantly worse; the race ends when ``playouts`` are spent (with ``seconds``: when
+    that time is spent, after at least one world) or when no candidate is left against the
+    classic choice. A candidate replaces the classic AI's choice only when it does better in
+    significantly more worlds than it does worse (a sign test at ``z``); among several, the
+    one with the largest margin."""
     classic = classic_decision(view, explain=False)[0]
     cands = candidates(view, classic)
     k = len(cands)
     if k == 1:
         return SearchResult((CandidateResult(classic, 0, 0.0),), classic, classic, 0)
     wins = [0.0] * k
-    n = 0
-    budget_worlds = max(1, playouts // k)
+    runs = [0] * k
+    alive = list(range(k))
+    n = spent = 0
     deadline = None if seconds is None else time.perf_counter() + seconds
-    per_world: list[tuple[GameState | None, list[float]]] = []
+    per_world: list[tuple[GameState | None, list[float | None]]] = []
     me = view.player
-    while True:
+    while len(alive) > 1:
         if deadline is None:
-            if n >= budget_worlds:
+            if spent + len(alive) > playouts and n:
                 break
         elif n and time.perf_counter() >= deadline:
             break
         world = determinise(view, rng)
-        scores = []
-        for i, a in enumerate(cands):
-            after = step(world, a, narrate=False)[0]
+        scores: list[float | None] = [None] * k
+        for i in alive:
+            after = step(world, cands[i], narrate=False)[0]
             final = after if after.phase is _OVER else playout(after)
             sc = _score(final, me)
             wins[i] += sc
-            scores.append(sc)
+            runs[i] += 1
+            scores[i] = sc
+        spent += len(alive)
         per_world.append((world if trace else None, scores))
         n += 1
-    results = tuple(CandidateResult(a, n, w) for a, w in zip(cands, wins, strict=True))
+        alive = [i for i in alive if i == 0 or _in_race(per_world, i, runs[i], z)]
+    results = tuple(CandidateResult(a, r, w) for a, r, w in zip(cands, runs, wins, strict=True))
+    paired = tuple(_paired(per_world, i) for i in range(k))
     best = 0
     for i in range(1, k):
-        if _beats_classic(per_world, i, z) and wins[i] > wins[best]:
+        if _beats_classic(per_world, i, z) and (best == 0 or paired[i][0] - paired[i][1] >
+                                                 paired[best][0] - paired[best][1]):
             best = i
     chosen = cands[best]
     sample: tuple[tuple[int, Action], ...] = ()
     sample_classic: tuple[tuple[int, Action], ...] = ()
     if trace and best != 0:
-        for w, scores in per_world:
-            if w is not None and scores[best] > scores[0]:
+        for w, wsc in per_world:
+            x, y = wsc[best], wsc[0]
+            if w is not None and x is not None and y is not None and x > y:
                 sample = _trace(w, chosen)
                 sample_classic = _trace(w, classic)
                 break
-    return SearchResult(results, chosen, classic, n, sample, sample_classic,
-                        tuple(_paired(per_world, i) for i in range(k)))
+    return SearchResult(results, chosen, classic, n, sample, sample_classic, paired)
+
+
+def _in_race(per_world: list[tuple[GameState | None, list[float | None]]], i: int, runs: int,
+             z: float) -> bool:
+    """Does candidate ``i`` stay in the race? Not once it has had :data:`RACE_WORLDS` worlds
+    without ever doing better than the classic choice, nor when it does significantly
+    worse."""
+    better, worse = _paired(per_world, i)
+    if runs >= RACE_WORLDS and better == 0:
+        return False
+    return not (worse > better and worse - better >= z * math.sqrt(better + worse))
 
 
 def _action_cell(a: Action) -> Cell:
@@ -314,7 +348,7 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
     chosen = r.results[chosen_row]
     steps.append(Step(
         f"Monte Carlo: {r.worlds} re-deals of the hidden cards, each candidate played out "
-        f"in every one ({budget})", view.hand,
+        f"in them while it stays in the race ({budget})", view.hand,
         ("action", "playouts", "wins", "win rate", "95% interval", "vs classic"), rows,
         verdict=words("chosen: ", _summary(r.chosen), f" ({chosen.rate})"),
         highlight=_cards(r.chosen), chosen_row=chosen_row, id="search.candidates",
@@ -333,9 +367,10 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
         steps.append(Step("The classic AI agrees", view.hand, verdict=verdict,
                           id="search.classic"))
     else:
-        diff = chosen.wins / chosen.playouts - classic.wins / classic.playouts
+        better, worse = r.paired[chosen_row]
         verdict = words("the classic AI would ", _summary(r.classic), f" ({classic.rate}); ",
-                        _summary(r.chosen), f" wins {diff:+.0%} more often in the same worlds")
+                        _summary(r.chosen), f" did better in {better} of the same worlds and "
+                        f"worse in {worse}: significantly better")
         steps.append(Step("Where the search disagrees with the classic AI", view.hand,
                           verdict=verdict, id="search.classic"))
         if r.sample:
