@@ -21,17 +21,16 @@ from wpp.analysis.strength import DATA_FILE, StrengthRow, measure, write_rows
 PLAN: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("random", 100, {}, "—"),
     ("greedy", 100, {}, "—"),
-    ("counting", 500, {}, "—"),
-    ("search", 60, {"playouts": 30}, "30 playouts"),
-    ("search", 100, {"playouts": 120}, "120 playouts"),
-    ("search", 60, {"playouts": 400}, "400 playouts"),
+    ("counting", 3000, {}, "—"),
+    ("search", 100, {"playouts": 200}, "200 playouts"),
+    ("search", 60, {"playouts": 800}, "800 playouts"),
 )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every match size")
-    parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=30_000)
     parser.add_argument("--out", type=Path,
                         default=Path(__file__).resolve().parents[1] / "wpp" / "analysis"
                         / "data" / DATA_FILE)
