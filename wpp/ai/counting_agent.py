@@ -339,8 +339,10 @@ def counting_decision(view: View, *, explain: bool = True) -> tuple[Action, Expl
     steps = [_seen_step(view, c), Step(
         "All aces are gone: twos lose their edge", twos,
         verdict=words("every ace is gone, so ", Ref(twos),
-                      " can beat nothing and are kept no longer: they are the lowest "
-                      "outliers now"), highlight=twos, id="count.aces_gone", rule="R9")]
+                      (" beats nothing and is kept no longer: it is the lowest outlier now"
+                       if len(twos) == 1 else " beat nothing and are kept no longer: they "
+                       "are the lowest outliers now")),
+        highlight=twos, id="count.aces_gone", rule="R9")]
     rows: list[tuple[Cell, ...]] = [(i + 1, item, cards, outcome)
                                     for i, (item, cards, outcome) in enumerate(plan.rows)]
     steps.append(Step("The decision list (6.3), twos as outliers", view.hand,

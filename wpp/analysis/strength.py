@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from importlib import resources
@@ -31,8 +30,10 @@ from wpp.intervals import wilson
 
 if TYPE_CHECKING:
     import pandas as pd
+    from matplotlib.figure import Figure
 
-__all__ = ["DATA_FILE", "StrengthRow", "load_rows", "measure", "strength_table", "write_rows"]
+__all__ = ["DATA_FILE", "StrengthRow", "load_rows", "measure", "strength_plot", "strength_table",
+           "write_rows"]
 
 #: The stored figures (package data of :mod:`wpp.analysis`).
 DATA_FILE = "strength.json"
@@ -115,12 +116,34 @@ def load_rows() -> list[StrengthRow]:
 
 
 def strength_table(rows: Sequence[StrengthRow] | None = None) -> pd.DataFrame:
-    """The rows as a table, with scores, 95% intervals and Elo gaps."""
+    """The rows as a table, with scores, 95% intervals and Elo gaps (an infinite gap: no
+    win, or no loss, in the sample)."""
     import pandas as pd
 
-    data = [r.as_dict() for r in (load_rows() if rows is None else rows)]
-    for d in data:
-        for k in ("elo", "elo low", "elo high"):
-            if math.isinf(d[k]):
-                d[k] = math.copysign(9999.0, d[k])  # "no loss in the sample": off the scale
-    return pd.DataFrame(data)
+    return pd.DataFrame([r.as_dict() for r in (load_rows() if rows is None else rows)])
+
+
+def strength_plot(table: pd.DataFrame | None = None) -> Figure:
+    """Score against the classic AI by CPU time per move (log scale), with the 95% intervals:
+    the search AI at each budget as a line, the counting AI as a point, an even match dashed.
+    """
+    from matplotlib.figure import Figure
+
+    t = strength_table() if table is None else table
+    fig = Figure(figsize=(6, 3.5))
+    ax = fig.subplots()
+    for agent, fmt, label in (("search", "o-", "search AI (one point per budget)"),
+                              ("counting", "s", "counting AI")):
+        rows = t[t["agent"] == agent]
+        if rows.empty:
+            continue
+        ax.errorbar(rows["s/move"] * 1000, rows["score"],
+                    yerr=[rows["score"] - rows["low"], rows["high"] - rows["score"]],
+                    fmt=fmt, capsize=4, label=label)
+    ax.axhline(0.5, ls="--", color="grey")
+    ax.set_xscale("log")
+    ax.set_xlabel("CPU time per move (ms, log scale)")
+    ax.set_ylabel("score against the classic AI")
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    return fig
