@@ -8,6 +8,8 @@ second and the stronger the search at a fixed time per move.
 * ``playouts/s from the first lead`` — :func:`~wpp.ai.search.classic_playout` (the classic AI
   in both seats, the engine's own step) from positions right after the mulligan;
 * ``playouts/s from mid-game`` — from positions a few tricks in (what the search plays);
+* ``… stepping states (peer)`` — the same playouts through the engine's ``step``, one
+  immutable state per action (what the search used before the fast board);
 * ``search decision ms (default budget, median / p90)`` — :meth:`SearchAgent.choose` at
   :data:`~wpp.ai.search.DEFAULT_PLAYOUTS` playouts, over the decisions of real games;
 * ``counting decision µs`` against ``classic decision µs`` on the same views.
@@ -21,7 +23,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from wpp.ai.classic import ClassicAgent
+from wpp.ai.classic import ClassicAgent, classic_decision
 from wpp.ai.counting_agent import CountingAgent
 from wpp.ai.search import DEFAULT_PLAYOUTS, SearchAgent, classic_playout, determinise
 from wpp.state import GameState, Phase, View, step
@@ -40,6 +42,14 @@ def _positions(n_games: int, seed: int) -> list[GameState]:
                 out.append(s)
             s = step(s, ai.choose(s.view(s.to_act)), narrate=False)[0]
     return out
+
+
+def _stepped_playout(state: GameState) -> GameState:
+    """The peer: the same playout stepping the engine's immutable states one by one."""
+    s = state
+    while s.phase is not Phase.OVER:
+        s = step(s, classic_decision(s.view(s.to_act), explain=False)[0], narrate=False)[0]
+    return s
 
 
 def _per_second(fn: Callable[[GameState], object], states: list[GameState]) -> float:
@@ -77,6 +87,8 @@ def run(quick: bool = False, seed: int = 77) -> dict[str, float | str]:
         "load average at start (1 min)": f"{os.getloadavg()[0]:.2f}",
         "playouts/s from the first lead": _per_second(classic_playout, first * 3),
         "playouts/s from mid-game": _per_second(classic_playout, middle),
+        "playouts/s from the first lead, stepping states (peer)": _per_second(
+            _stepped_playout, first * 3),
     }
     agent = SearchAgent(seed, playouts=DEFAULT_PLAYOUTS)
     sample = views[:: max(1, len(views) // (8 if quick else 40))]
