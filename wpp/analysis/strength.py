@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["DATA_FILE", "StrengthRow", "load_rows", "measure", "strength_plot", "strength_table",
-           "write_rows"]
+__all__ = ["DATA_FILE", "StrengthRow", "load_rows", "measure", "merge_rows", "strength_plot",
+           "strength_table", "write_rows"]
 
 #: The stored figures (package data of :mod:`wpp.analysis`).
 DATA_FILE = "strength.json"
@@ -101,6 +101,24 @@ def measure(agent: str, opponent: str, deals: int, seed: int, *,
             draws += winner is None
     return StrengthRow(agent, opponent, budget, 2 * deals, wins, draws,
                        spent / max(moves, 1), round(load, 2))
+
+
+def merge_rows(a: StrengthRow, b: StrengthRow) -> StrengthRow:
+    """Two measurements of one match on different deals as one: the games add up, the time
+    per move is weighted by games, the load is the higher one.
+
+    >>> x = StrengthRow("search", "classic", "200 playouts", 10, 6, 0, 0.5, 3.0)
+    >>> merge_rows(x, StrengthRow("search", "classic", "200 playouts", 30, 18, 1, 0.1, 9.0))
+    StrengthRow(agent='search', opponent='classic', budget='200 playouts', games=40, wins=24, \
+draws=1, seconds_per_move=0.2, load=9.0)
+    """
+    if (a.agent, a.opponent, a.budget) != (b.agent, b.opponent, b.budget):
+        raise ValueError(f"different matches: {a.agent}/{a.budget} and {b.agent}/{b.budget}")
+    games = a.games + b.games
+    return StrengthRow(a.agent, a.opponent, a.budget, games, a.wins + b.wins,
+                       a.draws + b.draws,
+                       (a.seconds_per_move * a.games + b.seconds_per_move * b.games) / games,
+                       max(a.load, b.load))
 
 
 def write_rows(rows: Sequence[StrengthRow], path: Path) -> None:
