@@ -55,7 +55,7 @@ def test_aces_gone_and_the_highest_single_left() -> None:
     c = count(s.view(0))
     assert c.aces_gone
     assert highest_left(c, Mode.SINGLE) == parse_cards("KH")
-    assert highest_left(c, Mode.PAIR) == parse_cards("KD KH")
+    assert highest_left(c, Mode.PAIR) == parse_cards("KD KC")  # not K♥ (mine) with K♦
     # An ace held by the AI is not one the opponent can play: aces are still "gone".
     assert count(lead("AS 2D 7C", discards="AH AD AC").view(0)).aces_gone
 

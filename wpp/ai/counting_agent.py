@@ -120,17 +120,17 @@ def _beaters(threats: tuple[Card, ...], play: Play) -> list[Play]:
 
 
 def highest_left(c: Count, mode: Mode) -> tuple[Card, ...] | None:
-    """The highest single (or pair) still in play — in the AI's hand or among the threats —
-    by the order of R2 (an ace there is still beaten by any two left, R9). ``None`` when no
-    pair is left at all.
+    """The highest single (or pair) still in play — in the AI's hand or among the threats, a
+    pair wholly in one of them — by the order of R2 (an ace there is still beaten by any two
+    left, R9). ``None`` when no pair is left at all.
 
     >>> from wpp.state import GameState
     >>> s = GameState.custom(("KH 3D", "9S"), discards="AS AH AD AC KS")
     >>> highest_left(count(s.view(0)), Mode.SINGLE)
     (Card('K♥'),)
     """
-    live = tuple(sorted((*c.hand, *c.threats)))
-    plays = plays_in_mode(live, mode)
+    # A pair is held by one player: the AI's own pairs, or pairs of threat cards.
+    plays = [*plays_in_mode(c.hand, mode), *plays_in_mode(c.threats, mode)]
     return max(plays, key=lambda p: p.order).cards if plays else None
 
 
