@@ -238,6 +238,7 @@ _SECTIONS = {
     "benchmarks.pairs": "Pairs (engine, PIPMC, the blog's table)",
     "benchmarks.ofc": "Open Face Chinese Poker rollouts",
     "benchmarks.pokeros": "Pokeros (greedy AI, greedy games)",
+    "benchmarks.search": "Search AI (playouts) and counting AI",
 }
 
 

@@ -6,7 +6,7 @@ is reached the same way::
     wpp.registered_games()                     # ('warpairs', 'draw', ...)
     g = wpp.new_game("warpairs", seed=7)       # a history: legal_actions(), apply(a), undo(), ...
     wpp.load_game(g.to_json())                 # any registered game's save file
-    wpp.registered_agents("warpairs")          # ('classic', 'greedy', 'random')
+    wpp.registered_agents("warpairs")          # ('classic', 'counting', 'greedy', ...)
     wpp.make_agent("warpairs", "classic")      # decide(view) -> Decision, choose(view) -> action
 
 and WarPairsPoker's own engine names (``Game``, ``parse_cards``, ``classify``, …) stay here.

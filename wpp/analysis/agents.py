@@ -5,7 +5,7 @@
 >>> make("nobody")
 Traceback (most recent call last):
 ...
-wpp.errors.WppError: unknown agent 'nobody' for warpairs; choose from classic, greedy, random
+wpp.errors.WppError: unknown agent 'nobody' for warpairs; choose from classic, counting, ...
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ for, in the order of their ``ORDER`` number (WarPairsPoker first), then by name.
 >>> registered_games()[0]
 'warpairs'
 >>> registered_agents("warpairs")
-('classic', 'greedy', 'random')
+('classic', 'counting', 'greedy', 'random', 'search')
 >>> g = new_game("warpairs", seed=3)
 >>> g.name, g.players, g.is_over
 ('warpairs', 2, False)

@@ -2,7 +2,7 @@
 (:class:`wpp.Game`) and its agents.
 
 >>> sorted(AGENTS)
-['classic', 'greedy', 'random']
+['classic', 'counting', 'greedy', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from wpp.agents.base import Agent
 from wpp.agents.greedy import GreedyAgent
 from wpp.agents.random_agent import RandomAgent
 from wpp.ai.classic import ClassicAgent
+from wpp.ai.counting_agent import CountingAgent
+from wpp.ai.search import DEFAULT_PLAYOUTS, SearchAgent
 from wpp.core.protocol import AgentFactory
 from wpp.game import Game
 from wpp.protocol import WARPAIRS
@@ -37,7 +39,17 @@ def _greedy(seed: int | None = 0) -> Agent:
     return GreedyAgent(seed)
 
 
+def _counting(seed: int | None = 0) -> Agent:
+    return CountingAgent()
+
+
+def _search(seed: int | None = 0, *, playouts: int = DEFAULT_PLAYOUTS,
+            seconds: float | None = None) -> Agent:
+    return SearchAgent(seed, playouts=playouts, seconds=seconds)
+
+
 #: WarPairsPoker's agents by name (the first is the default opponent).
-AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "greedy": _greedy}
+AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "greedy": _greedy,
+                                   "counting": _counting, "search": _search}
 
 

@@ -1,0 +1,77 @@
+"""Measure the strength table of the README and of the lesson "Beating the classic AI":
+each agent against the classic AI in duplicate, seat-swapped matches, written to
+``wpp/analysis/data/strength.json`` (read by :func:`wpp.analysis.strength.strength_table`).
+
+    nice -n 10 python scripts/strength_table.py            # the stored sizes
+    nice -n 10 python scripts/strength_table.py --scale 0.1  # a quick smoke run
+    # more deals for one row, added to the stored one (other seeds: a bigger sample)
+    nice -n 10 python scripts/strength_table.py --only search "200 playouts" 150 --seed 30100
+
+The sizes are chosen for a shared 2-core machine (about 10–15 minutes of CPU in all): many
+games for the fast agents, fewer for the search AI, whose every move costs playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from wpp.analysis.strength import (
+    DATA_FILE,
+    StrengthRow,
+    load_rows,
+    measure,
+    merge_rows,
+    write_rows,
+)
+
+#: (agent, deals, options, budget label). Each deal is played twice, seats swapped.
+PLAN: tuple[tuple[str, int, dict[str, int], str], ...] = (
+    ("random", 100, {}, "—"),
+    ("greedy", 100, {}, "—"),
+    ("counting", 3000, {}, "—"),
+    ("search", 100, {"playouts": 200}, "200 playouts"),
+    ("search", 60, {"playouts": 800}, "800 playouts"),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every match size")
+    parser.add_argument("--seed", type=int, default=30_000)
+    parser.add_argument("--out", type=Path,
+                        default=Path(__file__).resolve().parents[1] / "wpp" / "analysis"
+                        / "data" / DATA_FILE)
+    parser.add_argument("--only", nargs=3, metavar=("AGENT", "BUDGET", "DEALS"),
+                        help="measure one row of the plan on DEALS more deals and add them to "
+                        "the stored row (use a --seed past the deals already played)")
+    args = parser.parse_args(argv)
+    if args.only:
+        agent, budget, deals = args.only
+        stored = load_rows()
+        i = next(i for i, r in enumerate(stored) if (r.agent, r.budget) == (agent, budget))
+        options = next(o for a, _, o, b in PLAN if (a, b) == (agent, budget))
+        row = measure(agent, "classic", int(deals), args.seed, options=options, budget=budget)
+        print(f"{agent} {budget}: {row.games} more games, {row.wins} wins, "
+              f"{row.seconds_per_move * 1e3:.1f} ms/move, load {row.load}", flush=True)
+        stored[i] = merge_rows(stored[i], row)
+        write_rows(stored, args.out)
+        print(f"written: {args.out}")
+        return 0
+    rows: list[StrengthRow] = []
+    for agent, deals, options, budget in PLAN:
+        n = max(1, round(deals * args.scale))
+        row = measure(agent, "classic", n, args.seed, options=options, budget=budget)
+        d = row.as_dict()
+        print(f"{agent:<9} {budget:<13} {row.games:>5} games  score {d['score']:.3f} "
+              f"[{d['low']:.3f}, {d['high']:.3f}]  {row.seconds_per_move * 1e3:.1f} ms/move  "
+              f"load {row.load}", flush=True)
+        rows.append(row)
+    write_rows(rows, args.out)
+    print(f"written: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
