@@ -272,10 +272,26 @@ class PokerosPage:
         return set(state.stashes[1 - self.you]) | set(state.deck)
 
     def why(self) -> None:
-        """The computer's reasons for its last placement (its unplayed cards blanked)."""
-        items = [(f"Move {k + 1}: ", e) for k, _seat, e in self.session.computer_decisions()]
-        self.explain.show("Why the computer played that", items, hidden=self._hidden(),
-                          empty="The computer has not played yet.")
+        """The computer's reasons for its last placement.
+
+        During a live game only what the table shows: the candidate table would give the
+        computer's stash away even with its cards blanked (the hands a card makes name its
+        rank), and so would the odds its guard computes over the cards it has not seen. The
+        full reasoning opens when the game is over (or in the sandbox, where both stashes
+        are open)."""
+        decisions = self.session.computer_decisions()
+        if not self._hidden():
+            items = [(f"Move {k + 1}: ", e) for k, _seat, e in decisions]
+            self.explain.show("Why the computer played that", items,
+                              empty="The computer has not played yet.")
+            return
+        events = self.session.history.events
+        public = [f"Move {k + 1}: {events[k].text_for(self.you)}" for k, _seat, _e in decisions]
+        self.explain.show("Why the computer played that", [],
+                          empty=" · ".join(public) or "The computer has not played yet.",
+                          note="During a game you see what the table shows; the computer's "
+                          "full reasoning, which would name the cards it still holds, opens "
+                          "when the game is over.")
 
     def hint(self) -> None:
         """What the guard AI would do in your place."""

@@ -55,3 +55,38 @@ def test_a_cell_that_is_not_lit_is_refused_with_a_message() -> None:
     page.select(page.view.stash[0])
     page.click_cell((9, 9))
     assert "may not go" in page.message.value and page.target is None
+
+
+def test_why_during_a_game_depends_on_nothing_the_player_may_not_know() -> None:
+    """Regression: Why? showed the computer's candidate table during a live game; with its
+    stash cards blanked, the hands each card would make still named their ranks. During a game
+    the panel must not change when the computer's private reasoning does; after it, it shows
+    that reasoning."""
+    from wpp.core.explain import Explanation
+
+    page = PokerosPage(seed=9, you_first=False)
+    decoy = Explanation(title="a decoy that names no public fact", steps=())
+    checked = 0
+    while not page.view.over:
+        page.why()
+        shown = page.explain.html.value
+        decisions = page.session._decisions
+        real = dict(decisions)
+        for k, (seat, _e) in real.items():
+            decisions[k] = (seat, decoy)
+        page.why()
+        assert page.explain.html.value == shown
+        decisions.clear()
+        decisions.update(real)
+        checked += 1
+        page.select(page.view.stash[-1])
+        page.click_cell(page.lit_cells()[-1])
+        page.place()
+    assert checked > 5
+    page.why()
+    over = page.explain.html.value
+    decisions = page.session._decisions
+    for k, (seat, _e) in dict(decisions).items():
+        decisions[k] = (seat, decoy)
+    page.why()
+    assert page.explain.html.value != over      # after the game, the reasoning itself shows
