@@ -230,16 +230,27 @@ def engine(quick: bool = False) -> dict[str, float | str]:
     return out
 
 
-# Other parts of the kit add their own sections: module path → section title.
-_SECTIONS = {
+# The kit's own sections beyond the engine: module path → section title.
+_KIT_SECTIONS = {
     "benchmarks.ai": "Classic AI",
     "benchmarks.classic": "Classic poker evaluator",
     "benchmarks.analysis": "Tournaments (process pool)",
-    "benchmarks.pairs": "Pairs (engine, PIPMC, the blog's table)",
-    "benchmarks.ofc": "Open Face Chinese Poker rollouts",
-    "benchmarks.pokeros": "Pokeros (greedy AI, greedy games)",
     "benchmarks.search": "Search AI (playouts) and counting AI",
 }
+
+
+def _game_sections() -> dict[str, str]:
+    """A section for every registered game that has a module ``benchmarks/<game>.py``, titled
+    by the game: adding a game and its benchmark needs no edit here."""
+    from importlib.util import find_spec
+
+    from wpp.core.registry import game_def, registered_games
+
+    return {f"benchmarks.{name}": game_def(name).title for name in registered_games()
+            if find_spec(f"benchmarks.{name}") is not None}
+
+
+_SECTIONS = {**_KIT_SECTIONS, **_game_sections()}
 
 
 def _number(v: float) -> str:
