@@ -278,19 +278,14 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
     page = "08_classic_poker.ipynb"
 
     def rules(self, **flags: Any) -> DrawRules:
-        unknown = sorted(set(flags) - set(_RULE_FIELDS))
-        if unknown:
-            raise WppError(f"5-card draw has no rule {', '.join(unknown)}; its rules are "
-                           f"{', '.join(_RULE_FIELDS)}")
+        self.check_flags(list(flags), _RULE_FIELDS)
         return DrawRules(**flags)
 
     def rules_to_json(self, rules: DrawRules) -> dict[str, Any]:
         return {"max_discard": rules.max_discard, "ace_allows_four": rules.ace_allows_four}
 
     def rules_from_json(self, doc: Any) -> DrawRules:
-        if not isinstance(doc, dict) or set(doc) != set(_RULE_FIELDS):
-            raise WppError(f"5-card draw's rules are exactly {', '.join(_RULE_FIELDS)}, "
-                           f"not {doc!r:.60}")
+        self.check_rules_doc(doc, _RULE_FIELDS)
         return self.rules(**doc)
 
     def new(self, seed: int, players: int, rules: DrawRules,

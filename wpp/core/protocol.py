@@ -30,6 +30,8 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+from wpp.errors import WppError
+
 __all__ = [
     "ActionLike",
     "AgentFactory",
@@ -122,6 +124,22 @@ class GameDef(ABC, Generic[S, A, V, R]):
     def rules(self, **flags: Any) -> R:
         """The game's rule object from keyword flags (none: the defaults). A bad flag name or
         value raises :class:`~wpp.errors.WppError` naming it."""
+
+    def check_flags(self, flags: Sequence[str], fields: Sequence[str]) -> None:
+        """Refuse a rule flag the game does not have, naming it and the game's flags (for
+        :meth:`rules`)."""
+        unknown = sorted(set(flags) - set(fields))
+        if unknown:
+            raise WppError(f"{self.title} has no rule {', '.join(unknown)}; its rules are "
+                           f"{', '.join(fields)}")
+
+    def check_rules_doc(self, doc: Any, fields: Sequence[str]) -> dict[str, Any]:
+        """``doc`` if it is a JSON object naming exactly the game's rule ``fields`` (for
+        :meth:`rules_from_json`: a save file states every rule), else ``WppError``."""
+        if not isinstance(doc, dict) or set(doc) != set(fields):
+            raise WppError(f"the rules of {self.title} are exactly {', '.join(fields)}, "
+                           f"not {doc!r:.60}")
+        return doc
 
     @abstractmethod
     def rules_to_json(self, rules: R) -> dict[str, Any]:

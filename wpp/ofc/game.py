@@ -317,10 +317,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     rules_doc = "ofc-rules.md"
 
     def rules(self, **flags: Any) -> OfcRules:
-        unknown = sorted(set(flags) - set(_RULE_FIELDS))
-        if unknown:
-            raise WppError(f"Open Face Chinese Poker has no rule {', '.join(unknown)}; its "
-                           f"rules are {', '.join(_RULE_FIELDS)}")
+        self.check_flags(list(flags), _RULE_FIELDS)
         return OfcRules(**flags)
 
     def rules_to_json(self, rules: OfcRules) -> dict[str, Any]:
@@ -328,9 +325,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
                 "royalties": rules.royalties.to_json()}
 
     def rules_from_json(self, doc: Any) -> OfcRules:
-        if not isinstance(doc, dict) or set(doc) != set(_RULE_FIELDS):
-            raise WppError(f"Open Face Chinese Poker's rules are exactly "
-                           f"{', '.join(_RULE_FIELDS)}, not {doc!r:.60}")
+        self.check_rules_doc(doc, _RULE_FIELDS)
         return OfcRules(doc["scoring"], doc["hands"], Royalties.from_json(doc["royalties"]))
 
     def new(self, seed: int, players: int, rules: OfcRules,

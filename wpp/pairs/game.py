@@ -98,19 +98,14 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
     rules_doc = "pairs-rules.md"
 
     def rules(self, **flags: Any) -> PairsRules:
-        unknown = sorted(set(flags) - set(RULE_FIELDS))
-        if unknown:
-            raise WppError(f"Pairs has no rule {', '.join(unknown)}; its rules are "
-                           f"{', '.join(RULE_FIELDS)}")
+        self.check_flags(list(flags), RULE_FIELDS)
         return PairsRules(**flags)
 
     def rules_to_json(self, rules: PairsRules) -> dict[str, Any]:
         return {f: getattr(rules, f) for f in RULE_FIELDS}
 
     def rules_from_json(self, doc: Any) -> PairsRules:
-        if not isinstance(doc, dict) or set(doc) != set(RULE_FIELDS):
-            raise WppError(f"Pairs' rules are exactly {', '.join(RULE_FIELDS)}, "
-                           f"not {doc!r:.60}")
+        self.check_rules_doc(doc, RULE_FIELDS)
         return self.rules(**doc)
 
     def new(self, seed: int, players: int, rules: PairsRules,

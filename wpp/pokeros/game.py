@@ -292,19 +292,14 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
     rules_doc = "pokeros-rules.md"
 
     def rules(self, **flags: Any) -> PokerosRules:
-        unknown = sorted(set(flags) - set(_RULE_FIELDS))
-        if unknown:
-            raise WppError(f"Pokeros has no rule {', '.join(unknown)}; its rules are "
-                           f"{', '.join(_RULE_FIELDS)}")
+        self.check_flags(list(flags), _RULE_FIELDS)
         return PokerosRules(**flags)
 
     def rules_to_json(self, rules: PokerosRules) -> dict[str, Any]:
         return {f: getattr(rules, f) for f in _RULE_FIELDS}
 
     def rules_from_json(self, doc: Any) -> PokerosRules:
-        if not isinstance(doc, dict) or set(doc) != set(_RULE_FIELDS):
-            raise WppError(f"Pokeros's rules are exactly {', '.join(_RULE_FIELDS)}, "
-                           f"not {doc!r:.60}")
+        self.check_rules_doc(doc, _RULE_FIELDS)
         return self.rules(**doc)
 
     def new(self, seed: int, players: int, rules: PokerosRules,
