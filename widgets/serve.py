@@ -24,8 +24,9 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "kernel_alive",
+__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "kernel_alive", "opened_page",
            "running_voila", "voila_command", "voila_env"]
 
 #: The project's root (where the Makefile is).
@@ -106,6 +107,27 @@ def running_voila(extra_env: Mapping[str, str] | None = None, *, timeout: float 
             proc.wait()
         if log and hasattr(out, "close"):
             out.close()
+
+
+@contextmanager
+def opened_page(browser: Any, notebook: str, log: Path, *, width: int = 1280,
+                height: int = 1100, extra_env: Mapping[str, str] | None = None) -> Iterator[Any]:
+    """Serve ``notebook`` (a path from the project root) in its own Voilà, open it in a new
+    Playwright page of ``browser`` and yield that page once it has rendered; afterwards check
+    that no cell failed and the page raised no error, and stop the server. The browser tests
+    of every game's page and lesson open their page this way."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with running_voila(extra_env, notebook=notebook, log=log) as url:
+        pg = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(url)
+        pg.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+        yield pg
+        text = pg.inner_text("body")
+        assert "Traceback" not in text, "a cell failed in the page"
+        assert not errors, f"errors in the page: {errors}"
+        pg.close()
 
 
 def kernel_alive(url: str, kernel_id: str) -> bool:

@@ -22,19 +22,9 @@ WAIT = 30_000  # ms
 
 @pytest.fixture(scope="module")
 def page(browser: Any) -> Iterator[Any]:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with serve.running_voila(notebook="notebooks/08_classic_poker.ipynb",
-                             log=SHOTS / "voila-08_classic_poker.log") as url:
-        pg = browser.new_page(viewport={"width": 1280, "height": 1800})
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(url)
-        pg.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+    with serve.opened_page(browser, "notebooks/08_classic_poker.ipynb",
+                           SHOTS / "voila-08_classic_poker.log", height=1800) as pg:
         yield pg
-        text = pg.inner_text("body")
-        assert "Traceback" not in text, "a cell failed in the page"
-        assert not errors, f"errors in the page: {errors}"
-        pg.close()
 
 
 def expect_text(target: Any, pattern: str) -> None:
