@@ -43,10 +43,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.action_bar import ACTION_OF, ActionBar
 from widgets.banner import GameOverBanner
 from widgets.confirm_bar import ConfirmBar
-from widgets.explain_panel import ExplainPanel, Hint, PanelText
+from widgets.explain_panel import ExplainPanel, Hint
 from widgets.faces import cards_html
 from widgets.game_log import GameLogView
 from widgets.hand import HandView
@@ -55,15 +54,16 @@ from widgets.hotkeys import KeyPad, hotkeys_html
 from widgets.message_line import MessageLine
 from widgets.options import OptionsMenu
 from widgets.pacer import ComputerPacer
-from widgets.pile import PileView
+from widgets.page_header import PageHeader, set_class
 from widgets.redact import hidden_cards, redact_text
 from widgets.rules_ref import RULES_HTML
 from widgets.saved_game import open_save
 from widgets.seat_options import SeatOptions
-from widgets.selection import CardSelection
-from widgets.table import TableView
 from widgets.theme import STYLE_HTML
-from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from widgets.warpairs_board import WarPairsBoard
+from widgets.warpairs_input import PlayInput
+from widgets.warpairs_reasons import review_text, why_text
+from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
 from wpp.agents import Agent, make_agent
 from wpp.cards import Card
 from wpp.core.registry import registered_agents
@@ -74,18 +74,15 @@ from wpp.game import Game
 from wpp.presenter import (
     Score,
     Seating,
-    full_reasons,
     hint_message,
     parse_seed,
     player_names,
     result_head,
-    selection_text,
     status_html,
-    why_items,
 )
 from wpp.protocol import outcome_of
 from wpp.rules import DEFAULT_RULES, Rules
-from wpp.state import MULLIGAN_SIZE, Phase, View, player_name
+from wpp.state import Phase, player_name
 
 __all__ = ["App"]
 
@@ -126,9 +123,7 @@ class App:
         self.seating = Seating(computer=computer, alternate=bool(alternate),
                                practice=bool(practice))
         self.score = Score()
-        self.selection = CardSelection()
         self._person_moves = 0             # bumps at each person's move, undo, redo, deal
-        self._concede_armed = False
         self._build_widgets()
         self.menu.auto_mulligan.value = bool(auto_mulligan)
         self.menu.alternate.value = bool(alternate)
@@ -189,20 +184,19 @@ class App:
             return make_agent("random", seed=0)
 
     def _build_widgets(self) -> None:
-        self.status = w.HTML("")
-        self.status.add_class("wpp-status")
-        self.mode_mark = w.HTML("")
-        self.mode_mark.add_class("wpp-mode-mark")
-        header = w.HBox([w.HTML('<span class="wpp-brand">WarPairsPoker</span>'),
-                         self.mode_mark, self.status])
-        header.add_class("wpp-header")
+        self.header = PageHeader("WarPairsPoker")
+        self.status, self.mode_mark = self.header.status, self.header.mode_mark
         self.menu = OptionsMenu(hint_agents=registered_agents("warpairs"))
         self.hints = HintChooser("warpairs", self.agent, dropdown=self.menu.hint_agent)
-        self.top, self.bottom = HandView("P2"), HandView("P1")
-        self.table, self.pile = TableView(), PileView()
-        self.bar, self.keypad = ActionBar(), KeyPad()
-        self.selection_info = w.HTML("")
-        self.selection_info.add_class("wpp-selinfo")
+        self.board = WarPairsBoard()
+        b = self.board
+        self.top, self.bottom, self.table, self.pile, self.bar = (b.top, b.bottom, b.table,
+                                                                  b.pile, b.bar)
+        self.keypad = KeyPad()
+        self.input = PlayInput(self, {"hint": self.show_hint, "why": self.show_why,
+                                      "undo": self.undo, "redo": self.redo})
+        self.selection, self.selection_info = self.input.selection, self.input.info
+        self._on_action, self._on_key = self.input.on_action, self.input.on_key
         self.notes = MessageLine(lambda: (self._person_moves, len(self.game.actions)))
         self.message = self.notes.html
         self.confirm = ConfirmBar()
@@ -231,15 +225,15 @@ class App:
         side.add_class("wpp-side")
         body = w.HBox([self.menu.box, center, side])
         body.add_class("wpp-body")
-        self.root = w.VBox([w.HTML(STYLE_HTML), header, body, self.keypad.box])
+        self.root = w.VBox([w.HTML(STYLE_HTML), self.header.box, body, self.keypad.box])
         self.root.add_class("wpp-app")
 
     def _wire(self) -> None:
         for hand in (self.top, self.bottom):
-            hand.on_toggle(self._toggle)
-        self.pile.on_take(lambda c: self._human_apply(TakeFromPile(c)))
-        self.bar.on_action(self._on_action)
-        self.keypad.on_key(self._on_key)
+            hand.on_toggle(self.input.toggle)
+        self.pile.on_take(lambda c: self.request(TakeFromPile(c)))
+        self.bar.on_action(self.input.on_action)
+        self.keypad.on_key(self.input.on_key)
         self.seats = SeatOptions(self)
         self.reveal_button.on_click(lambda _b: self.seats.reveal())
         self.why_button.on_click(lambda _b: self.show_why())
@@ -256,7 +250,7 @@ class App:
         m.undo.on_click(lambda _b: self.undo())
         m.redo.on_click(lambda _b: self.redo())
         m.rules.on_click(lambda _b: self._toggle_panel("rules"))
-        m.concede.on_click(lambda _b: self._on_action("concede"))
+        m.concede.on_click(lambda _b: self.input.on_action("concede"))
         m.on_file(self._on_file)
         m.hint_agent.observe(lambda _c: self.side.forget_hint(), names="value")
 
@@ -279,7 +273,7 @@ class App:
 
     def hand_view(self, seat: int) -> HandView:
         """The view that shows ``seat``'s hand (the bottom one is the person's)."""
-        return self.bottom if seat == self.seating.bottom else self.top
+        return self.board.hand_view(seat, self.seating)
 
     def names(self) -> tuple[str, str]:
         """How the board names P1 and P2."""
@@ -290,7 +284,8 @@ class App:
         g = self.game
         return self.seating.face_up(seat, to_act=g.to_act, over=g.is_over)
 
-    def _acting_human(self) -> int | None:
+    def acting_person(self) -> int | None:
+        """The seat of the person to act now (``None``: nobody may act on this page)."""
         g = self.game
         return self.seating.acting(to_act=g.to_act, over=g.is_over)
 
@@ -382,89 +377,8 @@ class App:
             return
         self._ask(lambda: self.open_saved(text), "Open the saved game?")
 
-    # ------------------------------------------------------------------ selection
-    def _toggle(self, card: Card) -> None:
-        """A card of a hand was clicked: select or unselect it, if it is the acting
-        person's card (the page may click anything; the kernel decides)."""
-        seat = self._acting_human()
-        if seat is None or card not in self.game.view(seat).hand:
-            return
-        selected = self.selection.toggle(card)
-        self._concede_armed = False
-        button = self.hand_view(seat).button_for(card)
-        if button is not None:
-            button.set_selected(selected)  # the raised card first: it is the feedback a
-        self._show_selection()             # click waits for
-        self.notes.drop_refusal()
-
-    def _move_selection(self, step: int) -> None:
-        """The arrow keys: move the selected card one place left or right in the hand."""
-        seat = self._acting_human()
-        if seat is not None and self.selection.move(sorted(self.game.view(seat).hand), step):
-            self.notes.drop_refusal()
-            self.refresh()
-
-    def _show_selection(self) -> None:
-        seat = self._acting_human()
-        text = ""
-        if seat is not None:
-            text = escape(selection_text(self.game.view(seat), self.selected, self.rules))
-        if self.selection_info.value != text:
-            self.selection_info.value = text
-
-    # ------------------------------------------------------------------ actions
-    def _on_action(self, kind: str) -> None:
-        """An action button was clicked (it may have been hidden: the engine decides)."""
-        if kind == "concede":
-            self._concede()
-            return
-        self._concede_armed = False
-        make = ACTION_OF.get(kind)
-        if make is None:
-            self.notes.refuse(f"unknown action {kind[:20]!r}")
-            return
-        action: Action
-        if make in (Mulligan, PlayCards):
-            if self.game.phase is Phase.MULLIGAN or kind == "mulligan":
-                if (not self.selected and self.menu.auto_mulligan.value
-                        and self._acting_human() is not None):
-                    self._auto_mulligan(self.game.to_act)
-                    return
-                action = Mulligan(sorted(self.selected))
-            else:
-                action = PlayCards(sorted(self.selected))
-        else:
-            action = make()
-        self._human_apply(action)
-
-    def _concede(self) -> None:
-        if self._acting_human() is None:
-            self.notes.refuse("only the player to act may concede, on their turn (R19)")
-            return
-        if not self._concede_armed:
-            self._concede_armed = True
-            self.notes.say("Concede this game? Click Concede again to confirm.", info=True)
-            self.refresh()
-            return
-        self._concede_armed = False
-        self._human_apply(Concede())
-
-    def _on_key(self, name: str) -> None:
-        if name == "enter":
-            self._on_action("mulligan" if self.game.phase is Phase.MULLIGAN else "play")
-        elif name in ("left", "right"):
-            self._move_selection(-1 if name == "left" else 1)
-        elif name == "clear":
-            self.selection.cards.clear()
-            self.notes.drop_refusal()
-            self.refresh()
-        else:
-            do = {"draw": lambda: self._on_action("draw"), "hint": self.show_hint,
-                  "why": self.show_why, "undo": self.undo, "redo": self.redo}.get(name)
-            if do is not None:
-                do()
-
-    def _human_apply(self, action: Action) -> None:
+    # ------------------------------------------------------------------ moves
+    def request(self, action: Action) -> None:
         """Apply a person's action through the engine, or show why it is refused."""
         g = self.game
         if not g.is_over and g.to_act != self.computer and not self.face_up(g.to_act):
@@ -484,13 +398,13 @@ class App:
         """Forget what a new move makes stale: the selection, the hint, a pending question
         (the session forgets the explanations of the line of play it replaces)."""
         self._person_moves += person
-        self.selection.clear()
+        self.input.reset()
         self.side.forget_hint()
-        self._concede_armed = False
         if self.seating.revealed is not None and self.seating.revealed != self.game.to_act:
             self.seating.revealed = None
 
-    def _auto_mulligan(self, seat: int) -> None:
+    def auto_mulligan(self, seat: int) -> None:
+        """Let the hint chooser's AI make ``seat``'s mulligan (the auto-mulligan option)."""
         try:
             decision = self.session.decide_for(seat, self.agent_for_hints())
             self.session.apply_decision(seat, decision)
@@ -521,7 +435,7 @@ class App:
             self.pacer.later(self._computer_step)
         elif (g.phase is Phase.MULLIGAN and self.menu.auto_mulligan.value
               and self.face_up(seat) and self.computer is not None):
-            self._auto_mulligan(seat)
+            self.auto_mulligan(seat)
 
     def _computer_step(self) -> None:
         """One computer action (then, if it is still its turn, schedule the next)."""
@@ -565,9 +479,8 @@ class App:
         """A new position for a person (deal, undo, redo, seats): nothing selected, no hint,
         no question armed, no hand uncovered."""
         self._person_moves += 1
-        self.selection.clear()
+        self.input.reset()
         self.side.hint = None
-        self._concede_armed = False
         self.seating.revealed = None
         self.side.close("hint", "why", "review")
 
@@ -600,7 +513,7 @@ class App:
         if self.side.open == "hint":
             self._toggle_panel("hint")
             return
-        seat = self._acting_human()
+        seat = self.acting_person()
         if seat is None:
             self.notes.refuse("a hint is for the player to act, on their turn")
             return
@@ -623,28 +536,6 @@ class App:
         self.side.toggle(name)
         self.refresh()
 
-    def _why(self) -> PanelText:
-        """What "Why?" says now: the computer's move in public terms during a live game."""
-        g = self.game
-        live = self.seating.viewer is not None and not g.is_over
-        return PanelText(
-            "Why the computer did that",
-            why_items(g, self.computer, self.seating.viewer, self.agent), self.hidden(),
-            note=("During a game the computer's move is explained in public terms; its full "
-                  "reasoning opens in the Review when the game is over, or in practice mode."
-                  if live else ""),
-            empty="The computer has not moved yet." if self.computer is not None
-            else "Nobody plays by computer in this game.")
-
-    def _review_move(self, k: int) -> PanelText:
-        """What the review says at move ``k``: the computer's full reasoning, or the move."""
-        g = self.game
-        e = g.events[k]
-        head = f"Review — move {k + 1} of {len(g.actions)}: {e.public}"
-        if e.player == self.computer:
-            return PanelText(head, [("", full_reasons(g, k, self.agent))])
-        return PanelText(head, empty=f"{self.names()[e.player]}: {e.public}")
-
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         """Bring every view in line with the game (only changed values reach the page).
@@ -652,69 +543,47 @@ class App:
         During a live game against the computer everything drawn comes from the person's own
         view and the public history (see the module docs)."""
         g = self.game
-        names = self.names()
-        bottom = self.seating.bottom
-        acting = self._acting_human()
-        public = g.view(bottom)  # the bottom seat's view: public facts and its own hand
+        acting = self.acting_person()
         last = g.events[-1] if g.events else None
-        self.table.show(public, names=names, bottom=bottom,
-                        show_trick=self.menu.show_trick.value,
+        self.board.draw(g, self.seating, names=self.names(), selected=self.selected,
+                        touched=self.selection.touched, show_trick=self.menu.show_trick.value,
                         show_last=self.menu.show_last.value,
                         fresh=last is not None and last.player == self.computer)
-        for seat, hand in ((bottom, self.bottom), (1 - bottom, self.top)):
-            mine = seat == acting
-            if self.face_up(seat):
-                view = g.view(seat)
-                size = len(view.hand)
-                hand.show(view.hand, selected=self.selected if mine else (), clickable=mine,
-                          cursor=self.selection.touched if mine else None,
-                          new=view.drawn if mine else ())
-            else:
-                size = public.opponent_hand_size if seat != bottom else len(public.hand)
-                hand.show_backs(size)
-            hand.set_active(mine)
-            tag = " — to act" if seat == g.to_act and not g.is_over else ""
-            hand.set_title(f"{escape(names[seat])}: {size} card{'s' if size != 1 else ''}"
-                           f"{tag}")
-        legal = _legal_for_bar(g.view(acting)) if acting is not None else []
-        can_take = any(isinstance(a, TakeFromPile) for a in legal)
-        self.pile.show(public.pile, clickable=can_take)
-        self.bar.show(legal, g.phase, enabled=acting is not None,
-                      note="or take a card from the pile →" if can_take else "")
-        self.bar.set_label("concede", "Really concede?" if self._concede_armed else "Concede")
+        self.bar.set_label("concede", "Really concede?" if self.input.concede_armed else "Concede")
         self.menu.undo.disabled = not g.can_undo
         self.menu.redo.disabled = not g.can_redo
         curtain = self.seating.curtain(to_act=g.to_act, over=g.is_over)
         self.reveal_button.description = f"{player_name(g.to_act)}: show my hand"
         self.reveal_button.layout.display = None if curtain else "none"
         self.why_button.layout.display = "none" if self.computer is None else None
-        self._show_selection()
+        self.input.show_selection()
         self.notes.render()
-        self.side.render(why=self._why, review=self._review_move if g.is_over else None,
+        self.side.render(why=lambda: why_text(g, self.seating, self.agent, self.hidden()),
+                         review=(lambda k: review_text(g, k, self.computer, self.agent,
+                                                       self.names())) if g.is_over else None,
                          moves=len(g.actions), rules=RULES_HTML)
         self.confirm.render()
-        self._render_status(acting)
+        self.header.show(self._status(acting), _PRACTICE_MARK if self.practice else "")
         self._render_banner()
         self.game_log.show(g.events, lambda e: redact_text(e.text_for(self.seating.viewer),
                                                             self.hidden()),
                            reveal=self._held_at_end())
-        self._render_marks()
         empty = (not self.bar.visible_kinds() and not self.message.value
                  and not self.selection_info.value and self.confirm.pending is None)
-        _set_class(self.dock, "wpp-empty", empty)
+        set_class(self.dock, "wpp-empty", empty)
+        set_class(self.root, "wpp-live", self.in_progress())
+        set_class(self.root, "wpp-practice", self.practice)
 
-    def _render_status(self, acting: int | None) -> None:
+    def _status(self, acting: int | None) -> str:
         g = self.game
         outcome = None
         if g.is_over:
             o = outcome_of(g.state)
             outcome = (g.state.winner, o.cause if o else "")
-        text = status_html(g.view(acting if acting is not None else self.seating.bottom),
+        return status_html(g.view(acting if acting is not None else self.seating.bottom),
                            seating=self.seating, acting=acting,
                            seed=g.seed if g.is_over and g.deck is None else None,
                            outcome=outcome)
-        if self.status.value != text:
-            self.status.value = text
 
     def _render_banner(self) -> None:
         g = self.game
@@ -734,25 +603,3 @@ class App:
         return "".join(
             f"<div>{escape(self.names()[p])} held: {cards_html(g.state.hands[p], 26)}</div>"
             for p in (0, 1) if g.state.hands[p])
-
-    def _render_marks(self) -> None:
-        mark = _PRACTICE_MARK if self.practice else ""
-        if self.mode_mark.value != mark:
-            self.mode_mark.value = mark
-        _set_class(self.root, "wpp-live", self.in_progress())
-        _set_class(self.root, "wpp-practice", self.practice)
-
-
-def _set_class(widget: Any, cls: str, on: bool) -> None:
-    """Add or remove a CSS class (only a change reaches the page)."""
-    if on and cls not in widget._dom_classes:
-        widget.add_class(cls)
-    elif not on and cls in widget._dom_classes:
-        widget.remove_class(cls)
-
-
-def _legal_for_bar(view: View) -> list[Action]:
-    """The actions the bar offers (the mulligan's 560 choices collapse to one button)."""
-    if view.phase is Phase.MULLIGAN:
-        return [Mulligan(view.hand[:MULLIGAN_SIZE]), Concede()]
-    return view.legal_actions()

@@ -25,9 +25,11 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.explain_view import explanation_html
+from widgets.banner import GameOverBanner
+from widgets.explain_view import ExplanationView
 from widgets.faces import Face, cards_html, register_faces
 from widgets.lessons.base import LESSON_STYLE
+from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game, registered_agents
 from wpp.core.session import Session
 from wpp.errors import WppError
@@ -81,8 +83,6 @@ PAIRS_CSS: Final = """
 .wpp-pairs .wpp-ptable tr.wpp-acting td:first-child { color: #ffe08a; }
 .wpp-pairs .wpp-ptable .wpp-pmid { background: #e8f3ec; color: #1b1b1b; border-radius: 8px;
   padding: 4px 8px; margin-top: 4px; }
-.wpp-pairs .wpp-banner { font-size: 17px; font-weight: bold; padding: 6px 10px;
-  border-radius: 8px; background: #fff3c4; border: 2px solid #d4a017; }
 .wpp-pairs .wpp-plog { font-size: 13px; max-height: 260px; overflow-y: auto;
   background: #fffdf6; border: 1px solid #d9d2bd; border-radius: 8px; padding: 4px 8px; }
 .wpp-pairs .widget-button.wpp-act { font-weight: bold; width: auto; padding: 0 16px;
@@ -113,17 +113,21 @@ class PairsPage:
         self.hint_button = self._button("Hint", self._hint)
         self.status = w.HTML()
         self.table = w.HTML()
-        self.banner = w.HTML()
-        self.reasons = w.HTML()
+        # The shared game-over banner and explanation view (as on WarPairsPoker's page).
+        self.end = GameOverBanner((("new", "New game"),))
+        self.end.on("new", self._new)
+        self.banner = self.end.text
+        self.panel = ExplanationView()
+        self.reasons = self.panel.html
         self.log = w.HTML()
         self.why.observe(lambda _: self._draw(), names="value")
-        self._hint_html = ""
+        self._hinted: Explanation | None = None
         box = w.VBox([
             w.HTML(LESSON_STYLE + f"<style>{PAIRS_CSS}</style>"),
             w.HTML('<div class="wpp-lesson-title">Pairs — press your luck, and don\'t pair '
                    "up</div>"),
             w.HBox([self.count, self.kind, self.rule_box, self.seed_box, self.new_button]),
-            self.status, self.banner, self.table,
+            self.status, self.end.box, self.table,
             w.HBox([self.hit_button, self.fold_button, self.hint_button, self.why]),
             self.reasons, self.log])
         for c in ("wpp-app", "wpp-lesson", "wpp-pairs"):
@@ -152,7 +156,7 @@ class PairsPage:
                     for s in range(1, opponents + 1)}
         self.seed, self.agent, self.rules = seed, agent, rules
         self.session = Session(history, computer)
-        self._hint_html = ""
+        self._hinted = None
         self.session.play_computer()
         self._draw()
 
@@ -170,7 +174,7 @@ class PairsPage:
         except WppError as err:
             self.status.value = f'<span class="wpp-no">{escape(str(err))}</span>'
             return
-        self._hint_html = ""
+        self._hinted = None
         self.session.play_computer()
         self._draw()
 
@@ -179,7 +183,7 @@ class PairsPage:
         if seat is None:
             return
         decision = self.session.decide_for(seat, make_agent("pairs", "expected"))
-        self._hint_html = explanation_html(decision.explanation, heading="Hint — ")
+        self._hinted = decision.explanation
         self._draw()
 
     # --- drawing ------------------------------------------------------------------------
@@ -218,23 +222,28 @@ class PairsPage:
             loser = max(range(v.players), key=lambda s: v.totals[s])
             places = ", ".join(f"{self._name(s)}: rank {order[s]} ({v.totals[s]} points)"
                                for s in sorted(range(v.players), key=lambda s: order[s]))
-            self.banner.value = (f'<div class="wpp-banner">Game over — '
-                                 f"{escape(self._name(loser))} reached the target. "
-                                 f"{escape(places)}</div>")
+            self.end.show(f"Game over — {self._name(loser)} reached the target.", places)
         else:
-            self.banner.value = ""
+            self.end.hide()
         lines = self.session.history.log(viewer=0)[-14:]
         self.log.value = ('<div class="wpp-plog">' +
                           "<br>".join(escape(str(x)) for x in lines) + "</div>")
-        parts = [self._hint_html] if self._hint_html else []
-        if self.why.value:
-            decisions = self.session.computer_decisions()
-            parts += [explanation_html(e, heading=f"{self._name(seat)} — ")
-                      for _, seat, e in decisions[-3:]]
-            if not decisions:
-                parts.append('<div class="wpp-muted">The computer has not moved since your '
-                             "last move.</div>")
-        self.reasons.value = "".join(parts)
+        self._draw_reasons()
+
+    def _draw_reasons(self) -> None:
+        """The hint asked on this turn, and with Why? on, the AIs' reasons since your last
+        move (each explanation names only cards its agent could see, all public in Pairs)."""
+        items = [("Hint — ", self._hinted)] if self._hinted is not None else []
+        if not self.why.value:
+            if items:
+                self.panel.show("Hint: the exact expected-value player", items)
+            else:
+                self.panel.clear()
+            return
+        items += [(f"{self._name(seat)} — ", e)
+                  for _, seat, e in self.session.computer_decisions()[-3:]]
+        self.panel.show("Why? The AIs' reasons", items,
+                        empty="The computer has not moved since your last move.")
 
     def _status(self, v: PairsView) -> str:
         if v.over:
