@@ -53,17 +53,17 @@ from widgets.hint_chooser import HintChooser
 from widgets.hotkeys import KeyPad, hotkeys_html
 from widgets.message_line import MessageLine
 from widgets.options import OptionsMenu
-from widgets.pacer import ComputerPacer
 from widgets.page_header import PageHeader, set_class
 from widgets.redact import hidden_cards, redact_text
 from widgets.rules_ref import RULES_HTML
 from widgets.saved_game import open_save
 from widgets.seat_options import SeatOptions
 from widgets.theme import STYLE_HTML
+from widgets.turn_flow import TurnFlow
 from widgets.warpairs_board import WarPairsBoard
 from widgets.warpairs_input import PlayInput
 from widgets.warpairs_reasons import review_text, why_text
-from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
+from wpp.actions import Mulligan, PlayCards, TakeFromPile
 from wpp.agents import Agent, make_agent
 from wpp.cards import Card
 from wpp.core.registry import registered_agents
@@ -82,7 +82,7 @@ from wpp.presenter import (
 )
 from wpp.protocol import outcome_of
 from wpp.rules import DEFAULT_RULES, Rules
-from wpp.state import Phase, player_name
+from wpp.state import player_name
 
 __all__ = ["App"]
 
@@ -115,7 +115,13 @@ class App:
         if computer not in (0, 1, None):
             raise ValueError(f"computer is 0, 1 or None, not {computer!r}")
         self.rules = rules
-        self.pacer = ComputerPacer(ai_delay)
+        # The turns (a person's move, the computer's answer, undo, redo): the page's flow.
+        self.flow = TurnFlow(self, ai_delay)
+        self.pacer = self.flow.pacer
+        self.request, self.auto_mulligan, self.advance = (
+            self.flow.request, self.flow.auto_mulligan, self.flow.advance)
+        self.undo, self.redo, self.reset_turn = (self.flow.undo, self.flow.redo,
+                                                 self.flow.reset_turn)
         self.agent_note = ""
         self.agent = self._make_agent(agent)
         # The game and who plays which seat: the widget-free session controller.
@@ -123,7 +129,6 @@ class App:
         self.seating = Seating(computer=computer, alternate=bool(alternate),
                                practice=bool(practice))
         self.score = Score()
-        self._person_moves = 0             # bumps at each person's move, undo, redo, deal
         self._build_widgets()
         self.menu.auto_mulligan.value = bool(auto_mulligan)
         self.menu.alternate.value = bool(alternate)
@@ -197,7 +202,7 @@ class App:
                                       "undo": self.undo, "redo": self.redo})
         self.selection, self.selection_info = self.input.selection, self.input.info
         self._on_action, self._on_key = self.input.on_action, self.input.on_key
-        self.notes = MessageLine(lambda: (self._person_moves, len(self.game.actions)))
+        self.notes = MessageLine(self.flow.moment)
         self.message = self.notes.html
         self.confirm = ConfirmBar()
         self.confirm_box, self.confirm_yes, self.confirm_no = (
@@ -247,8 +252,8 @@ class App:
         m = self.menu
         m.new_game.on_click(lambda _b: self._ask(self.new_game, "Deal a new game?"))
         m.replay.on_click(lambda _b: self._ask(self.replay, "Start this deal again?"))
-        m.undo.on_click(lambda _b: self.undo())
-        m.redo.on_click(lambda _b: self.redo())
+        m.undo.on_click(lambda _b: self.flow.undo())
+        m.redo.on_click(lambda _b: self.flow.redo())
         m.rules.on_click(lambda _b: self._toggle_panel("rules"))
         m.concede.on_click(lambda _b: self.input.on_action("concede"))
         m.on_file(self._on_file)
@@ -378,111 +383,11 @@ class App:
         self._ask(lambda: self.open_saved(text), "Open the saved game?")
 
     # ------------------------------------------------------------------ moves
-    def request(self, action: Action) -> None:
-        """Apply a person's action through the engine, or show why it is refused."""
-        g = self.game
-        if not g.is_over and g.to_act != self.computer and not self.face_up(g.to_act):
-            self.notes.refuse(f"{player_name(g.to_act)}: uncover your hand first (Show my hand)")
-            return
-        try:
-            self.session.human_apply(action)
-        except WppError as err:
-            self.notes.refuse(str(err))
-            return
-        self._after_apply()
-        self.notes.say("")
-        self.refresh()
-        self.advance()
-
-    def _after_apply(self, person: bool = True) -> None:
-        """Forget what a new move makes stale: the selection, the hint, a pending question
-        (the session forgets the explanations of the line of play it replaces)."""
-        self._person_moves += person
-        self.input.reset()
-        self.side.forget_hint()
-        if self.seating.revealed is not None and self.seating.revealed != self.game.to_act:
-            self.seating.revealed = None
-
-    def auto_mulligan(self, seat: int) -> None:
-        """Let the hint chooser's AI make ``seat``'s mulligan (the auto-mulligan option)."""
-        try:
-            decision = self.session.decide_for(seat, self.agent_for_hints())
-            self.session.apply_decision(seat, decision)
-        except Exception as err:  # an agent bug must not break the board
-            self.notes.refuse(f"the auto-mulligan failed ({type(err).__name__}): choose 3 cards")
-            return
-        self._after_apply()
-        if self.computer is not None:
-            self._keep_hint(seat, decision.explanation)
-        self.notes.say(f"Auto-mulligan: {decision.action}.", info=True)
-        self.refresh()
-        self.advance()
-
     def agent_for_hints(self) -> Agent:
         """The agent behind hints and auto-mulligans: the one chosen beside Hint (any
         registered AI of the game; the computer's own by default)."""
         agent: Agent = self.hints.agent()
         return agent
-
-    # ------------------------------------------------------------------ the computer
-    def advance(self) -> None:
-        """Let the computer act while it is its turn, and make auto-mulligans."""
-        g = self.game
-        if g.is_over:
-            return
-        seat = g.to_act
-        if seat == self.computer:
-            self.pacer.later(self._computer_step)
-        elif (g.phase is Phase.MULLIGAN and self.menu.auto_mulligan.value
-              and self.face_up(seat) and self.computer is not None):
-            self.auto_mulligan(seat)
-
-    def _computer_step(self) -> None:
-        """One computer action (then, if it is still its turn, schedule the next)."""
-        if not self.session.computer_to_act:
-            return
-        try:
-            self.session.computer_step()
-        except Exception as err:  # an agent bug must not break the board (nor leak cards)
-            self.notes.refuse("the computer could not move: "
-                              + redact_text(f"{type(err).__name__}: {err}", self.hidden()))
-            self.refresh()
-            return
-        self._after_apply(person=False)
-        self.side.close("why")
-        self.refresh()
-        self.advance()
-
-    # ------------------------------------------------------------------ history
-    def undo(self) -> None:
-        """Take back the last move of a person (and the computer's answers after it)."""
-        self._history_step(self.session.undo, "Undone.")
-
-    def redo(self) -> None:
-        """Play again the moves taken back, up to the next decision of a person."""
-        if self._history_step(self.session.redo, "Redone."):
-            self.advance()
-
-    def _history_step(self, step: Callable[[], object], note: str) -> bool:
-        try:
-            step()
-        except WppError as err:
-            self.notes.refuse(str(err))
-            return False
-        self.pacer.cancel()  # cancel a computer move that was about to come
-        self.reset_turn()
-        self.notes.say(note, info=True)
-        self.refresh()
-        return True
-
-    def reset_turn(self) -> None:
-        """A new position for a person (deal, undo, redo, seats): nothing selected, no hint,
-        no question armed, no hand uncovered."""
-        self._person_moves += 1
-        self.input.reset()
-        self.side.hint = None
-        self.seating.revealed = None
-        self.side.close("hint", "why", "review")
 
     # ------------------------------------------------------------------ explanations
     def computer_decisions(self) -> list[tuple[int, Explanation]]:
@@ -522,13 +427,14 @@ class App:
         except Exception as err:  # an agent bug must not break the board
             self.notes.refuse(f"the hint failed ({type(err).__name__})")
             return
-        self._keep_hint(seat, decision.explanation)
+        self.keep_hint(seat, decision.explanation)
         if isinstance(decision.action, PlayCards | Mulligan):
             self.selection.choose(decision.action.cards)
         self.notes.say(hint_message(decision.action), info=True)
         self.refresh()
 
-    def _keep_hint(self, seat: int, explanation: Explanation) -> None:
+    def keep_hint(self, seat: int, explanation: Explanation) -> None:
+        """Show ``explanation`` as the hint for ``seat`` (from the chosen AI)."""
         self.side.keep_hint(Hint(len(self.game.actions), player_name(seat), self.hints.name(),
                                  explanation))
 
