@@ -36,7 +36,6 @@ True
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -45,6 +44,7 @@ import ipywidgets as w
 
 from widgets.banner import GameOverBanner
 from widgets.confirm_bar import ConfirmBar
+from widgets.deals import Deals, check_seed, fresh_seed
 from widgets.explain_panel import ExplainPanel, Hint
 from widgets.faces import cards_html
 from widgets.game_log import GameLogView
@@ -56,7 +56,6 @@ from widgets.options import OptionsMenu
 from widgets.page_header import PageHeader, set_class
 from widgets.redact import hidden_cards, redact_text
 from widgets.rules_ref import RULES_HTML
-from widgets.saved_game import open_save
 from widgets.seat_options import SeatOptions
 from widgets.theme import STYLE_HTML
 from widgets.turn_flow import TurnFlow
@@ -68,14 +67,12 @@ from wpp.agents import Agent, make_agent
 from wpp.cards import Card
 from wpp.core.registry import registered_agents
 from wpp.core.session import Session
-from wpp.errors import WppError
 from wpp.explain import Explanation
 from wpp.game import Game
 from wpp.presenter import (
     Score,
     Seating,
     hint_message,
-    parse_seed,
     player_names,
     result_head,
     status_html,
@@ -86,7 +83,6 @@ from wpp.state import player_name
 
 __all__ = ["App"]
 
-_MAX_SEED = 2**63 - 1
 _LOG_LINES = 14
 _PRACTICE_MARK = ('<span class="wpp-practice-mark">PRACTICE — open hands: the computer\'s '
                   "cards and reasoning are shown</span>")
@@ -100,12 +96,12 @@ class App:
     before each computer action when an event loop runs (in a notebook or Voilà), so a person
     sees their own play land first; without a running loop the computer moves at once.
 
-    The board is composed of one widget per idea: the hands, table, pile and action bar; the
-    message line (:class:`~widgets.message_line.MessageLine`), the confirm bar
-    (:class:`~widgets.confirm_bar.ConfirmBar`), the game-over banner
-    (:class:`~widgets.banner.GameOverBanner`), the Why?/Hint/review panel
-    (:class:`~widgets.explain_panel.ExplainPanel`), the hint chooser, the game log, and the
-    seat and mode options (:class:`~widgets.seat_options.SeatOptions`).
+    The page composes one part per idea: the board (:class:`~widgets.warpairs_board.
+    WarPairsBoard`: hands, table, pile, action bar), the person's input (:class:`~widgets.
+    warpairs_input.PlayInput`), the turns (:class:`~widgets.turn_flow.TurnFlow`), the deals
+    (:class:`~widgets.deals.Deals`), the seat and mode options (:class:`~widgets.
+    seat_options.SeatOptions`), and the game-agnostic header, message line, confirm bar,
+    game-over banner, Why?/Hint/review panel, hint chooser and game log.
     """
 
     def __init__(self, seed: int | None = None, *, computer: int | None = 1,
@@ -134,9 +130,12 @@ class App:
         self.menu.alternate.value = bool(alternate)
         self.menu.practice.value = bool(practice)
         self.menu.computer.value = -1 if computer is None else computer
+        self.deals = Deals(self)
+        self.new_game, self.replay, self.open_saved = (
+            self.deals.new_game, self.deals.replay, self.deals.open_saved)
         self._wire()
-        self.game = Game(self._fresh_seed() if seed is None else self._check_seed(seed), rules)
-        self._start()
+        self.game = Game(fresh_seed() if seed is None else check_seed(seed), rules)
+        self.start()
 
     @property
     def game(self) -> Game:
@@ -250,13 +249,13 @@ class App:
         self.side.review_prev.on_click(lambda _b: self._review_step(-1))
         self.side.review_next.on_click(lambda _b: self._review_step(1))
         m = self.menu
-        m.new_game.on_click(lambda _b: self._ask(self.new_game, "Deal a new game?"))
-        m.replay.on_click(lambda _b: self._ask(self.replay, "Start this deal again?"))
+        m.new_game.on_click(lambda _b: self.deals.ask(self.new_game, "Deal a new game?"))
+        m.replay.on_click(lambda _b: self.deals.ask(self.replay, "Start this deal again?"))
         m.undo.on_click(lambda _b: self.flow.undo())
         m.redo.on_click(lambda _b: self.flow.redo())
         m.rules.on_click(lambda _b: self._toggle_panel("rules"))
         m.concede.on_click(lambda _b: self.input.on_action("concede"))
-        m.on_file(self._on_file)
+        m.on_file(self.deals.on_file)
         m.hint_agent.observe(lambda _c: self.side.forget_hint(), names="value")
 
     # ------------------------------------------------------------------ display
@@ -304,21 +303,12 @@ class App:
         return self.seating.practice
 
     # ------------------------------------------------------------------ game lifecycle
-    def _fresh_seed(self) -> int:
-        return secrets.randbelow(10**9)
-
-    @staticmethod
-    def _check_seed(seed: object) -> int:
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED:
-            raise ValueError(f"the seed is a whole number from 0 to {_MAX_SEED}")
-        return seed
-
     def in_progress(self) -> bool:
         """A game a person has played into and not finished (leaving it needs a yes)."""
         g = self.game
         return not g.is_over and len(g.actions) > 0
 
-    def _start(self) -> None:
+    def start(self) -> None:
         """Reset everything per game, keep the settings, let the computer begin if it must."""
         self.pacer.cancel()
         self.seating.practice = bool(self.menu.practice.value)
@@ -328,59 +318,12 @@ class App:
         self.refresh()
         self.advance()
 
-    def _ask(self, action: Callable[[], None], question: str) -> None:
-        """Do ``action`` at once when no game is in progress, else after a yes."""
-        if not self.in_progress():
-            action()
-            return
-        self.confirm.ask(question, action, note="The game in progress ends.")
-        self.refresh()
-
     def _confirmed(self, yes: bool, action: Callable[[], None] | None) -> None:
         if yes and action is not None:
             action()
         else:
             self.seats.show_seat()
             self.refresh()
-
-    def new_game(self, seed: int | None = None) -> None:
-        """A new deal: ``seed``, else the seed typed in the menu, else a random one."""
-        if seed is None:
-            try:
-                typed = parse_seed(str(self.menu.seed.value), _MAX_SEED)
-            except ValueError as err:
-                self.notes.refuse(str(err))
-                return
-            seed = self._fresh_seed() if typed is None else typed
-        else:
-            seed = self._check_seed(seed)
-        self.game = Game(seed, self.rules)
-        self._start()
-
-    def replay(self) -> None:
-        """The same deal again from the start (the original's "Replay game")."""
-        self.game = self.game.replay()
-        self._start()
-
-    def open_saved(self, text: str | bytes) -> None:
-        """Open a saved game (a save file's text): the game goes on from where it was saved,
-        against the computer in its seat (a file that is not a WarPairsPoker save is refused
-        with the kit's reason, and nothing changes)."""
-        try:
-            game = open_save(text, "warpairs", "WarPairsPoker")
-        except WppError as err:
-            self.notes.refuse(f"cannot open this file: {err}")
-            return
-        self.game = game
-        self._start()
-        self.notes.say("Opened a saved game.", info=True)
-        self.refresh()
-
-    def _on_file(self, text: str | None) -> None:
-        if text is None:
-            self.notes.refuse("this file is too large to be a save file")
-            return
-        self._ask(lambda: self.open_saved(text), "Open the saved game?")
 
     # ------------------------------------------------------------------ moves
     def agent_for_hints(self) -> Agent:
