@@ -204,16 +204,20 @@ class App:
         self.notes = MessageLine(self.flow.moment)
         self.message = self.notes.html
         self.confirm = ConfirmBar()
-        self.confirm_box, self.confirm_yes, self.confirm_no = (
-            self.confirm.box, self.confirm.yes, self.confirm.no)
+        self.confirm_box, self.confirm_text, self.confirm_yes, self.confirm_no = (
+            self.confirm.box, self.confirm.text, self.confirm.yes, self.confirm.no)
         self.end = GameOverBanner((("new", "New game"), ("replay", "Replay"),
                                    ("review", "Review")))
         self.banner, self.banner_text = self.end.box, self.end.text
+        self.banner_new, self.banner_replay, self.banner_review = (
+            self.end.buttons["new"], self.end.buttons["replay"], self.end.buttons["review"])
         self.reveal_button = w.Button(description="Show my hand", layout=w.Layout(display="none"))
         self.reveal_button.add_class("wpp-reveal")
         self.side = ExplainPanel()
         self.why_button, self.hint_button = self.side.why_button, self.side.hint_button
         self.panel = self.side.view
+        self.review_nav, self.review_prev, self.review_next = (
+            self.side.review_nav, self.side.review_prev, self.side.review_next)
         self.game_log = GameLogView(_LOG_LINES)
         self.log = self.game_log.html
         # The dock (actions, selection, messages, questions) sticks to the bottom of the
@@ -225,11 +229,12 @@ class App:
         center.add_class("wpp-center")
         side = w.VBox([self.pile.box,
                        w.HBox([self.why_button, self.hint_button, self.menu.hint_agent]),
-                       self.side.review_nav, self.panel.html, self.log])
+                       self.review_nav, self.panel.html, self.log])
         side.add_class("wpp-side")
         body = w.HBox([self.menu.box, center, side])
         body.add_class("wpp-body")
-        self.root = w.VBox([w.HTML(STYLE_HTML), self.header.box, body, self.keypad.box])
+        self.style = w.HTML(STYLE_HTML)
+        self.root = w.VBox([self.style, self.header.box, body, self.keypad.box])
         self.root.add_class("wpp-app")
 
     def _wire(self) -> None:
@@ -246,8 +251,8 @@ class App:
         self.end.on("new", self.new_game)
         self.end.on("replay", self.replay)
         self.end.on("review", self.show_review)
-        self.side.review_prev.on_click(lambda _b: self._review_step(-1))
-        self.side.review_next.on_click(lambda _b: self._review_step(1))
+        self.review_prev.on_click(lambda _b: self._review_step(-1))
+        self.review_next.on_click(lambda _b: self._review_step(1))
         m = self.menu
         m.new_game.on_click(lambda _b: self.deals.ask(self.new_game, "Deal a new game?"))
         m.replay.on_click(lambda _b: self.deals.ask(self.replay, "Start this deal again?"))

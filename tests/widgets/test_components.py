@@ -146,3 +146,21 @@ def test_the_hint_chooser_refuses_what_is_not_an_agent_of_the_game() -> None:
     chooser.dropdown.options = (*chooser.dropdown.options, "no-such-ai")
     chooser.dropdown.value = "no-such-ai"
     assert chooser.name() == "classic"
+
+
+def test_the_app_keeps_its_public_names_on_its_components() -> None:
+    from widgets.app import App
+
+    app = App(seed=1, agent="random")
+    assert (app.banner, app.banner_text, app.banner_review) == (
+        app.end.box, app.end.text, app.end.buttons["review"])
+    assert (app.confirm_box, app.confirm_text, app.confirm_yes) == (
+        app.confirm.box, app.confirm.text, app.confirm.yes)
+    assert (app.why_button, app.hint_button, app.panel, app.review_next) == (
+        app.side.why_button, app.side.hint_button, app.side.view, app.side.review_next)
+    assert app.message is app.notes.html and app.selected is app.selection.cards
+    assert app.log is app.game_log.html and app.top is app.board.top
+    app.game.apply(app.game.legal_actions()[0])
+    assert app.game.actions
+    app.banner_new.click()  # the banner's buttons are wired to the app's deals
+    assert not app.game.actions
