@@ -6,10 +6,9 @@ expected-value player, the game's narration and a game-over banner with the rank
 only from the person's view (``history.view(0)``): the deck's order and the burned cards
 never reach the page.
 
-Card faces: the shared faces (:mod:`widgets.faces`) draw the 52-card deck for now, so this
-module draws Pairs' value cards itself (:func:`card_html`) and renders explanations with
-them (:func:`explanation_html`) — a small adapter to drop once the shared faces draw any
-deck.
+Card faces and explanations are the kit's shared ones (:mod:`widgets.faces`,
+:mod:`widgets.explain_view`): Pairs registers how its value cards look (:func:`pairs_face`,
+the value in an ink of its own) and nothing else.
 
 >>> page = PairsPage(seed=3, opponents=2, agent="expected")
 >>> page.summary()
@@ -26,16 +25,19 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.explain_view import table_html, text_html
+from widgets.banner import GameOverBanner
+from widgets.explain_view import ExplanationView
+from widgets.faces import Face, cards_html, register_faces
 from widgets.lessons.base import LESSON_STYLE
-from wpp.core.explain import Cell, Explanation, Step, Words, cell_text, is_cards
+from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game, registered_agents
 from wpp.core.session import Session
 from wpp.errors import WppError
+from wpp.pairs.cards import Card
 from wpp.pairs.game import ranks
 from wpp.pairs.state import FOLD, HIT, PairsView
 
-__all__ = ["RULE_SETS", "PairsPage", "card_html", "cards_html", "explanation_html"]
+__all__ = ["RULE_SETS", "HitOrFold", "PairsPage", "cards_row", "pairs_face", "rules_html"]
 
 #: The rule sets offered, by label: CardStock's (the blog's numbers), the rule sheet's, and
 #: Continuous Pairs.
@@ -45,19 +47,35 @@ RULE_SETS: Final[dict[str, dict[str, Any]]] = {
     "Continuous Pairs": {"continuous": True},
 }
 
-#: One ink per value, light to dark as the values (and the points) grow.
-_INK: Final = ("#2e7d4f", "#3b8b3b", "#5a8f1f", "#8a8a12", "#b07a0c", "#c0620f", "#c94a1a",
-               "#b8322a", "#9c1f3c", "#6e1450")
+#: The ink of each value 1–10 (names of :data:`widgets.faces.INKS`).
+_INKS: Final = ("green", "teal", "blue", "purple", "brown", "orange", "red", "black",
+                "green", "red")
+
+#: Card sizes (pixels wide): in a hand, and small (score piles, explanations' tables).
+_BIG, _SMALL = 36, 22
+
+
+def pairs_face(card: Card) -> Face:
+    """How a Pairs card looks: its value, large, in the ink of its value.
+
+    >>> from wpp.pairs.cards import CARD
+    >>> pairs_face(CARD[7])
+    Face(index='7', label='7', mark='', ink='red', suit=None)
+    """
+    return Face(str(card), str(card), ink=_INKS[int(card) - 1])
+
+
+register_faces(Card, pairs_face)
+
+
+def cards_row(cards: Iterable[Any], small: bool = False, empty: str = "—") -> str:
+    """Cards in a row, drawn by the shared faces (``None``: face down; ``empty`` when there
+    are none)."""
+    cards = list(cards)
+    return cards_html(cards, _SMALL if small else _BIG) if cards else escape(empty)
+
 
 PAIRS_CSS: Final = """
-.wpp-pairs .wpp-pc { display: inline-flex; align-items: center; justify-content: center;
-  width: 34px; height: 48px; margin: 1px 2px; border-radius: 6px; background: #fffdf6;
-  border: 2px solid currentColor; font: bold 20px 'DejaVu Sans', Arial, sans-serif;
-  vertical-align: middle; box-shadow: 0 1px 2px rgba(0,0,0,.3); }
-.wpp-pairs .wpp-pc.wpp-pc-small { width: 22px; height: 30px; font-size: 13px;
-  border-width: 1px; }
-.wpp-pairs .wpp-pc.wpp-pc-back { background: repeating-linear-gradient(45deg, #0d2b45,
-  #0d2b45 4px, #16436b 4px, #16436b 8px); border-color: #0d2b45; }
 .wpp-pairs .wpp-ptable { background: #2e7d4f; color: #fff; border-radius: 10px;
   padding: 6px 10px; }
 .wpp-pairs .wpp-ptable table { border-collapse: collapse; width: 100%; }
@@ -65,59 +83,11 @@ PAIRS_CSS: Final = """
 .wpp-pairs .wpp-ptable tr.wpp-acting td:first-child { color: #ffe08a; }
 .wpp-pairs .wpp-ptable .wpp-pmid { background: #e8f3ec; color: #1b1b1b; border-radius: 8px;
   padding: 4px 8px; margin-top: 4px; }
-.wpp-pairs .wpp-banner { font-size: 17px; font-weight: bold; padding: 6px 10px;
-  border-radius: 8px; background: #fff3c4; border: 2px solid #d4a017; }
 .wpp-pairs .wpp-plog { font-size: 13px; max-height: 260px; overflow-y: auto;
   background: #fffdf6; border: 1px solid #d9d2bd; border-radius: 8px; padding: 4px 8px; }
 .wpp-pairs .widget-button.wpp-act { font-weight: bold; width: auto; padding: 0 16px;
   height: 34px; }
 """
-
-
-def card_html(card: Any, small: bool = False) -> str:
-    """One Pairs card as HTML: its value in its ink (``None``: face down)."""
-    size = " wpp-pc-small" if small else ""
-    if card is None:
-        return f'<span class="wpp-pc wpp-pc-back{size}" title="face down"></span>'
-    v = int(card)
-    return (f'<span class="wpp-pc{size}" style="color:{_INK[v - 1]}" '
-            f'title="{v}">{v}</span>')
-
-
-def cards_html(cards: Iterable[Any], small: bool = False, empty: str = "—") -> str:
-    """Cards in a row (``empty`` when there are none)."""
-    return "".join(card_html(c, small) for c in cards) or escape(empty)
-
-
-def _cell(x: Cell) -> str:
-    if isinstance(x, Words):
-        return text_html(x)
-    if is_cards(x):
-        assert isinstance(x, tuple)
-        return cards_html(x, small=True)
-    return escape(cell_text(x))
-
-
-def _step(i: int, s: Step) -> str:
-    out = [f'<li class="wpp-step"><div class="wpp-step-title">{i}. {text_html(s.title)}</div>']
-    if s.cards:
-        out.append(f'<div class="wpp-step-cards">{cards_html(s.cards, small=True)}</div>')
-    out += [f'<div class="wpp-note">· {text_html(n)}</div>' for n in s.notes]
-    if s.columns:
-        out.append(table_html(list(s.columns), [[_cell(x) for x in r] for r in s.rows],
-                              chosen=[s.chosen_row]))
-    if s.verdict:
-        out.append(f'<div class="wpp-verdict">→ {text_html(s.verdict)}</div>')
-    return "".join(out) + "</li>"
-
-
-def explanation_html(e: Explanation, heading: str = "") -> str:
-    """An explanation with Pairs' card faces (every card of Pairs is face up or unseen, so
-    nothing is blanked: an explanation names only cards its agent could see)."""
-    title = text_html(e.title) + (f": {text_html(e.summary)}" if e.summary else "")
-    steps = "".join(_step(i, s) for i, s in enumerate(e.steps, start=1))
-    return (f'<div class="wpp-expl"><div class="wpp-expl-head">{escape(heading)}{title}</div>'
-            f'<ol class="wpp-steps">{steps}</ol></div>')
 
 
 class PairsPage:
@@ -143,17 +113,21 @@ class PairsPage:
         self.hint_button = self._button("Hint", self._hint)
         self.status = w.HTML()
         self.table = w.HTML()
-        self.banner = w.HTML()
-        self.reasons = w.HTML()
+        # The shared game-over banner and explanation view (as on WarPairsPoker's page).
+        self.end = GameOverBanner((("new", "New game"),))
+        self.end.on("new", self._new)
+        self.banner = self.end.text
+        self.panel = ExplanationView()
+        self.reasons = self.panel.html
         self.log = w.HTML()
         self.why.observe(lambda _: self._draw(), names="value")
-        self._hint_html = ""
+        self._hinted: Explanation | None = None
         box = w.VBox([
             w.HTML(LESSON_STYLE + f"<style>{PAIRS_CSS}</style>"),
             w.HTML('<div class="wpp-lesson-title">Pairs — press your luck, and don\'t pair '
                    "up</div>"),
             w.HBox([self.count, self.kind, self.rule_box, self.seed_box, self.new_button]),
-            self.status, self.banner, self.table,
+            self.status, self.end.box, self.table,
             w.HBox([self.hit_button, self.fold_button, self.hint_button, self.why]),
             self.reasons, self.log])
         for c in ("wpp-app", "wpp-lesson", "wpp-pairs"):
@@ -182,7 +156,7 @@ class PairsPage:
                     for s in range(1, opponents + 1)}
         self.seed, self.agent, self.rules = seed, agent, rules
         self.session = Session(history, computer)
-        self._hint_html = ""
+        self._hinted = None
         self.session.play_computer()
         self._draw()
 
@@ -200,7 +174,7 @@ class PairsPage:
         except WppError as err:
             self.status.value = f'<span class="wpp-no">{escape(str(err))}</span>'
             return
-        self._hint_html = ""
+        self._hinted = None
         self.session.play_computer()
         self._draw()
 
@@ -209,7 +183,7 @@ class PairsPage:
         if seat is None:
             return
         decision = self.session.decide_for(seat, make_agent("pairs", "expected"))
-        self._hint_html = explanation_html(decision.explanation, "Hint — ")
+        self._hinted = decision.explanation
         self._draw()
 
     # --- drawing ------------------------------------------------------------------------
@@ -233,12 +207,12 @@ class PairsPage:
             acting = " class=\"wpp-acting\"" if not v.over and v.to_act == s else ""
             arrow = "▶ " if not v.over and v.to_act == s else ""
             rows.append(f"<tr{acting}><td><b>{arrow}{escape(self._name(s))}</b></td>"
-                        f"<td>{cards_html(v.hands[s])}</td>"
+                        f"<td>{cards_row(v.hands[s])}</td>"
                         f"<td>score {v.totals[s]}</td>"
-                        f"<td>{cards_html(v.scores[s], small=True, empty='')}</td></tr>")
+                        f"<td>{cards_row(v.scores[s], small=True, empty='')}</td></tr>")
         mid = (f'<div class="wpp-pmid">Target <b>{v.target}</b> (reach it and you lose) · '
                f"round {v.round} · deck {v.stock_size} · burned {v.burned_size} "
-               f"{card_html(None, small=True)} · discards {len(v.discard)} · "
+               f"{cards_row([None], small=True)} · discards {len(v.discard)} · "
                f"reshuffles {v.reshuffles}</div>")
         self.table.value = (f'<div class="wpp-ptable"><table>{"".join(rows)}</table>'
                             f"{mid}</div>")
@@ -248,23 +222,28 @@ class PairsPage:
             loser = max(range(v.players), key=lambda s: v.totals[s])
             places = ", ".join(f"{self._name(s)}: rank {order[s]} ({v.totals[s]} points)"
                                for s in sorted(range(v.players), key=lambda s: order[s]))
-            self.banner.value = (f'<div class="wpp-banner">Game over — '
-                                 f"{escape(self._name(loser))} reached the target. "
-                                 f"{escape(places)}</div>")
+            self.end.show(f"Game over — {self._name(loser)} reached the target.", places)
         else:
-            self.banner.value = ""
+            self.end.hide()
         lines = self.session.history.log(viewer=0)[-14:]
         self.log.value = ('<div class="wpp-plog">' +
                           "<br>".join(escape(str(x)) for x in lines) + "</div>")
-        parts = [self._hint_html] if self._hint_html else []
-        if self.why.value:
-            decisions = self.session.computer_decisions()
-            parts += [explanation_html(e, f"{self._name(seat)} — ")
-                      for _, seat, e in decisions[-3:]]
-            if not decisions:
-                parts.append('<div class="wpp-muted">The computer has not moved since your '
-                             "last move.</div>")
-        self.reasons.value = "".join(parts)
+        self._draw_reasons()
+
+    def _draw_reasons(self) -> None:
+        """The hint asked on this turn, and with Why? on, the AIs' reasons since your last
+        move (each explanation names only cards its agent could see, all public in Pairs)."""
+        items = [("Hint — ", self._hinted)] if self._hinted is not None else []
+        if not self.why.value:
+            if items:
+                self.panel.show("Hint: the exact expected-value player", items)
+            else:
+                self.panel.clear()
+            return
+        items += [(f"{self._name(seat)} — ", e)
+                  for _, seat, e in self.session.computer_decisions()[-3:]]
+        self.panel.show("Why? The AIs' reasons", items,
+                        empty="The computer has not moved since your last move.")
 
     def _status(self, v: PairsView) -> str:
         if v.over:
@@ -301,7 +280,7 @@ def rules_html() -> str:
     from wpp.rulebook import load_rulebook
 
     book = load_rulebook("wpp", "pairs-rules.md")
-    deck = "".join(f'<div>{cards_html([c for c in DECK if c == v], small=True)}</div>'
+    deck = "".join(f'<div>{cards_row([c for c in DECK if c == v], small=True)}</div>'
                    for v in range(1, 11))
     items = "".join(f"<li><b>{rid}</b> {escape(book[rid].summary)}</li>" for rid in book)
     return (f'<div class="wpp-app wpp-lesson wpp-pairs">{LESSON_STYLE}<style>{PAIRS_CSS}'
@@ -353,14 +332,14 @@ class HitOrFold:
         v = self.items[self.index].view
         rows = "".join(
             f"<tr><td><b>{'▶ ' if s == v.player else ''}P{s + 1}"
-            f"{' (you)' if s == v.player else ''}</b></td><td>{cards_html(v.hands[s])}</td>"
+            f"{' (you)' if s == v.player else ''}</b></td><td>{cards_row(v.hands[s])}</td>"
             f"<td>score {v.totals[s]}</td></tr>" for s in range(v.players))
         unseen = sorted(v.unseen().elements())
         self.board.value = (
             f'<div class="wpp-lesson-title">Exercise {self.index + 1} of {len(self.items)}: '
             f"hit or fold?</div><div class=\"wpp-ptable\"><table>{rows}</table>"
             f'<div class="wpp-pmid">Target {v.target} · the {len(unseen)} cards you cannot '
-            f"see: {cards_html(unseen, small=True)}</div></div>")
+            f"see: {cards_row(unseen, small=True)}</div></div>")
 
     def summary(self) -> str:
         """One line for nbval: which exercise, the position, and the answer given."""

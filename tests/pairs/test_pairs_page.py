@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
-from widgets.pairs import RULE_SETS, HitOrFold, PairsPage, card_html, explanation_html
+from widgets.explain_view import explanation_html
+from widgets.faces import cards_html, face_of
+from widgets.pairs import RULE_SETS, HitOrFold, PairsPage
 from wpp.core.history import History
 from wpp.errors import WppError
+from wpp.pairs.cards import CARD
 from wpp.pairs.game import PAIRS
 from wpp.pairs.lesson import exercises
 
@@ -73,11 +76,13 @@ def test_the_page_shows_only_the_persons_view(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_card_faces_and_explanations_draw_pairs_cards() -> None:
-    assert 'title="7"' in card_html(7) and "wpp-pc-back" in card_html(None)
+    # The shared faces draw Pairs' cards (the value, in the ink Pairs registers for it).
+    assert face_of(CARD[7]).ink != face_of(CARD[8]).ink
+    assert 'aria-label="7"' in cards_html([CARD[7]]) and "wpp-pic-back" in cards_html([None])
     page = PairsPage(seed=2, opponents=1, agent="pipmc")
     decision = page.session.decide_for(0, __import__("wpp").make_agent("pairs", "pipmc"))
     html = explanation_html(decision.explanation)
-    assert "wpp-pc" in html and "wpp-chosen" in html
+    assert "wpp-pic" in html and "wpp-chosen" in html
 
 
 def test_hit_or_fold_feedback() -> None:

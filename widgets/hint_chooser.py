@@ -1,0 +1,54 @@
+"""The hint chooser: the AI that Hint (and the auto-mulligan) asks, picked in a dropdown among
+the game's registered agents — the computer's own by default — and made once per name.
+
+The dropdown's value comes from the page, so it is checked: anything but a registered agent
+of the game means the default one.
+
+>>> from wpp.core.registry import make_agent
+>>> c = HintChooser("warpairs", fallback=make_agent("warpairs", "random"))
+>>> c.name(), type(c.agent()).__name__ == type(c.agent()).__name__
+('classic', True)
+>>> c.dropdown.value = "random"; c.name()
+'random'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from wpp.core.registry import make_agent, registered_agents
+
+__all__ = ["HintChooser"]
+
+
+class HintChooser:
+    """``dropdown``: the choice (CSS class ``wpp-hint-agent``); :meth:`agent`: the agent."""
+
+    def __init__(self, game: str, fallback: Any, default: str = "classic",
+                 dropdown: w.Dropdown | None = None) -> None:
+        self.game = game
+        self.names = tuple(registered_agents(game))
+        self.default = default if default in self.names else self.names[0]
+        self.fallback = fallback
+        self.dropdown = dropdown if dropdown is not None else w.Dropdown(
+            options=self.names, value=self.default, tooltip="the AI that Hint asks",
+            layout=w.Layout(width="auto"))
+        self.dropdown.add_class("wpp-hint-agent")
+        self._made: dict[str, Any] = {}
+
+    def name(self) -> str:
+        """The chosen agent's name (the default for anything not registered)."""
+        name = str(self.dropdown.value)
+        return name if name in self.names else self.default
+
+    def agent(self) -> Any:
+        """The chosen agent (``fallback`` if it cannot be made here)."""
+        name = self.name()
+        if name not in self._made:
+            try:
+                self._made[name] = make_agent(self.game, name, seed=0)
+            except ImportError:
+                self._made[name] = self.fallback
+        return self._made[name]
