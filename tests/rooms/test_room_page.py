@@ -107,3 +107,10 @@ def test_bad_codes_are_refused_in_the_lobby(tmp_path: Path) -> None:
     assert page.seat is None and "room code" in page.lobby_message.value
     page.code.value = "ZZZZZ"
     assert page.seat is None and "no room" in page.lobby_message.value
+
+
+def test_the_home_page_links_the_room_page() -> None:
+    from widgets.home import NOTEBOOKS, ROOM_PAGE, home_html
+
+    assert (NOTEBOOKS / ROOM_PAGE).is_file()
+    assert f'href="{ROOM_PAGE}"' in home_html()
