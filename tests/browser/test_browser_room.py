@@ -90,6 +90,13 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
     expect(bob.page.locator(".wpp-room-line")).to_contain_text("has joined", timeout=WAIT)
     expect(line).to_contain_text("has joined", timeout=WAIT)  # Alice's page polled
 
+    # A third student, sent the room's link: the code is filled in, but the room is full.
+    carol = Student(browser, f"{url}?room={code[1]}")
+    assert carol.page.input_value(".wpp-room-code input") == code[1]
+    carol.page.click(".wpp-room-join")
+    expect(carol.page.locator(".wpp-room-lobby")).to_contain_text("full", timeout=WAIT)
+    carol.page.close()
+
     store = RoomStore(path)
     students = (alice, bob)                                   # seats 0 and 1
     rng = random.Random(2)
