@@ -66,6 +66,7 @@ class RoomPage:
         self._message = ""
         self._concede_armed = False
         self._opponent_here = False
+        self._generation = 0  # one polling chain per joined room
         self._build(code)
         self._wire()
 
@@ -151,6 +152,8 @@ class RoomPage:
     # ------------------------------------------------------------------ the lobby
     def create(self) -> None:
         """Create a room and take its first seat."""
+        if self.seat is not None and not self.seat.is_over:
+            return
         try:
             code = self.store.create()
         except WppError as err:
@@ -160,14 +163,19 @@ class RoomPage:
         self.join()
 
     def join(self) -> None:
-        """Join the room whose code is typed (the first free seat)."""
-        if self.seat is not None:
+        """Join the room whose code is typed (the first free seat); once a game is over,
+        another room."""
+        if self.seat is not None and not self.seat.is_over:
             return
         try:
             self.seat = self.store.join(self.code.value)
         except WppError as err:
             self._lobby_error(str(err))
             return
+        self.selected.clear()
+        self._concede_armed = False
+        self._set_message("")
+        self.lobby_message.value = ""
         self.code.value = self.seat.code
         self.lobby.layout.display = "none"
         self.board.layout.display = None
@@ -204,9 +212,12 @@ class RoomPage:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        loop.call_later(self.interval, self._tick)
+        self._generation += 1
+        loop.call_later(self.interval, self._tick, self._generation)
 
-    def _tick(self) -> None:
+    def _tick(self, generation: int) -> None:
+        if generation != self._generation:
+            return  # a chain of an earlier room
         self.poll()
         if self.seat is not None and not self.seat.is_over:
             self._schedule()
@@ -297,7 +308,9 @@ class RoomPage:
         if self.selection_info.value != selection:
             self.selection_info.value = selection
         if seat.is_over:
-            status = f"<b>Game over</b> — {escape(seat.outcome)}."
+            status = (f"<b>Game over</b> — {escape(seat.outcome)}. To play again, create a "
+                      "new room (or join the one the other student creates).")
+            self.lobby.layout.display = None
         elif not self._opponent_here:
             status = "Waiting for the other student to join…"
         elif mine:

@@ -107,16 +107,21 @@ class RoomStore:
         self.path = Path(path) if path is not None else default_path()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as db:
-                db.executescript(_SCHEMA)
-        except (OSError, sqlite3.Error) as err:
+        except OSError as err:
             raise WppError(f"cannot open the room store {str(self.path)!r:.80}: {err}") from None
+        with self._connect() as db:
+            db.executescript(_SCHEMA)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        try:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        except sqlite3.Error as err:
+            raise WppError(f"cannot open the room store {str(self.path)!r:.80}: {err}") from None
         try:
             yield db
+        except sqlite3.Error as err:  # locked too long, disk full, not a database…
+            raise WppError(f"the room store {str(self.path)!r:.80} failed: {err}") from None
         finally:
             db.close()
 
@@ -279,5 +284,8 @@ class Seat:
                 self._version = self.store.put(self.code, history, version)
             except StaleRoom:
                 continue  # another kernel came first: judge the action on its game
+            except WppError:
+                self._version, self._history = self.store.read(self.code)  # not written
+                raise
             return event.text_for(self.seat)
         raise WppError(f"room {self.code} is too busy: try again")  # pragma: no cover

@@ -114,3 +114,58 @@ def test_the_home_page_links_the_room_page() -> None:
 
     assert (NOTEBOOKS / ROOM_PAGE).is_file()
     assert f'href="{ROOM_PAGE}"' in home_html()
+
+
+def test_after_a_game_the_pages_meet_in_a_new_room(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    assert a.lobby.layout.display == "none"
+    a.create_button.click()                       # no new room in the middle of a game
+    old = a.seat.code
+    assert a.seat.code == old and a.lobby.layout.display == "none"
+    mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
+    mover.bar.buttons["concede"].click()
+    assert "Concede this game?" in mover.message.value
+    assert mover.seat is not None and not mover.seat.is_over
+    mover.bar.buttons["concede"].click()
+    assert waiting.poll()
+    for page in (a, b):
+        assert page.seat is not None and page.seat.is_over
+        assert "Game over" in page.status.value and page.lobby.layout.display is None
+        assert not page.poll()
+    mover.create_button.click()
+    assert mover.seat is not None and mover.seat.code != old and not mover.seat.is_over
+    waiting.code.value = mover.seat.code
+    assert waiting.seat is not None and waiting.seat.code == mover.seat.code
+    assert {mover.seat.seat, waiting.seat.seat} == {0, 1}
+    assert store.version(old) == 1 and store.version(mover.seat.code) == 0
+
+
+def test_the_page_polls_the_store_on_the_kernels_loop(tmp_path: Path) -> None:
+    """With an event loop running (as in a kernel), the page re-reads the store by itself."""
+    import asyncio
+
+    store = RoomStore(tmp_path / "r.sqlite3")
+    code = store.create(seed=6)
+
+    async def scene() -> tuple[int, int]:
+        page = RoomPage(store, poll=0.05, code=code)
+        page.join_button.click()
+        assert page.seat is not None and "Waiting" in page.status.value
+        other = RoomStore(store.path).join(code)
+        mover = other if other.view().my_turn else None
+        if mover is None:     # the page's seat acts first: act through the page
+            first = sorted(page.seat.view().hand)[:3]
+            for c in first:
+                page.bottom.button_for(c).click()  # type: ignore[union-attr]
+            page.bar.buttons["mulligan"].click()
+            other.refresh()
+        logged = len(page.seat.log())
+        other.submit(Mulligan(sorted(other.view().hand)[:3]))
+        await asyncio.sleep(0.5)
+        assert page.log.value.count("<li") == len(page.seat.log())   # drawn, too
+        return logged, len(page.seat.log())
+
+    before, after = asyncio.run(scene())
+    assert after == before + 1

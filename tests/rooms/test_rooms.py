@@ -196,3 +196,12 @@ def test_a_damaged_store_is_refused(db: Path) -> None:
     con.close()
     with pytest.raises(WppError, match="damaged"):
         store.read(code)
+
+
+def test_an_unusable_store_is_the_kits_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(WppError, match="cannot open the room store"):
+        RoomStore(tmp_path / "file" / "rooms.sqlite3")
+    (tmp_path / "junk.sqlite3").write_bytes(b"this is not a database, " * 100)
+    with pytest.raises(WppError, match="room store"):
+        RoomStore(tmp_path / "junk.sqlite3")
