@@ -61,6 +61,9 @@ ENV: Final = "WPP_ROOMS"
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 5
 _CODE: Final = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+#: Rooms older than this (seconds) are removed when a new room is made: a class's games are
+#: over by then, and the file stays small.
+MAX_AGE: Final = 7 * 24 * 3600
 #: How many times a write that lost a race is tried again before giving up.
 RETRIES: Final = 20
 
@@ -131,6 +134,7 @@ class RoomStore:
         code."""
         seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)
         text = new_game(game, seed=seed).to_json()
+        self.prune()
         for _ in range(100):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             with self._connect() as db:
@@ -140,6 +144,15 @@ class RoomStore:
                     continue  # that code is taken: draw another
             return code
         raise WppError("could not find a free room code")  # pragma: no cover (32**5 codes)
+
+    def prune(self, max_age: float = MAX_AGE) -> int:
+        """Remove the rooms made more than ``max_age`` seconds ago (and their seats); how
+        many."""
+        cutoff = time.time() - max_age
+        with self._connect() as db:
+            db.execute("DELETE FROM seats WHERE code IN "
+                       "(SELECT code FROM rooms WHERE created < ?)", (cutoff,))
+            return db.execute("DELETE FROM rooms WHERE created < ?", (cutoff,)).rowcount
 
     def read(self, code: object) -> tuple[int, History[Any, Any]]:
         """The room's game as stored now, with its version. The whole game: a kernel holds

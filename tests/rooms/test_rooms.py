@@ -205,3 +205,19 @@ def test_an_unusable_store_is_the_kits_error(tmp_path: Path) -> None:
     (tmp_path / "junk.sqlite3").write_bytes(b"this is not a database, " * 100)
     with pytest.raises(WppError, match="room store"):
         RoomStore(tmp_path / "junk.sqlite3")
+
+
+def test_old_rooms_are_removed_when_a_room_is_made(db: Path) -> None:
+    import sqlite3
+
+    store = RoomStore(db)
+    old, recent = store.create(seed=1), store.create(seed=2)
+    store.join(old)
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE rooms SET created = created - 8 * 24 * 3600 WHERE code = ?", (old,))
+    con.close()
+    store.create()
+    with pytest.raises(WppError, match="no room"):
+        store.read(old)
+    assert store.seats_taken(old) == frozenset() and store.version(recent) == 0
