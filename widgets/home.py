@@ -28,6 +28,8 @@ __all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page"]
 
 #: The notebooks folder (lessons and pages).
 NOTEBOOKS: Final = Path(__file__).resolve().parent.parent / "notebooks"
+#: The page where two students play each other from two browsers (see widgets/room.py).
+ROOM_PAGE: Final = "room.ipynb"
 _LESSON: Final = re.compile(r"^\d\d_.+\.ipynb$")
 
 
@@ -98,7 +100,12 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
         first = games[0]
         parts += ['<div class="wpp-home-first">',
                   f"<h2>{escape(first.title)}</h2><p>{escape(first.blurb)}</p>",
-                  _link(first, "Play against the computer", base), "</div>"]
+                  _link(first, "Play against the computer", base)]
+        if first.href is not None and (NOTEBOOKS / ROOM_PAGE).is_file():
+            parts.append(f'<p class="wpp-home-room">Or two students, two browsers: <a '
+                         f'class="wpp-home-room-go" href="{escape(base + ROOM_PAGE)}">play each '
+                         "other through a room code</a>.</p>")
+        parts.append("</div>")
     if games[1:]:
         parts.append("<h2>More games</h2><ul>")
         parts += [f"<li><b>{escape(e.title)}</b> — {escape(e.blurb)} {_link(e, 'Open', base)}"

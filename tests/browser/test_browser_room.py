@@ -1,0 +1,139 @@
+"""End to end: two students, two browsers. Two Chromium pages on one Voilà server (two
+kernels) meet in a room by its code and play the mulligans and a few moves by clicks; each
+page shows the other's moves by itself (it polls the shared store), and neither page — its
+HTML, its text, the websocket frames it received — ever names a card hidden from its seat.
+Screenshots go to ``artifacts/room/`` (ignored by git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from widgets import serve
+from widgets.action_bar import button_kind
+from widgets.redact import hidden_cards
+from widgets.testing import leaks
+from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from wpp.rooms import RoomStore
+
+pytestmark = pytest.mark.browser
+
+SHOTS = serve.ROOT / "artifacts" / "room"
+WAIT = 30_000  # ms
+
+
+class Student:
+    """One browser tab on the room page, recording the websocket frames it receives."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.goto(url)
+        self.page.wait_for_selector(".wpp-room-create", timeout=90_000)
+
+    def _frame(self, f: str | bytes) -> None:
+        s = f if isinstance(f, str) else f.decode("utf-8", errors="replace")
+        self.frames.append(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)),
+                                  s))
+
+    def do(self, action: Action, phase: Any) -> None:
+        p = self.page
+        if isinstance(action, TakeFromPile):
+            p.click(f'.wpp-pile .wpp-card[title="take {action.card} from the pile"]')
+            return
+        if isinstance(action, Mulligan | PlayCards):
+            for c in action.cards:
+                p.click(f'.wpp-hand.wpp-active .wpp-card[title="{c}"]')
+                p.wait_for_selector(f'.wpp-active .wpp-card.wpp-selected[title="{c}"]',
+                                    timeout=WAIT)
+        p.click(f".wpp-act-{button_kind(action, phase)}")
+
+    def leaks(self, cards: frozenset[Any]) -> list[str]:
+        html: str = self.page.content()
+        room: str = self.page.eval_on_selector(".wpp-room", "e => e.outerHTML")
+        text = html + "\n" + self.page.inner_text("body") + "\n".join(self.frames)
+        return leaks(text, cards, ascii=False) + leaks(room, cards)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    store = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
+    with serve.running_voila({"WPP_ROOMS": str(store), "WPP_ROOM_POLL": "0.3"},
+                             notebook="notebooks/room.ipynb",
+                             log=SHOTS / "voila-room.log") as url:
+        yield url, store
+
+
+def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]) -> None:
+    from playwright.sync_api import expect
+
+    url, path = server
+    alice, bob = Student(browser, url), Student(browser, url)
+    alice.page.click(".wpp-room-create")
+    line = alice.page.locator(".wpp-room-line")
+    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
+    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
+    assert code is not None
+    alice.page.screenshot(path=str(SHOTS / "room_created.png"))
+    bob.page.fill(".wpp-room-code input", code[1].lower())
+    bob.page.press(".wpp-room-code input", "Enter")          # Enter joins
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("has joined", timeout=WAIT)
+    expect(line).to_contain_text("has joined", timeout=WAIT)  # Alice's page polled
+
+    # A third student, sent the room's link: the code is filled in, but the room is full.
+    carol = Student(browser, f"{url}?room={code[1]}")
+    assert carol.page.input_value(".wpp-room-code input") == code[1]
+    carol.page.click(".wpp-room-join")
+    expect(carol.page.locator(".wpp-room-lobby")).to_contain_text("full", timeout=WAIT)
+    carol.page.close()
+
+    store = RoomStore(path)
+    students = (alice, bob)                                   # seats 0 and 1
+    rng = random.Random(2)
+    for move in range(8):
+        version, game = store.read(code[1])
+        if game.is_over:
+            break
+        seat = game.to_act
+        me, other = students[seat], students[1 - seat]
+        view = game.view(seat)
+        expect(me.page.locator(".wpp-status")).not_to_contain_text("thinking", timeout=WAIT)
+        expect(other.page.locator(".wpp-status")).to_contain_text("thinking", timeout=WAIT)
+        legal = [a for a in view.legal_actions() if not isinstance(a, Concede)]
+        if view.phase.value == "mulligan":
+            action: Action = Mulligan(sorted(view.hand)[:3])
+        else:
+            singles = [a for a in legal if isinstance(a, PlayCards) and len(a.cards) == 1]
+            action = rng.choice(singles or legal)
+        me.do(action, view.phase)
+        other.page.wait_for_function(
+            "(n) => document.querySelectorAll('.wpp-log li').length >= n", arg=version + 1,
+            timeout=WAIT)                                    # the other page polled the move
+        assert store.version(code[1]) == version + 1
+        if move == 1:
+            for s, name in ((alice, "p1"), (bob, "p2")):
+                s.page.screenshot(path=str(SHOTS / f"room_{name}_after_mulligans.png"))
+    _, game = store.read(code[1])
+    assert len(game.actions) >= 4
+    for seat, s in enumerate(students):
+        s.page.screenshot(path=str(SHOTS / f"room_p{seat + 1}_end.png"), full_page=True)
+        hidden = hidden_cards(game, seat)
+        assert hidden & set(game.state.hands[1 - seat])   # the check has cards to look for
+        assert not s.leaks(hidden), f"P{seat + 1}'s page names {s.leaks(hidden)}"
+        hand = s.page.eval_on_selector_all(
+            ".wpp-hand .wpp-card:not(.wpp-back)",
+            "els => els.filter(e => e.offsetParent !== null).map(e => e.title)")
+        assert sorted(hand) == sorted(str(c) for c in game.view(seat).hand)
+        assert "Traceback" not in s.page.inner_text("body")
+        assert not s.errors
+        s.page.close()

@@ -1,0 +1,171 @@
+"""The room page with plain calls: two pages (two students) on one store, driven by clicks.
+
+Each page's synced widget state — everything its browser could read — is checked after every
+move: it names no card hidden from that page's seat (the other's hand, the deck).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from widgets.action_bar import button_kind
+from widgets.redact import hidden_cards
+from widgets.room import RoomPage
+from widgets.testing import leaks, walk
+from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from wpp.rooms import RoomStore
+
+
+def page_text(page: RoomPage) -> str:
+    states: dict[str, Any] = {x.model_id: x.get_state() for x in walk(page.root)}
+    return json.dumps(states, ensure_ascii=False, default=str)
+
+
+def click(page: RoomPage, action: Action) -> None:
+    """Make ``action`` on ``page`` by clicking its widgets, as the student would."""
+    if isinstance(action, TakeFromPile):
+        [button] = [b for b in page.pile.buttons if b.card == action.card]
+        button.click()
+        return
+    if isinstance(action, Mulligan | PlayCards):
+        for card in action.cards:
+            b = page.bottom.button_for(card)
+            assert b is not None, f"{card} is not a button of the page's hand"
+            b.click()
+    assert page.seat is not None
+    kind = button_kind(action, page.seat.view().phase)
+    assert kind is not None and kind in page.bar.visible_kinds()
+    page.bar.buttons[kind].click()
+
+
+@pytest.fixture
+def pages(tmp_path: Path) -> tuple[RoomStore, RoomPage, RoomPage]:
+    store = RoomStore(tmp_path / "rooms.sqlite3")
+    a, b = RoomPage(store, poll=0), RoomPage(RoomStore(store.path), poll=0)
+    a.create_button.click()
+    assert a.seat is not None and "Waiting for the other student" in a.room_line.value
+    b.code.value = f" {a.seat.code.lower()} "      # typed, then Enter
+    assert b.seat is not None and b.seat.code == a.seat.code
+    assert a.poll() and "has joined" in a.room_line.value
+    return store, a, b
+
+
+def test_two_pages_play_and_see_only_their_own_cards(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    rng = random.Random(4)
+    for _ in range(24):
+        if a.seat.is_over:
+            break
+        mover = a if a.seat.view().my_turn else b
+        waiting = b if mover is a else a
+        assert waiting.bar.visible_kinds() == [] and "thinking" in waiting.status.value
+        legal = [x for x in mover.seat.view().legal_actions()  # type: ignore[union-attr]
+                 if not isinstance(x, Concede)]
+        before = store.version(a.seat.code)
+        click(mover, rng.choice(legal))
+        assert store.version(a.seat.code) == before + 1, mover.message.value
+        assert waiting.poll() and not waiting.poll()
+        _, game = store.read(a.seat.code)
+        for page in (a, b):
+            assert page.seat is not None
+            assert page.seat.view() == game.view(page.seat.seat)
+            found = leaks(page_text(page), hidden_cards(game, page.seat.seat))
+            assert not found, f"seat {page.seat.seat}'s page names {found}"
+    assert store.version(a.seat.code) >= 10
+
+
+def test_refusals_are_shown_and_change_nothing(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
+    # a click the page did not offer (the waiting page's hidden Concede button)
+    waiting.bar.buttons["concede"].click()
+    waiting.bar.buttons["concede"].click()
+    assert "turn" in waiting.message.value
+    # an illegal mulligan: one card instead of three
+    card = sorted(mover.seat.view().hand)[0]  # type: ignore[union-attr]
+    mover.bottom.button_for(card).click()  # type: ignore[union-attr]
+    mover.bar.buttons["mulligan"].click()
+    assert mover.message.value and store.version(a.seat.code) == 0
+    with pytest.raises(AssertionError):
+        click(waiting, Concede())   # the waiting page offers no action at all
+
+
+def test_bad_codes_are_refused_in_the_lobby(tmp_path: Path) -> None:
+    page = RoomPage(RoomStore(tmp_path / "r.sqlite3"), poll=0)
+    page.code.value = "abc"            # incomplete: Enter does nothing yet
+    assert page.seat is None and page.lobby_message.value == ""
+    page.join_button.click()
+    assert page.seat is None and "room code" in page.lobby_message.value
+    page.code.value = "ZZZZZ"
+    assert page.seat is None and "no room" in page.lobby_message.value
+
+
+def test_the_home_page_links_the_room_page() -> None:
+    from widgets.home import NOTEBOOKS, ROOM_PAGE, home_html
+
+    assert (NOTEBOOKS / ROOM_PAGE).is_file()
+    assert f'href="{ROOM_PAGE}"' in home_html()
+
+
+def test_after_a_game_the_pages_meet_in_a_new_room(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    assert a.lobby.layout.display == "none"
+    a.create_button.click()                       # no new room in the middle of a game
+    old = a.seat.code
+    assert a.seat.code == old and a.lobby.layout.display == "none"
+    mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
+    mover.bar.buttons["concede"].click()
+    assert "Concede this game?" in mover.message.value
+    assert mover.seat is not None and not mover.seat.is_over
+    mover.bar.buttons["concede"].click()
+    assert waiting.poll()
+    for page in (a, b):
+        assert page.seat is not None and page.seat.is_over
+        assert "Game over" in page.status.value and page.lobby.layout.display is None
+        assert not page.poll()
+    mover.create_button.click()
+    assert mover.seat is not None and mover.seat.code != old and not mover.seat.is_over
+    waiting.code.value = mover.seat.code
+    assert waiting.seat is not None and waiting.seat.code == mover.seat.code
+    assert {mover.seat.seat, waiting.seat.seat} == {0, 1}
+    assert store.version(old) == 1 and store.version(mover.seat.code) == 0
+
+
+def test_the_page_polls_the_store_on_the_kernels_loop(tmp_path: Path) -> None:
+    """With an event loop running (as in a kernel), the page re-reads the store by itself."""
+    import asyncio
+
+    store = RoomStore(tmp_path / "r.sqlite3")
+    code = store.create(seed=6)
+
+    async def scene() -> tuple[int, int]:
+        page = RoomPage(store, poll=0.05, code=code)
+        page.join_button.click()
+        assert page.seat is not None and "Waiting" in page.status.value
+        other = RoomStore(store.path).join(code)
+        mover = other if other.view().my_turn else None
+        if mover is None:     # the page's seat acts first: act through the page
+            first = sorted(page.seat.view().hand)[:3]
+            for c in first:
+                page.bottom.button_for(c).click()  # type: ignore[union-attr]
+            page.bar.buttons["mulligan"].click()
+            other.refresh()
+        logged = len(page.seat.log())
+        other.submit(Mulligan(sorted(other.view().hand)[:3]))
+        await asyncio.sleep(0.5)
+        assert page.log.value.count("<li") == len(page.seat.log())   # drawn, too
+        return logged, len(page.seat.log())
+
+    before, after = asyncio.run(scene())
+    assert after == before + 1
