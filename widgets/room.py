@@ -35,11 +35,11 @@ from typing import Any
 import ipywidgets as w
 
 from widgets.action_bar import ACTION_OF, ActionBar
-from widgets.app import _legal_for_bar
 from widgets.hand import HandView
 from widgets.pile import PileView
 from widgets.table import TableView
 from widgets.theme import STYLE_HTML
+from widgets.warpairs_board import legal_for_bar
 from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.cards import Card
 from wpp.errors import WppError
@@ -298,7 +298,7 @@ class RoomPage:
         self.bottom.set_title(f"{escape(names[me])}: {len(view.hand)} cards")
         self.top.show_backs(view.opponent_hand_size)
         self.top.set_title(f"{escape(names[1 - me])}: {view.opponent_hand_size} cards")
-        legal = _legal_for_bar(view) if mine else []
+        legal = legal_for_bar(view) if mine else []
         can_take = any(isinstance(a, TakeFromPile) for a in legal)
         self.pile.show(view.pile, clickable=can_take)
         self.bar.show(legal, view.phase, enabled=mine,
