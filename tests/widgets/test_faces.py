@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from html import escape
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from widgets.card_button import BACK_TEXT, CardButton
@@ -67,6 +67,8 @@ def test_any_printable_card_gets_a_face_from_its_text(value: int, copy: int) -> 
 
 
 @given(st.text(min_size=1, max_size=12))
+@example("<")
+@example("&amp; \"q\"")
 def test_a_face_text_is_escaped(text: str) -> None:
     class Odd:
         def __init__(self, shown: str) -> None:
