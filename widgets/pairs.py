@@ -29,6 +29,7 @@ from widgets.banner import GameOverBanner
 from widgets.explain_view import ExplanationView
 from widgets.faces import Face, cards_html, register_faces
 from widgets.lessons.base import LESSON_STYLE
+from widgets.shown import Shown
 from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game, registered_agents
 from wpp.core.session import Session
@@ -90,7 +91,7 @@ PAIRS_CSS: Final = """
 """
 
 
-class PairsPage:
+class PairsPage(Shown):
     """Pairs against the computer: you are P1; ``opponents`` AIs of kind ``agent``."""
 
     def __init__(self, seed: int = 1, opponents: int = 3, agent: str = "pipmc",
@@ -262,14 +263,6 @@ class PairsPage:
         return (f"Pairs, seed {self.seed}, {v.players} players (you + {v.players - 1} "
                 f"{self.agent}): {turn}, round {v.round} — {scores} (target {v.target})")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.summary()
-        return bundle
-
-    def __repr__(self) -> str:
-        return self.summary()
-
 
 # ------------------------------------------------------------------------ lesson 9's widgets
 
@@ -288,7 +281,7 @@ def rules_html() -> str:
             f"<ol style=\"list-style:none;padding-left:4px\">{items}</ol></div>")
 
 
-class HitOrFold:
+class HitOrFold(Shown):
     """"Hit or fold?" exercises: a position, your answer, and the exact odds behind the
     expected-value player's answer (:mod:`wpp.pairs.lesson`)."""
 
@@ -348,7 +341,3 @@ class HitOrFold:
             self.items[self.index].view)
         return text + (f" — answered {answer}" if answer else "")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.summary()
-        return bundle

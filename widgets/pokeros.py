@@ -37,6 +37,7 @@ import ipywidgets as w
 from widgets.card_button import CardButton
 from widgets.explain_view import ExplanationView
 from widgets.faces import cards_html
+from widgets.shown import Shown
 from widgets.theme import STYLE_HTML
 from wpp.cards import Card
 from wpp.core.registry import make_agent, new_game, registered_agents
@@ -78,7 +79,7 @@ def _points(n: int) -> str:
     return "1 point" if n == 1 else f"{n} points"
 
 
-class PokerosPage:
+class PokerosPage(Shown):
     """The page (``root``) and its game (``session``); see the module's docs."""
 
     def __init__(self, seed: int | None = 1, opponent: str = "hal", you_first: bool = True,
@@ -170,13 +171,6 @@ class PokerosPage:
         b.add_class("wpp-action")
         return b
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.summary()
-        return bundle
-
-    def __repr__(self) -> str:
-        return self.summary()
 
     # ----------------------------------------------------------------------- the game
     @property

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 
 from widgets.explain_view import explanation_html, table_html, text_html
 from widgets.faces import cards_html
 from widgets.lessons.base import lesson_root, nav_button
+from widgets.shown import Shown
 from wpp.explain import Cell, Explanation, Step, Words, cell_text, is_cards
 
 __all__ = ["Stepper", "step_html"]
@@ -61,7 +61,7 @@ def step_html(step: Step, number: int, total: int) -> str:
     return "".join(out)
 
 
-class Stepper:
+class Stepper(Shown):
     """Back / Next through the steps of an explanation; ``root`` is the widget to place.
 
     ``on_step(callback)`` calls ``callback(index)`` whenever the step shown changes (a lesson
@@ -165,8 +165,4 @@ class Stepper:
             return "no explanation"
         return f"step {self.index + 1} of {self.count} — {step.title}"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.summary()
-        return bundle
 

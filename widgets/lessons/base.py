@@ -19,13 +19,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import Any, Final
+from typing import Final
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from widgets.explain_view import table_html  # re-exported: the lessons' tables
 from widgets.faces import back_svg, cards_html
+from widgets.shown import Shown
 from widgets.theme import STYLE_HTML
 from wpp.cards import Card
 from wpp.state import GameState, Phase
@@ -165,22 +166,9 @@ def nav_button(label: str, tooltip: str = "") -> w.Button:
     return b
 
 
-class Lesson:
+class Lesson(Shown):
     """Base of the lesson widgets: ``root`` is shown in a notebook, ``summary()`` is the plain
     text nbval compares."""
-
-    root: w.Widget
-
-    def summary(self) -> str:  # pragma: no cover - every lesson widget says what it shows
-        raise NotImplementedError
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.summary()
-        return bundle
-
-    def __repr__(self) -> str:
-        return self.summary()
 
 
 def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
