@@ -21,6 +21,7 @@ from widgets import serve
 from wpp.ai import mulligan
 from wpp.cards import format_cards
 from wpp.state import DEAL_SIZE, deal
+from wpp.teach.guided import FirstGame
 from wpp.teach.quiz import QUIZ_ALL, ActionQuestion, PickQuestion
 from wpp.teach.replay import record_game
 
@@ -104,10 +105,10 @@ def test_the_rules(browser: Any) -> None:
     from playwright.sync_api import expect
 
     with lesson_page(browser, "02_the_rules") as page:
-        found = lessons(page, 8)
+        found = lessons(page, 9)
         assert page.locator(".jp-RenderedImage img").count() == 2  # the ladder and the cycle
-        strip, drills, walk, text, inspector, explorer, scenes, quiz = (
-            found.nth(i) for i in range(8))
+        strip, drills, walk, guided, text, inspector, explorer, scenes, quiz = (
+            found.nth(i) for i in range(9))
         expect_text(page.locator(".wpp-rules-card"), "The goal")
         expect_text(strip, "4 · Who leads next")
         shot(page, "02_top")
@@ -121,6 +122,24 @@ def test_the_rules(browser: Any) -> None:
         expect_text(drills, "P1 played J♥")
         expect_text(drills, "Remember")
         shot(drills, "02_drill")
+
+        first = FirstGame(11)                             # the guided first game
+        hint = first.hint()
+        click(guided, "Hint")
+        expect_text(guided, f"Hint: the classic AI would play {hint.action}")
+        expect_text(guided, re.escape(hint.reasons[-1]))
+        assert guided.locator(".wpp-hand .wpp-back").count() == 16   # P2's hand: backs only
+        shot(guided, "02_guided_hint")
+        click(guided, "Mulligan")                         # nothing picked: the engine refuses
+        expect_text(guided, "Refused: ")
+        for card in hint.action.cards:
+            guided.locator(f'.wpp-hand .wpp-card[title="{card}"]').click()
+        click(guided, "Mulligan")
+        expect_text(guided, "the same move as the classic AI")
+        expect_text(guided, "your moves: 1, the same as the classic AI: 1")
+        report = first.move(hint.action)
+        expect_text(guided, "P2 answered: " + re.escape(str(report.answers[0])))
+        shot(guided, "02_guided_move")
 
         text.locator("input").fill("7S 1X")
         expect_text(text, "'1X' is not a card")
