@@ -23,7 +23,7 @@ from wpp.cards import format_cards
 from wpp.state import DEAL_SIZE, deal
 from wpp.teach.guided import FirstGame
 from wpp.teach.quiz import QUIZ_ALL, ActionQuestion, PickQuestion
-from wpp.teach.replay import record_game
+from wpp.teach.replay import record_game, typed_deck
 
 pytestmark = pytest.mark.browser
 
@@ -296,6 +296,19 @@ def test_the_ai_decisions(browser: Any) -> None:
         expect_text(stepper, "The decision list \\(6.3\\), following in pair mode")
         expect_text(stepper, "PLAY: the opponent holds only")
         shot(lesson, "05_aggressive")
+
+        typed = lesson.locator("input[type=text]").first    # a typed hand, then Enter
+        typed.fill("2C 3D")
+        typed.press("Enter")
+        expect_text(lesson, "16 cards \\(R10\\), not 2")
+        mine = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D"
+        typed.fill(mine)
+        typed.press("Enter")
+        expect_text(lesson, "typed hands \\(seed 108\\) · move 1 of")
+        first = record_game(108, deck=typed_deck(mine, 108)).moves[0]
+        click(lesson, "Just show the AI's move")
+        expect_text(lesson, re.escape(first.headline()))
+        shot(lesson, "05_typed")
 
 
 def test_hand_frequencies(browser: Any) -> None:
