@@ -319,6 +319,34 @@ def test_hand_frequencies(browser: Any) -> None:
         expect_text(tables.nth(1), "three of a kind")
         shot(page.locator(".jp-RenderedImage").first, "06_holds")
         shot(tables.nth(1), "06_holds_table")
+        # Each figure first, then its one line (regression: Voilà dropped Markdown outputs).
+        lines = page.get_by_text("In one line:")
+        assert lines.count() == 2
+        expect_text(page.locator("body"), "In one line: A 16-card hand can make: two pair most "
+                                          "often")
+
+
+def test_analysing_the_game(browser: Any) -> None:
+    """07 as a web page: each figure, then one line computed from its table, then a
+    readable table; the match runner in the page."""
+    with lesson_page(browser, "07_analysing_the_game") as page:
+        body = page.locator("body")
+        assert page.locator(".jp-RenderedImage img").count() == 5
+        assert page.get_by_text("In one line:").count() == 6
+        expect_text(body, "In one line: classic scores 80% against greedy \\(95% interval 71% "
+                          "to 87%\\): classic is really stronger than greedy")
+        expect_text(body, "first leader wins")
+        text = body.inner_text()
+        assert "inf" not in text.split() and "240.824" not in text
+        figure = page.locator(".jp-RenderedImage").first.bounding_box()   # the win rates
+        line = page.get_by_text("In one line: classic scores").bounding_box()
+        table = page.locator("table.dataframe", has_text="opponent").first.bounding_box()
+        assert figure["y"] < line["y"] < table["y"]         # figure, line, table
+        page.get_by_text("Who wins, and how surely").scroll_into_view_if_needed()
+        shot(page, "07_h2h")
+        runner = lessons(page, 1).first
+        expect_text(runner, "score")
+        shot(runner, "07_runner")
 
 
 def test_the_strategy_lesson(browser: Any) -> None:

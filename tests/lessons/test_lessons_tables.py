@@ -42,9 +42,11 @@ def test_the_match_line_follows_the_interval_not_the_score(a: float, b: float, c
         assert "cannot tell" in line
 
 
-def test_a_takeaway_is_one_bold_line_in_a_notebook() -> None:
-    t = Takeaway("a line")
-    assert t._repr_markdown_() == "**In one line:** a line" and repr(t) == "a line"
+def test_a_takeaway_is_one_marked_line_in_the_page() -> None:
+    """Regression: as Markdown, the line was dropped by Voilà (it shows outputs' HTML)."""
+    t = Takeaway("a < b")
+    assert "<b>In one line:</b> a &lt; b</p>" in t._repr_html_() and repr(t) == "a < b"
+    assert not hasattr(t, "_repr_markdown_")
 
 
 @given(unit, unit, unit)

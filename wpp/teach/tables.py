@@ -15,7 +15,7 @@ columns and writes a clean sweep's open bound in words (lesson 7).
 ('+241', 'no bound (clean sweep)', 'no bound (clean sweep)')
 
 Each figure of lessons 6 and 7 comes first, then **one line that says what it shows**, computed
-from the same table (:class:`Takeaway`, shown in bold by Jupyter and Voilà), then the table:
+from the same table (:class:`Takeaway`, a marked line in Jupyter and Voilà), then the table:
 
 >>> t = pd.DataFrame({"agent": ["a", "b"], "opponent": ["b", "a"], "score": [.8, .2],
 ...                   "low": [.71, .13], "high": [.87, .29]})
@@ -28,6 +28,7 @@ a scores 80% against b (95% interval 71% to 87%): a is really stronger than b.
 from __future__ import annotations
 
 import math
+from html import escape
 from typing import Final
 
 import pandas as pd
@@ -92,10 +93,12 @@ def readable_head_to_head(results: pd.DataFrame) -> pd.DataFrame:
 
 
 class Takeaway(str):
-    """One line that says what a figure shows: plain text, and bold in a notebook."""
+    """One line that says what a figure shows: plain text, and a marked line in a page."""
 
-    def _repr_markdown_(self) -> str:
-        return f"**In one line:** {self}"
+    def _repr_html_(self) -> str:
+        # HTML, not Markdown: Voilà shows an output's HTML, and drops its Markdown.
+        return (f'<p style="font-size: 15px; margin: 4px 0 8px 0"><b>In one line:</b> '
+                f"{escape(self)}</p>")
 
     def __repr__(self) -> str:
         return str(self)
