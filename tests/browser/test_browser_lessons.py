@@ -21,8 +21,9 @@ from widgets import serve
 from wpp.ai import mulligan
 from wpp.cards import format_cards
 from wpp.state import DEAL_SIZE, deal
+from wpp.teach.guided import FirstGame
 from wpp.teach.quiz import QUIZ_ALL, ActionQuestion, PickQuestion
-from wpp.teach.replay import record_game
+from wpp.teach.replay import record_game, typed_deck
 
 pytestmark = pytest.mark.browser
 
@@ -104,10 +105,10 @@ def test_the_rules(browser: Any) -> None:
     from playwright.sync_api import expect
 
     with lesson_page(browser, "02_the_rules") as page:
-        found = lessons(page, 8)
+        found = lessons(page, 9)
         assert page.locator(".jp-RenderedImage img").count() == 2  # the ladder and the cycle
-        strip, drills, walk, text, inspector, explorer, scenes, quiz = (
-            found.nth(i) for i in range(8))
+        strip, drills, walk, guided, text, inspector, explorer, scenes, quiz = (
+            found.nth(i) for i in range(9))
         expect_text(page.locator(".wpp-rules-card"), "The goal")
         expect_text(strip, "4 · Who leads next")
         shot(page, "02_top")
@@ -121,6 +122,24 @@ def test_the_rules(browser: Any) -> None:
         expect_text(drills, "P1 played J♥")
         expect_text(drills, "Remember")
         shot(drills, "02_drill")
+
+        first = FirstGame(11)                             # the guided first game
+        hint = first.hint()
+        click(guided, "Hint")
+        expect_text(guided, f"Hint: the classic AI would play {hint.action}")
+        expect_text(guided, re.escape(hint.reasons[-1]))
+        assert guided.locator(".wpp-hand .wpp-back").count() == 16   # P2's hand: backs only
+        shot(guided, "02_guided_hint")
+        click(guided, "Mulligan")                         # nothing picked: the engine refuses
+        expect_text(guided, "Refused: ")
+        for card in hint.action.cards:
+            guided.locator(f'.wpp-hand .wpp-card[title="{card}"]').click()
+        click(guided, "Mulligan")
+        expect_text(guided, "the same move as the classic AI")
+        expect_text(guided, "your moves: 1, the same as the classic AI: 1")
+        report = first.move(hint.action)
+        expect_text(guided, "P2 answered: " + re.escape(str(report.answers[0])))
+        shot(guided, "02_guided_move")
 
         text.locator("input").fill("7S 1X")
         expect_text(text, "'1X' is not a card")
@@ -278,6 +297,19 @@ def test_the_ai_decisions(browser: Any) -> None:
         expect_text(stepper, "PLAY: the opponent holds only")
         shot(lesson, "05_aggressive")
 
+        typed = lesson.locator("input[type=text]").first    # a typed hand, then Enter
+        typed.fill("2C 3D")
+        typed.press("Enter")
+        expect_text(lesson, "16 cards \\(R10\\), not 2")
+        mine = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D"
+        typed.fill(mine)
+        typed.press("Enter")
+        expect_text(lesson, "typed hands \\(seed 108\\) · move 1 of")
+        first = record_game(108, deck=typed_deck(mine, 108)).moves[0]
+        click(lesson, "Just show the AI's move")
+        expect_text(lesson, re.escape(first.headline()))
+        shot(lesson, "05_typed")
+
 
 def test_hand_frequencies(browser: Any) -> None:
     with lesson_page(browser, "06_hand_frequencies") as page:
@@ -287,6 +319,34 @@ def test_hand_frequencies(browser: Any) -> None:
         expect_text(tables.nth(1), "three of a kind")
         shot(page.locator(".jp-RenderedImage").first, "06_holds")
         shot(tables.nth(1), "06_holds_table")
+        # Each figure first, then its one line (regression: Voilà dropped Markdown outputs).
+        lines = page.get_by_text("In one line:")
+        assert lines.count() == 2
+        expect_text(page.locator("body"), "In one line: A 16-card hand can make: two pair most "
+                                          "often")
+
+
+def test_analysing_the_game(browser: Any) -> None:
+    """07 as a web page: each figure, then one line computed from its table, then a
+    readable table; the match runner in the page."""
+    with lesson_page(browser, "07_analysing_the_game") as page:
+        body = page.locator("body")
+        assert page.locator(".jp-RenderedImage img").count() == 5
+        assert page.get_by_text("In one line:").count() == 6
+        expect_text(body, "In one line: classic scores 80% against greedy \\(95% interval 71% "
+                          "to 87%\\): classic is really stronger than greedy")
+        expect_text(body, "first leader wins")
+        text = body.inner_text()
+        assert "inf" not in text.split() and "240.824" not in text
+        figure = page.locator(".jp-RenderedImage").first.bounding_box()   # the win rates
+        line = page.get_by_text("In one line: classic scores").bounding_box()
+        table = page.locator("table.dataframe", has_text="opponent").first.bounding_box()
+        assert figure["y"] < line["y"] < table["y"]         # figure, line, table
+        page.get_by_text("Who wins, and how surely").scroll_into_view_if_needed()
+        shot(page, "07_h2h")
+        runner = lessons(page, 1).first
+        expect_text(runner, "score")
+        shot(runner, "07_runner")
 
 
 def test_the_strategy_lesson(browser: Any) -> None:

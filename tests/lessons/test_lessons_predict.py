@@ -21,11 +21,11 @@ from widgets.lessons.replay import GameReplay
 from widgets.lessons.segment import SegmentLesson
 from wpp.actions import PlayCards
 from wpp.ai import mulligan, segment
-from wpp.cards import Card, format_cards
+from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.state import DEAL_SIZE, deal
 from wpp.teach.mulligan import best_pick, compare
 from wpp.teach.predict import compare_moves, move_groups, thresholds
-from wpp.teach.replay import record_game
+from wpp.teach.replay import record_game, typed_deck
 from wpp.teach.segment import compare_choices, segment_choices
 
 
@@ -321,3 +321,43 @@ def test_a_typed_hand_is_asked_about_or_refused() -> None:
     assert "16 cards (R10), not 2" in text(lesson.message) and len(lesson.hand) == 16
     lesson.typed.value = "2C 2C"
     assert "duplicate" in text(lesson.message)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.permutations(CARDS), st.booleans())
+def test_typed_hands_are_dealt_and_the_rest_keeps_the_seeds_order(
+        seed: int, shuffled: list[Card], both: bool) -> None:
+    """05's typed hands: P1 (and P2, if typed) hold exactly the typed cards, the deck is the
+    seed's deal without them, in its order, and every card is dealt once."""
+    p1, p2 = tuple(shuffled[:DEAL_SIZE]), tuple(shuffled[DEAL_SIZE:2 * DEAL_SIZE])
+    text = format_cards(p1, ascii=True) + (" / " + format_cards(p2, ascii=True) if both else "")
+    deck = typed_deck(text, seed)
+    assert sorted(deck) == sorted(CARDS) and deck[:DEAL_SIZE] == p1
+    if both:
+        assert deck[DEAL_SIZE:2 * DEAL_SIZE] == p2
+    typed = set(p1) | (set(p2) if both else set())
+    rest = [c for c in deal(seed) if c not in typed]
+    assert list(deck[(2 if both else 1) * DEAL_SIZE:]) == rest
+    game = record_game(seed, deck=deck)
+    assert game.typed and sorted(game.start.hands[0]) == sorted(p1)
+
+
+def test_the_replay_plays_typed_hands_or_refuses_them_with_the_rule() -> None:
+    """Regression: 05 accepted no typed hands (03 and 04 did)."""
+    lesson = GameReplay(seed=5)
+    assert lesson.typed.continuous_update is False           # Enter applies it
+    before = lesson.game
+    for bad, why in (("2C 3D", "16 cards (R10), not 2"), ("2C 2C", "duplicate card"),
+                     ("2C 1X", "'1X' is not a card"),
+                     ("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D / 2C 3H 4H 5H 6H "
+                      "7H 8H 9H 10H JH QH KH AH 2S 3S 4S", "both hands: one deck, each card "
+                      "once (R1)")):
+        lesson.typed.value = bad
+        assert why in html.unescape(lesson.message.value) and lesson.game is before
+    mine = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D"
+    lesson.typed.value = mine
+    assert lesson.message.value == "" and lesson.game.typed and lesson.position == 1
+    assert sorted(lesson.game.start.hands[0]) == sorted(parse_cards(mine))
+    assert "typed hands (seed 5)" in lesson.summary() and not lesson.revealed
+    lesson.seed.field.value = 6                               # a seed deals again
+    assert not lesson.game.typed and lesson.game.seed == 6

@@ -11,6 +11,8 @@ module          what it holds
 ``start``       lesson 1: :class:`DealPreview`, a deal as the players see it
 ``rules``       lesson 2: the play inspector, the beat explorer, the quiz, rule scenes and
                 the walkthrough of a whole game
+``guided``      lesson 2: :class:`GuidedGame`, a first game against the classic AI with
+                hints and a coach
 ``predict``     predict, then reveal: the hidden answer box, the comparison table, the
                 "step" labels of the reasoning's stepper (lessons 3, 4, 5)
 ``mulligan``    lesson 3: your mulligan first, then the AI's, compared and step by step

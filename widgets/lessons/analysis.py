@@ -31,28 +31,12 @@ from widgets.lessons.base import Lesson, lesson_root, nav_button
 from wpp.analysis.agents import agent_names
 from wpp.analysis.match import MatchResult, assemble, play_chunk, schedule
 from wpp.analysis.stats import head_to_head
-from wpp.teach.tables import readable_head_to_head
+from wpp.teach.tables import match_takeaway, readable_head_to_head
 
 __all__ = ["FrequencyRunner", "MatchRunner"]
 
 #: Games played between two moves of the progress bar.
 CHUNK: Final = 10
-
-
-def _takeaway(table: object, a: str, b: str) -> str:
-    import pandas as pd
-
-    assert isinstance(table, pd.DataFrame)
-    row = table[(table["agent"] == a) & (table["opponent"] == b)].iloc[0]
-    score, low, high = float(row["score"]), float(row["low"]), float(row["high"])
-    if low > 0.5:
-        verdict = f"{a} is really stronger than {b}"
-    elif high < 0.5:
-        verdict = f"{b} is really stronger than {a}"
-    else:
-        verdict = f"these games cannot tell {a} and {b} apart — play more games"
-    return (f"{a} scores {score:.0%} against {b} (95% interval {low:.0%} to {high:.0%}): "
-            f"{verdict}.")
 
 
 class MatchRunner(Lesson):
@@ -110,7 +94,7 @@ class MatchRunner(Lesson):
         """Show a match's result between ``a`` and ``b``."""
         self.result = result
         table = head_to_head(result.games)
-        self.line = _takeaway(table, a, b)
+        self.line = str(match_takeaway(table, a, b))
         shown = readable_head_to_head(table)
         self.out.value = (f'<div class="wpp-narration"><b>{escape(self.line)}</b></div>'
                           + shown.to_html(index=False, float_format=lambda x: f"{x:.3f}",

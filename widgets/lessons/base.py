@@ -259,7 +259,11 @@ class GameNav:
 
     def load(self, seed: int) -> None:
         """Play deal ``seed`` and show move ``first`` (drawn once, moved or not)."""
-        self.game: RecordedGame = record_game(seed)
+        self.show_game(record_game(seed))
+
+    def show_game(self, game: RecordedGame) -> None:
+        """Move through ``game`` (a deal or typed hands) from move ``first``."""
+        self.game: RecordedGame = game
         if self._on_load is not None:
             self._on_load(self.game)
         self.slider.max = len(self.game.moves)

@@ -23,6 +23,11 @@ True
 (4, 0)
 >>> r.move_buttons[0].click(); r.revealed and r.comparison is not None
 True
+>>> r.typed.value = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D"   # then Enter
+>>> r.game.typed, r.position, r.game.moves[0].before.hands[0][:2]
+(True, 1, (Card('2♦'), Card('2♣')))
+>>> r.typed.value = "2C 3C"; "16 cards (R10), not 2" in r.message.value
+True
 """
 
 from __future__ import annotations
@@ -44,9 +49,10 @@ from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
 from wpp.actions import Action, Mulligan, PlayCards
 from wpp.cards import Card, format_cards
+from wpp.errors import WppError
 from wpp.state import Phase, player_name
 from wpp.teach.predict import MoveComparison, compare_moves, move_groups, thresholds
-from wpp.teach.replay import DECISION_TAGS, Move, RecordedGame
+from wpp.teach.replay import DECISION_TAGS, Move, RecordedGame, record_game, typed_deck
 
 __all__ = ["GameReplay", "thresholds_html"]
 
@@ -109,10 +115,16 @@ class GameReplay(Lesson):
         jump = w.HBox([self.moments])
         jump.add_class("wpp-choice")
         facts = w.HTML(thresholds_html())
+        self.typed = w.Text(value="", placeholder="or type P1's 16 cards (optionally / and "
+                            "P2's 16), e.g. 2C 3D … and press Enter", continuous_update=False,
+                            layout=w.Layout(width="620px"))
+        self.typed.observe(lambda _c: self.use_typed(), names="value")
+        self.message = w.HTML("")
         self.answers: dict[int, Action | None] = {}
         self.move_buttons: list[w.Button] = []
         self.comparison: MoveComparison | None = None
-        self.root = lesson_root([self.seed.box, self.nav.box, jump, facts, self.headline,
+        self.root = lesson_root([self.seed.box, self.typed, self.message, self.nav.box, jump,
+                                 facts, self.headline,
                                  self.board, self.question, self.reveal.box])
         self.load(self.seed.seed)
         # A shared link's ?move= opens that move (?seed= is read by the seed field).
@@ -141,6 +153,21 @@ class GameReplay(Lesson):
         """Play deal ``seed`` between two classic AIs and show its first move."""
         self.answers = {}
         self.nav.load(seed)
+
+    def use_typed(self) -> None:
+        """Play the hands typed in the box (Enter) between two classic AIs, the other cards
+        from the seed's deal; a refusal says why, with the rule, and changes nothing."""
+        text = str(self.typed.value).strip()
+        if not text:
+            return
+        try:
+            deck = typed_deck(text, self.seed.seed)
+        except WppError as err:
+            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            return
+        self.message.value = ""
+        self.answers = {}
+        self.nav.show_game(record_game(self.seed.seed, deck=deck))
 
     def _moments_of(self, game: RecordedGame) -> None:
         self.answers = {}
@@ -203,7 +230,7 @@ class GameReplay(Lesson):
     def _render(self) -> None:
         m = self.move
         changed = f'<div class="wpp-changed">{escape(self._changed())}</div>'
-        stats = (f'<div class="wpp-muted">deal {self.game.seed} · move {self.position} of '
+        stats = (f'<div class="wpp-muted">{self.game.source()} · move {self.position} of '
                  f"{len(self.game.moves)}</div>")
         if not self.revealed:
             self.comparison = None
@@ -259,11 +286,11 @@ class GameReplay(Lesson):
     def summary(self) -> str:
         m = self.move
         if not self.revealed:
-            return (f"replay of deal {self.game.seed}: {_asking(m)} — your move? "
+            return (f"replay of {self.game.source()}: {_asking(m)} — your move? "
                     "(the AI's is shown once you choose)")
         yours = ""
         if self.comparison is not None:
             yours = "; you played the AI's move" if self.comparison.same else (
                 f"; you chose {self.comparison.learner.action}")
-        return (f"replay of deal {self.game.seed}: {m.headline()}{yours}; "
+        return (f"replay of {self.game.source()}: {m.headline()}{yours}; "
                 f"{self.stepper.summary()}")

@@ -11,6 +11,8 @@ One module per lesson:
   a play, which plays of a hand beat a table and under which rule, the "does this beat that?"
   quiz, small hand-made scenes for the rules of a game, and a whole game told move by move
   with the rules each move uses;
+* :mod:`wpp.teach.guided` — lesson 2's first game against the classic AI: a hint at every
+  decision and the coach's words, both the AI's own, from the learner's view;
 * :mod:`wpp.teach.mulligan` — lesson 3: the learner's own mulligan scored on the AI's
   measures and compared with the AI's;
 * :mod:`wpp.teach.segment` — lesson 4: every choice of straights and flushes the segment

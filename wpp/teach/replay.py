@@ -24,6 +24,9 @@ from typing import Final
 from wpp.actions import Action, PlayCards, Redraw, TakeFromPile
 from wpp.agents.base import Agent
 from wpp.ai.classic import ClassicAgent
+from wpp.cards import Card, format_cards, parse_cards
+from wpp.deal import DEAL_SIZE, deal
+from wpp.errors import WppError
 from wpp.explain import Explanation
 from wpp.game import Game
 from wpp.protocol import outcome_text
@@ -31,7 +34,8 @@ from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import GameState, Phase, player_name
 from wpp.teach.rules import rules_used
 
-__all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "record_game", "result_text"]
+__all__ = ["DECISION_TAGS", "Move", "RecordedGame", "decided_by", "deck_with_hands",
+           "record_game", "result_text", "typed_deck"]
 
 #: Decision-list items (6.3) worth a stop, by their stable id (:data:`wpp.ai.decide.ITEM_IDS`)
 #: → the moment's label.
@@ -113,6 +117,11 @@ class RecordedGame:
     start: GameState
     moves: tuple[Move, ...]
     agents: tuple[str, str]
+    typed: bool = False          # dealt from typed hands (the rest from the seed's shuffle)
+
+    def source(self) -> str:
+        """What the game was dealt from, in words: ``deal 5`` or ``typed hands (seed 5)``."""
+        return f"typed hands (seed {self.seed})" if self.typed else f"deal {self.seed}"
 
     def result(self) -> str:
         """``P2 wins: P2 emptied their hand`` (or a draw)."""
@@ -127,14 +136,59 @@ class RecordedGame:
         return self.start if position == 0 else self.moves[position - 1].after
 
 
+def deck_with_hands(seed: int, p1: Sequence[Card], p2: Sequence[Card] = ()) -> tuple[Card, ...]:
+    """The deck of deal ``seed`` with P1's 16 cards replaced by ``p1`` (and P2's by ``p2``
+    if given); the other cards keep the seed's order (R10: P1 gets the first 16, P2 the next
+    16, the rest is the deck). Not 16 cards, or a card in both hands, is the kit's error.
+
+    >>> from wpp.cards import parse_cards
+    >>> mine = parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D")
+    >>> d = deck_with_hands(5, mine)
+    >>> d[:16] == mine, sorted(d) == sorted(deal(5)), d[16:] == tuple(
+    ...     c for c in deal(5) if c not in mine)
+    (True, True, True)
+    """
+    for who, cards in (("P1", p1), ("P2", p2)):
+        if cards and len(cards) != DEAL_SIZE:
+            raise WppError(f"{who}'s hand at the deal is {DEAL_SIZE} cards (R10), not "
+                           f"{len(cards)}")
+    if not p1:
+        raise WppError(f"type P1's {DEAL_SIZE} cards (R10)")
+    both = set(p1) & set(p2)
+    if both:
+        raise WppError(f"{format_cards(sorted(both))} cannot be in both hands: one deck, each "
+                       "card once (R1)")
+    typed = set(p1) | set(p2)
+    rest = [c for c in deal(seed) if c not in typed]
+    if not p2:
+        p2, rest = tuple(rest[:DEAL_SIZE]), rest[DEAL_SIZE:]
+    return (*p1, *p2, *rest)
+
+
+def typed_deck(text: str, seed: int) -> tuple[Card, ...]:
+    """The deck of typed hands: P1's 16 cards, optionally ``/`` and P2's 16 (else P2 and
+    the deck come from deal ``seed``). A bad card or hand is the kit's error, saying why.
+
+    >>> typed_deck("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4X", 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wpp.cards.CardParseError: token 16: '4X' is not a card: ...
+    """
+    mine, _, theirs = text.partition("/")
+    return deck_with_hands(seed, parse_cards(mine), parse_cards(theirs) if theirs.strip()
+                           else ())
+
+
 def record_game(seed: int, agents: Sequence[Agent] | None = None,
-                rules: Rules = DEFAULT_RULES) -> RecordedGame:
-    """Play deal ``seed`` between ``agents`` (two classic AIs by default), recording every
-    decision with its explanation."""
+                rules: Rules = DEFAULT_RULES, deck: Sequence[Card] | None = None
+                ) -> RecordedGame:
+    """Play deal ``seed`` (or the stacked ``deck``, e.g. from :func:`typed_deck`) between
+    ``agents`` (two classic AIs by default), recording every decision with its
+    explanation."""
     players: Sequence[Agent] = agents if agents is not None else (ClassicAgent(), ClassicAgent())
     if len(players) != 2:
         raise ValueError(f"a game needs 2 agents, not {len(players)}")
-    game = Game(seed, rules)
+    game = Game(seed, rules, deck=deck)
     start = game.state
     moves: list[Move] = []
     while not game.is_over:
@@ -146,4 +200,5 @@ def record_game(seed: int, agents: Sequence[Agent] | None = None,
         moves.append(Move(len(moves), p, before, after, decision.action, event.private,
                           decision.explanation, rules_used(before, decision.action, after),
                           tuple(_tags(before, decision.action, after, decision.explanation))))
-    return RecordedGame(seed, start, tuple(moves), (players[0].name, players[1].name))
+    return RecordedGame(seed, start, tuple(moves), (players[0].name, players[1].name),
+                        deck is not None)
