@@ -72,7 +72,13 @@ _CSS: Final = """<style>
 .wpp-app .pk-banner { background: #0d2b45; color: #ffe08a; font-size: 20px; font-weight: bold;
   border-radius: 8px; padding: 8px 14px; text-align: center; }
 .wpp-app .pk-preview { min-height: 44px; }
+.wpp-app .pk-gridbox.pk-zoom-small .pk-grid { zoom: 0.7; }
+.wpp-app .pk-gridbox.pk-zoom-large .pk-grid { zoom: 1.3; }
+.wpp-app .pk-zoom .widget-toggle-button { width: 64px; }
 </style>"""
+
+#: The grid's sizes (a class on the grid's box scales the cards with CSS ``zoom``).
+ZOOMS: Final = ("small", "normal", "large")
 
 
 def _points(n: int) -> str:
@@ -107,6 +113,10 @@ class PokerosPage(Shown):
         self.grid.add_class("pk-grid")
         self.gridbox = w.Box([self.grid])
         self.gridbox.add_class("pk-gridbox")
+        self.zoom = w.ToggleButtons(options=list(ZOOMS), value="normal", description="grid",
+                                    tooltips=["see more of a large grid", "", "larger cards"])
+        self.zoom.add_class("pk-zoom")
+        self.zoom.observe(lambda change: self.set_zoom(change["new"]), names="value")
         self.stash_buttons = [CardButton() for _ in range(5)]
         for b in self.stash_buttons:
             b.on_card(self.select)
@@ -146,7 +156,7 @@ class PokerosPage(Shown):
         actions.add_class("wpp-actions")
         side = w.VBox([self.explain.html, self.log])
         side.add_class("wpp-side")
-        centre = w.VBox([self.banner, self.gridbox,
+        centre = w.VBox([self.banner, self.zoom, self.gridbox,
                          w.HTML('<span class="wpp-side-title">Your stash</span>'), self.stash,
                          self.preview, actions, self.message])
         centre.add_class("wpp-center")
@@ -264,6 +274,17 @@ class PokerosPage(Shown):
         if state.over or self.sandbox:
             return set()
         return set(state.stashes[1 - self.you]) | set(state.deck)
+
+    def set_zoom(self, size: str) -> None:
+        """Show the grid ``size`` ("small", "normal" or "large"): it grows as the game goes
+        on, and its box scrolls; a smaller size shows more of it at once."""
+        if size not in ZOOMS:
+            raise WppError(f"the grid's size is one of {', '.join(ZOOMS)}, not {size!r}")
+        for z in ZOOMS:
+            self.gridbox.remove_class(f"pk-zoom-{z}")
+        self.gridbox.add_class(f"pk-zoom-{size}")
+        if self.zoom.value != size:
+            self.zoom.value = size
 
     def why(self) -> None:
         """The computer's reasons for its last placement.

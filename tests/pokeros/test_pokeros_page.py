@@ -90,3 +90,19 @@ def test_why_during_a_game_depends_on_nothing_the_player_may_not_know() -> None:
         decisions[k] = (seat, decoy)
     page.why()
     assert page.explain.html.value != over      # after the game, the reasoning itself shows
+
+
+def test_the_grid_zooms_and_a_bad_size_is_refused() -> None:
+    import pytest
+
+    from wpp.errors import WppError
+
+    page = PokerosPage(seed=4)
+    page.zoom.value = "small"
+    assert "pk-zoom-small" in page.gridbox._dom_classes
+    page.set_zoom("large")
+    assert page.zoom.value == "large"
+    assert [c for c in page.gridbox._dom_classes if c.startswith("pk-zoom")] == ["pk-zoom-large"]
+    with pytest.raises(WppError, match="huge"):
+        page.set_zoom("huge")
+    assert page.zoom.value == "large"
