@@ -39,7 +39,26 @@ __all__ = ["FrequencyRunner", "MatchRunner"]
 CHUNK: Final = 10
 
 
-class MatchRunner(Lesson):
+class _Runner(Lesson):
+    """A lesson widget that plays games on demand: a seed field, a Run button, a progress bar
+    and an output panel, the same in every such page."""
+
+    def _run_controls(self, seed: int, label: str, width: str, tip: str, total: int,
+                      counted: str) -> None:
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description=label,
+                                     layout=w.Layout(width=width))
+        self.run_button = nav_button("Run", tip)
+        self.progress = w.IntProgress(value=0, min=0, max=total, description=counted,
+                                      layout=w.Layout(width="360px"))
+        self.out = w.HTML("")
+        self.out.add_class("wpp-panel")
+        self.run_button.on_click(lambda _b: self.run())
+
+    def run(self) -> None:  # pragma: no cover - every runner plays something
+        raise NotImplementedError
+
+
+class MatchRunner(_Runner):
     """Two agents, a number of games and a seed; Run plays the match with a progress bar."""
 
     def __init__(self, first: str = "classic", second: str = "greedy", games: int = 100,
@@ -49,14 +68,8 @@ class MatchRunner(Lesson):
         self.second = w.Dropdown(options=names, value=second, description="against")
         self.games = w.IntSlider(value=games, min=2, max=1000, step=2, description="games",
                                  continuous_update=False, layout=w.Layout(width="360px"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed",
-                                     layout=w.Layout(width="170px"))
-        self.run_button = nav_button("Run", "play the match: every deal twice, seats swapped")
-        self.progress = w.IntProgress(value=0, min=0, max=games, description="played",
-                                      layout=w.Layout(width="360px"))
-        self.out = w.HTML("")
-        self.out.add_class("wpp-panel")
-        self.run_button.on_click(lambda _b: self.run())
+        self._run_controls(seed, "seed", "170px", "play the match: every deal twice, seats "
+                           "swapped", games, "played")
         top = w.HBox([self.first, self.second])
         top.add_class("wpp-nav")
         bar = w.HBox([self.games, self.seed, self.run_button])
@@ -105,7 +118,7 @@ class MatchRunner(Lesson):
         return f"match runner: {games} games — {self.line}"
 
 
-class FrequencyRunner(Lesson):
+class FrequencyRunner(_Runner):
     """Lesson 6's control: how many deals to simulate (and the first seed), Run with a
     progress bar, then the shares of each poker hand with their intervals and the exact
     values — so a reader of the web page can ask for tighter intervals without code."""
@@ -113,14 +126,7 @@ class FrequencyRunner(Lesson):
     def __init__(self, deals: int = 300, seed: int = 1) -> None:
         self.deals = w.IntSlider(value=deals, min=50, max=5000, step=50, description="deals",
                                  continuous_update=False, layout=w.Layout(width="360px"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="first deal",
-                                     layout=w.Layout(width="190px"))
-        self.run_button = nav_button("Run", "deal and count again")
-        self.progress = w.IntProgress(value=0, min=0, max=deals, description="dealt",
-                                      layout=w.Layout(width="360px"))
-        self.out = w.HTML("")
-        self.out.add_class("wpp-panel")
-        self.run_button.on_click(lambda _b: self.run())
+        self._run_controls(seed, "first deal", "190px", "deal and count again", deals, "dealt")
         bar = w.HBox([self.deals, self.seed, self.run_button])
         bar.add_class("wpp-nav")
         self.root = lesson_root([bar, self.progress, self.out])
