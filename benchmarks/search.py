@@ -12,6 +12,8 @@ second and the stronger the search at a fixed time per move.
   immutable state per action (what the search used before the fast board);
 * ``search decision ms (default budget, median / p90)`` — :meth:`SearchAgent.choose` at
   :data:`~wpp.ai.search.DEFAULT_PLAYOUTS` playouts, over the decisions of real games;
+* ``search mulligan ms`` — the same budget at P1's mulligan (searched too, with a longer
+  race, each playout a whole game);
 * ``counting decision µs`` against ``classic decision µs`` on the same views.
 """
 
@@ -102,6 +104,13 @@ def run(quick: bool = False, seed: int = 77) -> dict[str, float | str]:
         statistics.median(times) * 1e3)
     out[f"search decision ms ({DEFAULT_PLAYOUTS} playouts, p90)"] = (
         times[min(len(times) - 1, int(len(times) * 0.9))] * 1e3)
+    # The mulligan is searched too (a longer race, whole games): once per game and seat.
+    mulligans = [GameState.new(g).view(0) for g in range(seed, seed + (2 if quick else 10))]
+    start = time.perf_counter()
+    for v in mulligans:
+        agent.choose(v)
+    out[f"search mulligan ms ({DEFAULT_PLAYOUTS} playouts, mean)"] = (
+        (time.perf_counter() - start) / len(mulligans) * 1e3)
     out["classic decision µs"] = _per_call_us(ClassicAgent().choose, views)
     out["counting decision µs"] = _per_call_us(CountingAgent().choose, views)
     return out

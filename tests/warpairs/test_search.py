@@ -14,17 +14,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import Concede, PlayCards
+from wpp.actions import Concede, Mulligan, PlayCards
 from wpp.agents import RandomAgent
 from wpp.ai.classic import ClassicAgent, classic_decision
+from wpp.ai.mulligan import mulligan_cards
 from wpp.ai.search import (
     MAX_CANDIDATES,
+    MULLIGAN_RACE_WORLDS,
     RACE_WORLDS,
     SIGNIFICANCE,
     SearchAgent,
     candidates,
     classic_playout,
     determinise,
+    mulligan_candidates,
     search,
 )
 from wpp.cards import CARDS, parse_cards
@@ -35,13 +38,14 @@ from wpp.state import GameState, Phase, step
 CLASSIC = ClassicAgent()
 
 
-def states_of_a_game(seed: int) -> list[GameState]:
-    """Every state of a classic-vs-random game after the mulligan."""
+def states_of_a_game(seed: int, mulligan: bool = False) -> list[GameState]:
+    """Every state of a classic-vs-random game after the mulligan (with ``mulligan``: its
+    two decisions too)."""
     s = GameState.new(seed)
     agents = (CLASSIC, RandomAgent(seed))
     out = []
     while s.phase is not Phase.OVER:
-        if s.phase is not Phase.MULLIGAN:
+        if mulligan or s.phase is not Phase.MULLIGAN:
             out.append(s)
         s = step(s, agents[s.to_act].choose(s.view(s.to_act)), narrate=False)[0]
     return out
@@ -59,6 +63,11 @@ def check_state(s: GameState) -> None:
     other = s.redeal_hidden(p, random.Random(11))
     assert determinise(other.view(p), random.Random(3)) == world
     classic = classic_decision(view, explain=False)[0]
+    if s.phase is Phase.MULLIGAN:
+        picks = mulligan_candidates(view, classic)
+        assert picks[0] == classic and len(set(picks)) == len(picks) <= MAX_CANDIDATES
+        assert all(isinstance(a, Mulligan) and set(a.cards) <= set(view.hand) for a in picks)
+        return
     cands = candidates(view, classic)
     legal = view.legal_actions()
     assert cands[0] == classic and len(set(cands)) == len(cands) <= max(MAX_CANDIDATES, 3)
@@ -68,7 +77,7 @@ def check_state(s: GameState) -> None:
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**9))
 def test_worlds_and_candidates_come_from_the_view_alone(seed: int) -> None:
-    for s in states_of_a_game(seed):
+    for s in states_of_a_game(seed, mulligan=True):
         check_state(s)
 
 
@@ -172,12 +181,70 @@ def test_bad_budgets_are_the_kits_error(bad: dict[str, object]) -> None:
         SearchAgent(**bad)  # type: ignore[arg-type]
 
 
-def test_no_worlds_in_the_mulligan() -> None:
-    view = GameState.new(1).view(0)
-    with pytest.raises(WppError, match="mulligan"):
-        determinise(view, random.Random(0))
-    # The agent plays the classic mulligan there.
-    assert SearchAgent().choose(view) == CLASSIC.choose(view)
+def mulligan_views(seed: int) -> list[tuple[GameState, int]]:
+    """Both mulligan decisions of a deal: P1's, then P2's with P1's choice secret."""
+    s = GameState.new(seed)
+    out = []
+    while s.phase is Phase.MULLIGAN:
+        out.append((s, s.to_act))
+        s = step(s, CLASSIC.choose(s.view(s.to_act)), narrate=False)[0]
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9))
+def test_mulligan_worlds_come_from_the_view_alone(seed: int) -> None:
+    for s, p in mulligan_views(seed):
+        view = s.view(p)
+        world = determinise(view, random.Random(seed))
+        assert world.view(p) == view
+        assert Counter(c for cards in world.locations().values() for c in cards) == Counter(CARDS)
+        other = s.redeal_hidden(p, random.Random(seed + 1))
+        assert determinise(other.view(p), random.Random(seed)) == world
+        if p == 1:  # P1 already chose, secretly: in every world as the classic AI would
+            chosen = world.mulligans[0]
+            assert chosen is not None
+            assert chosen == mulligan_cards(tuple(sorted((*world.hands[0], *chosen))))
+        check_state(s)
+
+
+def test_the_mulligan_is_searched_and_explained() -> None:
+    view = GameState.new(3).view(0)
+    d = SearchAgent(seed=1, playouts=120).decide(view)
+    assert isinstance(d.action, Mulligan)
+    table = d.explanation.step("search.candidates")
+    assert table is not None and table.rows[0][0] == CLASSIC.choose(view).cards
+    assert "put " in str(d.explanation.summary)
+    # The mulligan's race is longer: a candidate never better than the classic choice stays
+    # for MULLIGAN_RACE_WORLDS worlds, unless it is significantly worse before.
+    r = search(view, random.Random(2), playouts=400)
+    for c, (better, worse) in zip(r.results[1:], r.paired[1:], strict=True):
+        if c.playouts < r.worlds and better == 0:
+            assert c.playouts >= MULLIGAN_RACE_WORLDS or worse >= SIGNIFICANCE * math.sqrt(worse)
+    # Without it, the agent plays the classic mulligan.
+    assert SearchAgent(search_mulligan=False).choose(view) == CLASSIC.choose(view)
+
+
+def test_the_search_overrules_a_classic_mulligan_that_loses() -> None:
+    # Deal 2, P1: the classic AI keeps its low pairs 3♦ 3♥ and 4♦ 4♣ and discards 5♠ 6♥ 8♦;
+    # putting the three lowest cards in the pile wins about twice as many playouts.
+    view = GameState.new(2).view(0)
+    classic = CLASSIC.choose(view)
+    assert classic == Mulligan("5S 6H 8D")
+    r = search(view, random.Random(0), playouts=400)
+    assert r.chosen == Mulligan("3D 3H 4D") != r.classic
+    wins = {c.action: c.wins for c in r.results}
+    assert wins[r.chosen] > 1.5 * wins[classic]
+
+
+def test_no_worlds_out_of_turn_or_after_the_game() -> None:
+    s = GameState.new(1)
+    s = step(s, CLASSIC.choose(s.view(0)), narrate=False)[0]
+    with pytest.raises(WppError, match="its turn"):
+        determinise(s.view(0), random.Random(0))  # P1 has chosen; P2 is choosing
+    final = classic_playout(GameState.new(2))
+    with pytest.raises(WppError, match="after it"):
+        determinise(final.view(0), random.Random(0))
 
 
 def _games(n: int, playouts: int) -> None:
@@ -199,6 +266,6 @@ def test_ten_thousand_games_of_worlds_and_candidates() -> None:
     checking the candidates and the worlds at every decision of 10,000 games covers it
     without running its playouts; 200 whole games with a small budget check the rest."""
     for seed in range(10_000):
-        for s in states_of_a_game(seed):
+        for s in states_of_a_game(seed, mulligan=True):
             check_state(s)
     _games(200, playouts=8)

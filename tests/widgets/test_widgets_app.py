@@ -363,6 +363,18 @@ def test_hint_asks_the_chosen_ai() -> None:
     assert "the random AI" in app.panel.html.value
 
 
+def test_hint_from_the_search_ai_searches_the_mulligan() -> None:
+    app = App(seed=2, agent=AGENT)
+    app.menu.hint_agent.value = "search"
+    app.hint_button.click()
+    suggested = make_agent("search", seed=0).choose(app.game.view(0))
+    assert isinstance(suggested, Mulligan) and app.selected == set(suggested.cards)
+    panel = html.unescape(app.panel.html.value)
+    assert "Search AI" in panel and "re-deals of the hidden cards" in panel
+    app.keypad.press("enter")
+    assert app.game.state.mulligans[0] == suggested.cards
+
+
 def test_the_computers_play_and_a_drawn_card_are_highlighted() -> None:
     fresh = drawn = False
     for seed in range(40):

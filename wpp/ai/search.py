@@ -1,31 +1,41 @@
 """The search AI: determinised Monte Carlo over the cards it cannot see.
 
-At each decision that offers a real choice (a lead, an answer, the drawing turn) the AI
+At each decision that offers a real choice (the mulligan, a lead, an answer, the drawing
+turn) the AI
 
-1. lists a few **candidate actions** (:func:`candidates`): the classic AI's choice, and for
-   each kind of play the lowest and the highest one, the draw, a pile card, a pass;
+1. lists a few **candidate actions**: the classic AI's choice first, then at a lead or an
+   answer (:func:`candidates`) the lowest and the highest play of each kind, the draw, a pile
+   card, a pass; at the mulligan (:func:`mulligan_candidates`) the discard of every poker
+   hand the classic analysis could build around, and the three lowest cards;
 2. **re-deals the hidden cards** many times from its own view (:func:`determinise`: the
    unseen cards are put in the opponent's hand and the deck, then the game's own
-   ``redeal_hidden`` shuffles them) — each re-deal is one *world* consistent with all the AI
-   knows;
+   ``redeal_hidden`` shuffles them; at the mulligan the opponent is dealt 16 unseen cards,
+   and chooses its own mulligan as the classic AI would) — each re-deal is one *world*
+   consistent with all the AI knows;
 3. plays each candidate in each world and finishes the game with a fast **playout policy**
    (the classic AI's decision for both players, on the engine's fast board), counting the
    wins. The candidates are played in the *same* worlds (common random numbers), so their
    difference is the candidates' and not the worlds' luck. It is a **race**: a candidate
    that has not done better than the classic choice in any of its first
-   :data:`RACE_WORLDS` worlds, or does significantly worse, drops out, and its playouts go
-   to the others; with no challenger left the search stops early;
-4. overrules the classic AI only when a sign test over the worlds says a candidate does
-   better in significantly more worlds than it does worse (:data:`SIGNIFICANCE`): the best
-   of several noisy win rates is often luck, and the classic AI is a good default.
+   :data:`RACE_WORLDS` worlds (:data:`MULLIGAN_RACE_WORLDS` at the mulligan), or does
+   clearly worse, drops out, and its playouts go to the others; with no challenger left the
+   search stops early;
+4. overrules the classic AI only when a candidate did better than the classic choice in
+   more of the same worlds than it did worse, by a margin (a sign test at
+   :data:`SIGNIFICANCE`): the classic AI is a good default, and the best of several noisy
+   win rates is partly luck.
 
-This is *perfect-information Monte Carlo* (PIMC): in each world the playouts see every card,
-which is the method's known weakness (it assumes it will learn the hidden cards), but its
-decision itself only ever reads the view: the worlds are drawn from the view alone, so the
-AI cannot cheat — re-dealing the real hidden cards changes nothing it computes.
+Each playout's players decide from their own views (the classic AI never peeks), so a
+candidate's win rate estimates *this action, then the classic AI for both players* in the
+worlds the view allows: a one-step improvement of the classic AI (a "rollout" policy). Its
+weaknesses are the method's: the worlds are drawn uniformly, without reading the opponent's
+past choices for clues to its cards, and the playouts assume both players go on like the
+classic AI. The decision only ever reads the view: re-dealing the real hidden cards changes
+nothing it computes, so the AI cannot cheat.
 
 The budget is a number of playouts per decision (the default, deterministic for a seed) or
-a time in seconds. The mulligan (560 choices) is the classic AI's.
+a time in CPU seconds of the process (one core: the time a search costs however busy the
+machine is; the choice then depends on the machine's speed).
 
 >>> from wpp.state import GameState
 >>> view = GameState.custom(("3D 5C 9H 9S KS", "4C 6D 7H"), to_act=0).view(0)
@@ -43,9 +53,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.actions import Action, Concede, Draw, Pass, PlayCards, TakeFromPile
+from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, TakeFromPile
 from wpp.agents.base import Decision
 from wpp.ai.classic import classic_decision
+from wpp.ai.mulligan import Candidate, analyse_mulligan, mulligan_cards
 from wpp.ai.segment import segments_of
 from wpp.cards import CARDS, Card, format_cards
 from wpp.core.agents import require_view
@@ -58,7 +69,7 @@ from wpp.protocol import WARPAIRS
 from wpp.state import GameState, Phase, View, player_name, step
 
 __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult", "candidates",
-           "classic_playout", "determinise", "search"]
+           "classic_playout", "determinise", "mulligan_candidates", "search"]
 
 #: Playouts per decision by default (about 0.07 s of CPU per move on average, measured).
 DEFAULT_PLAYOUTS: Final = 200
@@ -68,6 +79,8 @@ SIGNIFICANCE: Final = 1.645
 #: A candidate that has not done better than the classic choice in any of this many worlds
 #: leaves the race (its playouts go to the others).
 RACE_WORLDS: Final = 6
+#: … at the mulligan, which shapes the whole game and is searched once per game, this many.
+MULLIGAN_RACE_WORLDS: Final = 24
 #: At most this many candidate actions are searched at one decision.
 MAX_CANDIDATES: Final = 8
 
@@ -85,9 +98,10 @@ def determinise(view: View, rng: random.Random) -> GameState:
     :meth:`~wpp.protocol.WarPairsPoker.redeal_hidden`, so ``determinise(view, rng)
     .view(view.player) == view``.
     """
-    if view.phase is Phase.MULLIGAN or view.phase is _OVER:
-        raise WppError(f"the search AI re-deals hidden cards after the mulligan, not in the "
-                       f"{view.phase.value} phase")
+    if view.phase is _OVER:
+        raise WppError("the search AI re-deals hidden cards during a game, not after it")
+    if view.phase is Phase.MULLIGAN:
+        return _determinise_mulligan(view, rng)
     me, other = view.player, 1 - view.player
     known = {*view.hand, *view.pile, *view.discards,
              *(c for tp in view.trick for c in tp.play.cards)}
@@ -105,6 +119,47 @@ def determinise(view: View, rng: random.Random) -> GameState:
         view.drawn if view.to_act == me else (), view.redraw_used, view.mulligans,
         view.actions, view.reshuffles, view.winner, view.end_reason)
     return WARPAIRS.redeal_hidden(placeholder, me, rng)
+
+
+def _determinise_mulligan(view: View, rng: random.Random) -> GameState:
+    """A world at the mulligan: the opponent is dealt 16 of the unseen cards and the rest
+    form the deck; an opponent who already chose (P1, when P2 decides) chose as the classic
+    AI would from those 16 — the playouts assume the classic AI's play, its mulligan too."""
+    me, other = view.player, 1 - view.player
+    if not view.my_turn:
+        raise WppError("the search AI searches a mulligan only when it is its turn")
+    hidden = [c for c in CARDS if c not in set(view.hand)]
+    rng.shuffle(hidden)
+    n = len(view.hand)
+    theirs = tuple(sorted(hidden[:n]))
+    mulligans: list[tuple[Card, ...] | None] = [None, None]
+    if view.mulligan_done[other]:
+        chosen = mulligan_cards(theirs)
+        mulligans[other] = chosen
+        theirs = tuple(c for c in theirs if c not in chosen)
+    hands: list[tuple[Card, ...]] = [(), ()]
+    hands[me], hands[other] = view.hand, theirs
+    return GameState(
+        view.rules, rng.getrandbits(31), (hands[0], hands[1]), tuple(hidden[n:]), view.pile,
+        view.discards, view.trick, view.last_trick, view.phase, view.to_act, view.passed,
+        (), view.redraw_used, (mulligans[0], mulligans[1]), view.actions, view.reshuffles,
+        view.winner, view.end_reason)
+
+
+def mulligan_candidates(view: View, classic: Action) -> list[Action]:
+    """The mulligans worth searching, the classic AI's first: the discard of each of the
+    classic analysis's candidates (every straight or flush it could build around, best
+    first), its fallback's next options, and the three lowest cards — at most
+    :data:`MAX_CANDIDATES`."""
+    a = analyse_mulligan(view.hand)
+    out: list[Action] = [classic]
+    options = [Mulligan(c.cards) for c in sorted((c for c in a.candidates if c.valid),
+                                                 key=Candidate.key)]
+    options.append(Mulligan(view.hand[:3]))
+    for x in options:
+        if x not in out and len(out) < MAX_CANDIDATES:
+            out.append(x)
+    return out
 
 
 def _classic_policy(view: View) -> Action:
@@ -236,7 +291,8 @@ def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
 
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
            seconds: float | None = None, playout: Playout = classic_playout,
-           trace: bool = False, z: float = SIGNIFICANCE) -> SearchResult:
+           trace: bool = False, z: float = SIGNIFICANCE, race: int | None = None
+           ) -> SearchResult:
     """Search the candidates of ``view`` (see the module's docs).
 
     World after world, every candidate still in the race is played out (the classic AI's
@@ -248,7 +304,10 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     significantly more worlds than it does worse (a sign test at ``z``); among several, the
     one with the largest margin."""
     classic = classic_decision(view, explain=False)[0]
-    cands = candidates(view, classic)
+    at_mulligan = view.phase is Phase.MULLIGAN
+    cands = mulligan_candidates(view, classic) if at_mulligan else candidates(view, classic)
+    if race is None:
+        race = MULLIGAN_RACE_WORLDS if at_mulligan else RACE_WORLDS
     k = len(cands)
     if k == 1:
         return SearchResult((CandidateResult(classic, 0, 0.0),), classic, classic, 0)
@@ -256,14 +315,14 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     runs = [0] * k
     alive = list(range(k))
     n = spent = 0
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else time.process_time() + seconds
     per_world: list[tuple[GameState | None, list[float | None]]] = []
     me = view.player
     while len(alive) > 1:
         if deadline is None:
             if spent + len(alive) > playouts and n:
                 break
-        elif n and time.perf_counter() >= deadline:
+        elif n and time.process_time() >= deadline:
             break
         world = determinise(view, rng)
         scores: list[float | None] = [None] * k
@@ -277,7 +336,7 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
         spent += len(alive)
         per_world.append((world if trace else None, scores))
         n += 1
-        alive = [i for i in alive if i == 0 or _in_race(per_world, i, runs[i], z)]
+        alive = [i for i in alive if i == 0 or _in_race(per_world, i, runs[i], z, race)]
     results = tuple(CandidateResult(a, r, w) for a, r, w in zip(cands, runs, wins, strict=True))
     paired = tuple(_paired(per_world, i) for i in range(k))
     best = 0
@@ -299,18 +358,18 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
 
 
 def _in_race(per_world: list[tuple[GameState | None, list[float | None]]], i: int, runs: int,
-             z: float) -> bool:
+             z: float, race: int = RACE_WORLDS) -> bool:
     """Does candidate ``i`` stay in the race? Not once it has had :data:`RACE_WORLDS` worlds
     without ever doing better than the classic choice, nor when it does significantly
     worse."""
     better, worse = _paired(per_world, i)
-    if runs >= RACE_WORLDS and better == 0:
+    if runs >= race and better == 0:
         return False
     return not (worse > better and worse - better >= z * math.sqrt(better + worse))
 
 
 def _action_cell(a: Action) -> Cell:
-    if isinstance(a, PlayCards):
+    if isinstance(a, PlayCards | Mulligan):
         return a.cards
     if isinstance(a, TakeFromPile):
         return words("take ", Ref((a.card,)))
@@ -352,8 +411,8 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
         ("action", "playouts", "wins", "win rate", "95% interval", "vs classic"), rows,
         verdict=words("chosen: ", _summary(r.chosen), f" ({chosen.rate})"),
         highlight=_cards(r.chosen), chosen_row=chosen_row, id="search.candidates",
-        notes=("each playout finishes the game with the classic AI for both players, "
-               "seeing the re-dealt cards; draws count half",
+        notes=("each playout finishes the game with the classic AI for both players, each "
+               "deciding from its own view of the re-dealt cards; draws count half",
                "vs classic: in how many worlds the action did better (+) and worse (−) than "
                "the classic AI's choice; the search overrules the classic AI only when the "
                f"difference is significant (sign test, z ≥ {SIGNIFICANCE})")))
@@ -385,7 +444,7 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
 
 
 def _cards(a: Action) -> tuple[Card, ...]:
-    return a.cards if isinstance(a, PlayCards) else ()
+    return a.cards if isinstance(a, PlayCards | Mulligan) else ()
 
 
 def _summary(a: Action) -> Text:
@@ -393,6 +452,8 @@ def _summary(a: Action) -> Text:
         return Words(("play ", Ref(a.cards)))
     if isinstance(a, TakeFromPile):
         return words("take ", Ref((a.card,)), " from the pile")
+    if isinstance(a, Mulligan):
+        return Words(("put ", Ref(a.cards), " in the pile"))
     return {"Draw": "draw from the deck", "Stop": "stop drawing", "Redraw": "re-draw",
             "Pass": "pass the lead"}.get(type(a).__name__, str(a))
 
@@ -401,13 +462,15 @@ class SearchAgent:
     """Determinised Monte Carlo search (see the module's docs).
 
     ``playouts`` is the budget per decision (deterministic for a ``seed``); ``seconds``, if
-    given, replaces it with a time budget (then the choice depends on the machine's speed).
+    given, replaces it with a budget of CPU seconds (then the choice depends on the machine's
+    speed). ``search_mulligan=False`` leaves the mulligan to the classic AI.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = 0, playouts: int = DEFAULT_PLAYOUTS,
-                 seconds: float | None = None, playout: Playout = classic_playout) -> None:
+                 seconds: float | None = None, playout: Playout = classic_playout,
+                 search_mulligan: bool = True) -> None:
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
             raise WppError(f"the search AI needs at least one playout, not {playouts!r:.20}")
         if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
@@ -417,6 +480,7 @@ class SearchAgent:
         self.playouts = playouts
         self.seconds = seconds
         self.playout = playout
+        self.search_mulligan = search_mulligan
 
     def _rng(self, view: View) -> random.Random:
         # One stream per decision, from the seed and public facts only: the same view gives
@@ -431,14 +495,14 @@ class SearchAgent:
     def choose(self, view: View) -> Action:
         """The action alone (no explanation is built)."""
         view = require_view(view, View, "search")
-        if view.phase is Phase.MULLIGAN:
+        if view.phase is Phase.MULLIGAN and not self.search_mulligan:
             return classic_decision(view, explain=False)[0]
         return self._search(view, False).chosen
 
     def decide(self, view: View) -> Decision:
         """The action, with the candidates' win rates and where it differs from the classic."""
         view = require_view(view, View, "search")
-        if view.phase is Phase.MULLIGAN:
+        if view.phase is Phase.MULLIGAN and not self.search_mulligan:
             action, e = classic_decision(view, explain=True)
             assert e is not None
             return Decision(action, Explanation(
