@@ -5,7 +5,9 @@ each agent against the classic AI in duplicate, seat-swapped matches, written to
     nice -n 10 python scripts/strength_table.py            # the stored sizes
     nice -n 10 python scripts/strength_table.py --scale 0.1  # a quick smoke run
     # more deals for one row, added to the stored one (other seeds: a bigger sample)
-    nice -n 10 python scripts/strength_table.py --only search "200 playouts" 150 --seed 30100
+    nice -n 10 python scripts/strength_table.py --only search "200 playouts" 150 --seed 30300
+    # the search rows again (after a change to the search AI), the others kept
+    nice -n 10 python scripts/strength_table.py --agents search
 
 The sizes are chosen for a shared 2-core machine (about 10–15 minutes of CPU in all): many
 games for the fast agents, fewer for the search AI, whose every move costs playouts.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from wpp.analysis.strength import (
     DATA_FILE,
@@ -27,12 +30,14 @@ from wpp.analysis.strength import (
 )
 
 #: (agent, deals, options, budget label). Each deal is played twice, seats swapped.
-PLAN: tuple[tuple[str, int, dict[str, int], str], ...] = (
+PLAN: tuple[tuple[str, int, dict[str, Any], str], ...] = (
     ("random", 100, {}, "—"),
     ("greedy", 100, {}, "—"),
     ("counting", 3000, {}, "—"),
-    ("search", 100, {"playouts": 200}, "200 playouts"),
-    ("search", 60, {"playouts": 800}, "800 playouts"),
+    ("search", 300, {"playouts": 50}, "50 playouts"),
+    ("search", 400, {"playouts": 200}, "200 playouts"),
+    ("search", 400, {"seconds": 0.1}, "0.1 s per move"),
+    ("search", 400, {"seconds": 1.0}, "1 s per move"),
 )
 
 
@@ -40,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every match size")
     parser.add_argument("--seed", type=int, default=30_000)
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes sharing the deals (the results do not depend on it)")
+    parser.add_argument("--agents", nargs="*", metavar="AGENT",
+                        help="measure only these agents' rows, keeping the stored others")
     parser.add_argument("--out", type=Path,
                         default=Path(__file__).resolve().parents[1] / "wpp" / "analysis"
                         / "data" / DATA_FILE)
@@ -52,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         stored = load_rows()
         i = next(i for i, r in enumerate(stored) if (r.agent, r.budget) == (agent, budget))
         options = next(o for a, _, o, b in PLAN if (a, b) == (agent, budget))
-        row = measure(agent, "classic", int(deals), args.seed, options=options, budget=budget)
+        row = measure(agent, "classic", int(deals), args.seed, options=options, budget=budget,
+                      workers=args.workers)
         print(f"{agent} {budget}: {row.games} more games, {row.wins} wins, "
               f"{row.seconds_per_move * 1e3:.1f} ms/move, load {row.load}", flush=True)
         stored[i] = merge_rows(stored[i], row)
@@ -60,9 +70,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"written: {args.out}")
         return 0
     rows: list[StrengthRow] = []
+    kept = {(r.agent, r.budget): r for r in load_rows()} if args.agents else {}
     for agent, deals, options, budget in PLAN:
+        if args.agents and agent not in args.agents:
+            if (agent, budget) in kept:
+                rows.append(kept[(agent, budget)])
+            continue
         n = max(1, round(deals * args.scale))
-        row = measure(agent, "classic", n, args.seed, options=options, budget=budget)
+        row = measure(agent, "classic", n, args.seed, options=options, budget=budget,
+                      workers=args.workers)
         d = row.as_dict()
         print(f"{agent:<9} {budget:<13} {row.games:>5} games  score {d['score']:.3f} "
               f"[{d['low']:.3f}, {d['high']:.3f}]  {row.seconds_per_move * 1e3:.1f} ms/move  "

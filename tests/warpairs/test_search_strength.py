@@ -20,6 +20,9 @@ def test_a_tiny_match_is_measured_and_round_trips(tmp_path: Path) -> None:
     # The same deals and seeds: the same result (the agents are deterministic).
     again = measure("counting", "classic", 3, seed=5)
     assert (again.wins, again.draws) == (row.wins, row.draws)
+    # Split among two processes: the same games, the same results.
+    split = measure("counting", "classic", 3, seed=5, workers=2)
+    assert (split.games, split.wins, split.draws) == (row.games, row.wins, row.draws)
     path = tmp_path / "s.json"
     write_rows([row], path)
     assert [StrengthRow(**r) for r in json.loads(path.read_text("utf-8"))] == [row]

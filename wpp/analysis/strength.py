@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -68,19 +68,42 @@ class StrengthRow:
 
 
 def measure(agent: str, opponent: str, deals: int, seed: int, *,
-            options: dict[str, Any] | None = None, budget: str = "—") -> StrengthRow:
+            options: dict[str, Any] | None = None, budget: str = "—",
+            workers: int = 1) -> StrengthRow:
     """Play ``agent`` against ``opponent`` on ``deals`` deals, seats swapped (``2 × deals``
-    games), timing the agent's moves; ``options`` go to both agents' factories only when the
-    agent takes them."""
+    games), timing the agent's moves in CPU seconds; ``options`` go to the agent's factory.
+
+    With ``workers`` > 1 the deals are split among that many processes; the games and their
+    results are the same (every agent is seeded by its deal), only the timing differs.
+    """
     import os
+
+    load = os.getloadavg()[0]
+    if workers <= 1 or deals < 2:
+        part = _measure_deals(agent, opponent, seed, seed + deals, options, budget)
+        return replace(part, load=round(load, 2))
+    from concurrent.futures import ProcessPoolExecutor
+
+    cuts = [seed + deals * i // workers for i in range(workers + 1)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(pool.map(_measure_deals, [agent] * workers, [opponent] * workers,
+                              cuts[:-1], cuts[1:], [options] * workers, [budget] * workers))
+    row = parts[0]
+    for part in parts[1:]:
+        row = merge_rows(row, part)
+    return replace(row, load=round(max(load, os.getloadavg()[0]), 2))
+
+
+def _measure_deals(agent: str, opponent: str, first: int, stop: int,
+                   options: dict[str, Any] | None, budget: str) -> StrengthRow:
+    """The deals ``first`` … ``stop - 1`` of :func:`measure` (one process's share)."""
     import time
 
     from wpp.core.registry import make_agent, new_game
 
     wins = draws = moves = 0
     spent = 0.0
-    load = os.getloadavg()[0]
-    for deal in range(seed, seed + deals):
+    for deal in range(first, stop):
         for seat in (0, 1):
             history = new_game("warpairs", deal)
             bots = [make_agent("warpairs", opponent, deal * 7 + s) for s in range(2)]
@@ -99,8 +122,8 @@ def measure(agent: str, opponent: str, deals: int, seed: int, *,
             winner = history.state.winner
             wins += winner == seat
             draws += winner is None
-    return StrengthRow(agent, opponent, budget, 2 * deals, wins, draws,
-                       spent / max(moves, 1), round(load, 2))
+    return StrengthRow(agent, opponent, budget, 2 * (stop - first), wins, draws,
+                       spent / max(moves, 1), 0.0)
 
 
 def merge_rows(a: StrengthRow, b: StrengthRow) -> StrengthRow:
