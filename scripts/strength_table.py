@@ -9,8 +9,10 @@ each agent against the classic AI in duplicate, seat-swapped matches, written to
     # the search rows again (after a change to the search AI), the others kept
     nice -n 10 python scripts/strength_table.py --agents search
 
-The sizes are chosen for a shared 2-core machine (about 10–15 minutes of CPU in all): many
-games for the fast agents, fewer for the search AI, whose every move costs playouts.
+The sizes are chosen for a shared 2-core machine: many games for the fast agents, fewer for
+the search AI, whose every move costs playouts (its four rows: about 50 minutes of CPU, half
+an hour with the default 2 workers). Time per move is CPU time, so a busy machine slows the
+run but does not change the figures' meaning.
 """
 
 from __future__ import annotations

@@ -395,7 +395,9 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
     chosen_row = next(i for i, c in enumerate(r.results) if c.action == r.chosen)
     situation = Step("The situation", view.hand, ("fact", "value"), [
         ("phase", view.phase.value),
-        ("table", view.table.cards if view.table is not None else "empty: a fresh trick"),
+        ("table", view.table.cards if view.table is not None
+         else "— (before the first trick)" if view.phase is Phase.MULLIGAN
+         else "empty: a fresh trick"),
         ("my cards", len(view.hand)), ("opponent's cards", view.opponent_hand_size),
         ("deck", view.deck_size), ("pile", view.pile)], id="situation")
     steps = [situation]

@@ -166,7 +166,9 @@ def strength_table(rows: Sequence[StrengthRow] | None = None) -> pd.DataFrame:
 
 def strength_plot(table: pd.DataFrame | None = None) -> Figure:
     """Score against the classic AI by CPU time per move (log scale), with the 95% intervals:
-    the search AI at each budget as a line, the counting AI as a point, an even match dashed.
+    the search AI at each budget as a line (each point named by its budget: playouts, or CPU
+    seconds per move), the counting AI as a point, an even match dashed, the search's goal of
+    60% dotted.
     """
     from matplotlib.figure import Figure
 
@@ -175,16 +177,23 @@ def strength_plot(table: pd.DataFrame | None = None) -> Figure:
     ax = fig.subplots()
     for agent, fmt, label in (("search", "o-", "search AI (one point per budget)"),
                               ("counting", "s", "counting AI")):
-        rows = t[t["agent"] == agent]
+        rows = t[t["agent"] == agent].sort_values("s/move")
         if rows.empty:
             continue
         ax.errorbar(rows["s/move"] * 1000, rows["score"],
                     yerr=[rows["score"] - rows["low"], rows["high"] - rows["score"]],
                     fmt=fmt, capsize=4, label=label)
+        if agent == "search":  # each point named by its budget
+            for x, y, budget in zip(rows["s/move"] * 1000, rows["score"], rows["budget"],
+                                    strict=True):
+                ax.annotate(budget, (x, y), textcoords="offset points", xytext=(6, -12),
+                            fontsize=8)
     ax.axhline(0.5, ls="--", color="grey")
+    ax.axhline(0.6, ls=":", color="green", label="the search AI's goal: 60%")
+    ax.margins(x=0.2)
     ax.set_xscale("log")
     ax.set_xlabel("CPU time per move (ms, log scale)")
     ax.set_ylabel("score against the classic AI")
-    ax.legend(loc="upper left")
+    ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     return fig
