@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -160,10 +160,7 @@ def mulligan_candidates(view: View, classic: Action) -> list[Action]:
     options = [Mulligan(c.cards) for c in sorted((c for c in a.candidates if c.valid),
                                                  key=Candidate.key)]
     options.append(Mulligan(view.hand[:3]))
-    for x in options:
-        if x not in out and len(out) < MAX_CANDIDATES:
-            out.append(x)
-    return out
+    return _first_distinct(out, options)
 
 
 def _classic_policy(view: View) -> Action:
@@ -224,6 +221,12 @@ def candidates(view: View, classic: Action) -> list[Action]:
         extra.append(max(piles, key=lambda a: a.card))
     if Pass() in legal:
         extra.append(Pass())
+    return _first_distinct(out, extra)
+
+
+def _first_distinct(out: list[Action], extra: Sequence[Action]) -> list[Action]:
+    """``out`` followed by the actions of ``extra`` it lacks, at most
+    :data:`MAX_CANDIDATES` in all (both candidate lists end this way)."""
     for x in extra:
         if x not in out and len(out) < MAX_CANDIDATES:
             out.append(x)
