@@ -36,6 +36,7 @@ from wpp.deal import DEAL_SIZE, deal, reshuffled
 from wpp.gamestate import GameState
 from wpp.phases import _ANSWER, _DRAWING, _LEAD, _MULLIGAN, _OVER, EndReason, Phase, TrickPlay
 from wpp.plays import Play
+from wpp.record import Entry
 from wpp.rules import EmptyDeck, Rules
 from wpp.view import View, drawing_options
 
@@ -44,6 +45,7 @@ __all__ = ["Board"]
 _NAMES: Final = ("P1", "P2")
 _new_trick_play = tuple.__new__  # TrickPlay(p, play) without the Python-level __new__
 _new_state = tuple.__new__
+_new_entry = tuple.__new__  # Entry(...) without the Python-level __new__
 _RESHUFFLE: Final = EmptyDeck.RESHUFFLE
 
 
@@ -56,10 +58,10 @@ class Board:
     and the caller writes ``public``/``private``; off, no text is built at all.
     """
 
-    __slots__ = ("actions", "cards", "deck", "discards", "drawn", "end_reason", "hands",
-                 "last_trick", "mulligans", "narrate", "notes", "passed", "phase", "pile",
-                 "private", "public", "redraw_used", "reshuffle_ok", "reshuffles", "rules",
-                 "seed", "table", "to_act", "trick", "winner")
+    __slots__ = ("actions", "cards", "deal_hands", "deck", "discards", "drawn", "draws",
+                 "end_reason", "hands", "last_trick", "mulligans", "narrate", "notes", "passed",
+                 "phase", "pile", "private", "public", "record", "redraw_used", "reshuffle_ok",
+                 "reshuffles", "rules", "seed", "table", "to_act", "trick", "winner")
 
     rules: Rules
     seed: int
@@ -80,6 +82,9 @@ class Board:
     reshuffles: int
     winner: int | None
     end_reason: EndReason | None
+    record: list[Entry]
+    deal_hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # the state's ``dealt``
+    draws: list[list[Card]]
     reshuffle_ok: bool
     narrate: bool
     notes: list[str]
@@ -94,7 +99,7 @@ class Board:
         b = cls.__new__(cls)
         (b.rules, b.seed, hands, deck, pile, discards, trick, b.last_trick, b.phase,
          b.to_act, b.passed, drawn, redraw_used, mulligans, b.actions, b.reshuffles,
-         b.winner, b.end_reason) = state
+         b.winner, b.end_reason, record, b.deal_hands, draws) = state
         b.hands = [list(hands[0]), list(hands[1])]
         b.deck = list(deck)
         b.pile = list(pile)
@@ -104,6 +109,8 @@ class Board:
         b.drawn = list(drawn)
         b.redraw_used = list(redraw_used)
         b.mulligans = list(mulligans)
+        b.record = list(record)
+        b.draws = [list(draws[0]), list(draws[1])]
         b._quiet(narrate)
         return b
 
@@ -122,6 +129,8 @@ class Board:
         b.redraw_used, b.mulligans = [False, False], [None, None]
         b.actions = b.reshuffles = 0
         b.winner = b.end_reason = None
+        b.record, b.draws = [], [[], []]
+        b.deal_hands = (tuple(b.hands[0]), tuple(b.hands[1]))
         b._quiet(False)
         return b
 
@@ -143,6 +152,7 @@ class Board:
             tuple(self.trick), self.last_trick, self.phase, self.to_act, self.passed,
             tuple(self.drawn), (redraw_used[0], redraw_used[1]), (mulligans[0], mulligans[1]),
             self.actions, self.reshuffles, self.winner, self.end_reason,
+            tuple(self.record), self.deal_hands, (tuple(self.draws[0]), tuple(self.draws[1])),
         ))
 
     def view(self, player: int) -> View:
@@ -164,6 +174,7 @@ class Board:
         for c in chosen:
             hand.remove(c)
         self.mulligans[p] = chosen
+        self.record.append(_new_entry(Entry, (p, "mulligan", chosen)))
         if p == 0:
             self.to_act = 1
             return
@@ -179,6 +190,7 @@ class Board:
         hand = self.hands[p]
         for c in on_table.cards:
             hand.remove(c)
+        self.record.append(_new_entry(Entry, (p, "play", on_table.cards)))
         self.trick.append(_new_trick_play(TrickPlay, (p, on_table)))
         self.table = on_table
         self.phase = _ANSWER
@@ -191,6 +203,7 @@ class Board:
 
     def pass_lead(self, p: int) -> None:
         """R16: the leader passes; the other player must lead."""
+        self.record.append(_new_entry(Entry, (p, "pass", ())))
         self.to_act = 1 - p
         self.passed = True
 
@@ -199,6 +212,7 @@ class Board:
         goes on — unless the hand limit ends the game (R17) or stopping is the only choice
         left. With nothing anywhere to draw (deck, discards and pile empty) ``p`` takes
         nothing and the trick ends (R18): the result is then ``None``."""
+        self.record.append(_new_entry(Entry, (p, "draw", ())))
         if not self.available():
             self.end_trick(p)
             return None
@@ -212,6 +226,7 @@ class Board:
 
     def take_from_pile(self, p: int, card: Card) -> None:
         """R14: ``p`` takes ``card`` from the pile; then R17, and the trick ends."""
+        self.record.append(_new_entry(Entry, (p, "pile", (card,))))
         self.pile.remove(card)
         insort(self.hands[p], card)
         if not self.over_hand_limit(p):
@@ -219,12 +234,14 @@ class Board:
 
     def stop(self, p: int) -> None:
         """R14: ``p`` stops drawing; the trick ends."""
+        self.record.append(_new_entry(Entry, (p, "stop", ())))
         self.end_trick(p)
 
     def redraw(self, p: int) -> tuple[Card, ...]:
         """R15: this turn's deck cards go to the pile and as many new ones come from the deck
         (the new cards are returned); the re-draw is used and the trick ends."""
         hand, pile = self.hands[p], self.pile
+        self.record.append(_new_entry(Entry, (p, "redraw", tuple(self.drawn))))
         for c in self.drawn:
             hand.remove(c)
             insort(pile, c)
@@ -238,6 +255,7 @@ class Board:
 
     def concede(self, p: int) -> None:
         """R19: ``p`` concedes and loses."""
+        self.record.append(_new_entry(Entry, (p, "concede", ())))
         self.end(1 - p, EndReason.CONCEDED)
 
     def tick(self) -> None:
@@ -268,6 +286,7 @@ class Board:
                                   "into a new deck (R18)")
         c = self.deck.pop(0)
         insort(self.hands[p], c)
+        self.draws[p].append(c)
         return c
 
     def over_hand_limit(self, p: int) -> bool:

@@ -20,6 +20,7 @@ from wpp.judge import judge
 from wpp.lookup import classify
 from wpp.phases import _MULLIGAN, EndReason, Phase, TrickPlay
 from wpp.plays import Play
+from wpp.record import Entry
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.view import View, legal_actions
 
@@ -51,6 +52,9 @@ class GameState(NamedTuple):
     reshuffles: int = 0
     winner: int | None = None
     end_reason: EndReason | None = None
+    record: tuple[Entry, ...] = ()        # every action as both players saw it (wpp.record)
+    dealt: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # the hands as dealt (R10)
+    draws: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # each player's deck cards
 
     @classmethod
     def new(cls, seed: int, rules: Rules = DEFAULT_RULES,
@@ -59,12 +63,12 @@ class GameState(NamedTuple):
         cards = deal(seed) if deck is None else tuple(deck)
         if sorted(cards) != list(CARDS):
             raise ValueError("a deck must hold each of the 52 cards exactly once")
+        hands = (tuple(sorted(cards[:DEAL_SIZE])), tuple(sorted(cards[DEAL_SIZE:2 * DEAL_SIZE])))
         return cls(
-            rules=rules, seed=seed,
-            hands=(tuple(sorted(cards[:DEAL_SIZE])), tuple(sorted(cards[DEAL_SIZE:2 * DEAL_SIZE]))),
+            rules=rules, seed=seed, hands=hands,
             deck=cards[2 * DEAL_SIZE:], pile=(), discards=(), trick=(), last_trick=(),
             phase=Phase.MULLIGAN, to_act=0, passed=False, drawn=(), redraw_used=(False, False),
-            mulligans=(None, None),
+            mulligans=(None, None), dealt=hands,
         )
 
     @classmethod
@@ -144,8 +148,17 @@ class GameState(NamedTuple):
         mulligans = list(self.mulligans)
         if pending is not None:
             mulligans[other] = tuple(sorted(hidden[n_hand:n_hand + n_pending]))
+        # What the opponent was dealt and drew is hidden too: not re-dealt (no history is
+        # invented), left blank, so the result holds nothing true about it.
+        dealt, draws = list(self.dealt), list(self.draws)
+        dealt[other] = draws[other] = ()
+        record = self.record
+        if pending is not None:  # the opponent's secret mulligan is in the record: re-deal it
+            record = tuple(e if e.player == player or e.kind != "mulligan"
+                           else e._replace(cards=mulligans[other] or ()) for e in record)
         return self._replace(hands=(hands[0], hands[1]), deck=tuple(hidden[n_hand + n_pending:]),
-                             mulligans=(mulligans[0], mulligans[1]))
+                             mulligans=(mulligans[0], mulligans[1]), record=record,
+                             dealt=(dealt[0], dealt[1]), draws=(draws[0], draws[1]))
 
     # --- derived facts -------------------------------------------------------------------
     @property
@@ -191,6 +204,9 @@ class GameState(NamedTuple):
             mulligan_done=(self.mulligans[0] is not None, self.mulligans[1] is not None),
             actions=self.actions, reshuffles=self.reshuffles,
             winner=self.winner, end_reason=self.end_reason,
+            record=self.record if both_done else tuple(
+                e for e in self.record if e.player == player or e.kind != "mulligan"),
+            my_deal=self.dealt[player], my_draws=self.draws[player],
         )
 
     def legal_actions(self) -> list[Action]:

@@ -17,6 +17,7 @@ from wpp.deal import MULLIGAN_SIZE, deck_available
 from wpp.moves import all_plays, answers
 from wpp.phases import _ANSWER, _LEAD, _MULLIGAN, _OVER, EndReason, Phase, TrickPlay, player_name
 from wpp.plays import Play
+from wpp.record import Entry
 from wpp.rules import Rules
 
 __all__ = ["View", "drawing_options", "legal_actions"]
@@ -28,6 +29,11 @@ class View(NamedTuple):
 
     ``drawn`` holds the cards *this player* drew this turn (empty for the other player, who
     sees only ``drawn_count``). ``mulligans`` shows both mulligans once both are made.
+    ``record`` is the game so far as both players saw it (:mod:`wpp.record`; the opponent's
+    mulligan only once both are made); ``my_deal`` the 16 cards this player was dealt and
+    ``my_draws`` every deck card they drew, in order — what a player at the table remembers.
+    A position set up by hand (:meth:`~wpp.gamestate.GameState.custom`) has no history: all
+    three are empty.
     """
 
     player: int
@@ -52,6 +58,9 @@ class View(NamedTuple):
     reshuffles: int
     winner: int | None
     end_reason: EndReason | None
+    record: tuple[Entry, ...] = ()
+    my_deal: tuple[Card, ...] = ()
+    my_draws: tuple[Card, ...] = ()
 
     @property
     def table(self) -> Play | None:
