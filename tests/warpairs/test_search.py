@@ -175,7 +175,8 @@ def test_classic_playout_ends_every_game() -> None:
 
 
 @pytest.mark.parametrize("bad", [{"playouts": 0}, {"playouts": "many"}, {"playouts": True},
-                                 {"seconds": 0}, {"seconds": -1.0}, {"seconds": "1"}])
+                                 {"seconds": 0}, {"seconds": -1.0}, {"seconds": "1"},
+                                 {"checks": -1}, {"checks": 1.5}, {"checks": False}])
 def test_bad_budgets_are_the_kits_error(bad: dict[str, object]) -> None:
     with pytest.raises(WppError):
         SearchAgent(**bad)  # type: ignore[arg-type]
@@ -247,11 +248,11 @@ def test_no_worlds_out_of_turn_or_after_the_game() -> None:
         determinise(final.view(0), random.Random(0))
 
 
-def _games(n: int, playouts: int) -> None:
+def _games(n: int, playouts: int, checks: int = 100) -> None:
     for seed in range(n):
         seat = seed % 2
         agents: list[object] = [CLASSIC, CLASSIC] if seed % 3 else [RandomAgent(seed)] * 2
-        agents[seat] = SearchAgent(seed, playouts=playouts)
+        agents[seat] = SearchAgent(seed, playouts=playouts, checks=checks)
         g = play_game(agents, seed=seed, history=False)  # type: ignore[arg-type]
         assert g.is_over  # every action passed the engine's checks
 

@@ -7,11 +7,15 @@ turn) the AI
    answer (:func:`candidates`) the lowest and the highest play of each kind, the draw, a pile
    card, a pass; at the mulligan (:func:`mulligan_candidates`) the discard of every poker
    hand the classic analysis could build around, and the three lowest cards;
-2. **re-deals the hidden cards** many times from its own view (:func:`determinise`: the
-   unseen cards are put in the opponent's hand and the deck, then the game's own
-   ``redeal_hidden`` shuffles them; at the mulligan the opponent is dealt 16 unseen cards,
-   and chooses its own mulligan as the classic AI would) — each re-deal is one *world*
-   consistent with all the AI knows;
+2. **re-deals the hidden cards** many times from its own view — each re-deal is one
+   *world* consistent with all the AI knows. After the mulligan it reads the public record
+   (:mod:`wpp.ai.inference`): the worlds are deals in which an opponent playing like the
+   classic AI would have done everything this one did — its mulligan, its plays, its draws
+   and pile cards. When no such deal is found (an opponent that plays otherwise), and at the
+   mulligan, the re-deal is uniform (:func:`determinise`: the unseen cards are put in the
+   opponent's hand and the deck, then the game's own ``redeal_hidden`` shuffles them; at
+   the mulligan the opponent is dealt 16 unseen cards, and chooses its own mulligan as the
+   classic AI would);
 3. plays each candidate in each world and finishes the game with a fast **playout policy**
    (the classic AI's decision for both players, on the engine's fast board), counting the
    wins. The candidates are played in the *same* worlds (common random numbers), so their
@@ -27,11 +31,11 @@ turn) the AI
 
 Each playout's players decide from their own views (the classic AI never peeks), so a
 candidate's win rate estimates *this action, then the classic AI for both players* in the
-worlds the view allows: a one-step improvement of the classic AI (a "rollout" policy). Its
-weaknesses are the method's: the worlds are drawn uniformly, without reading the opponent's
-past choices for clues to its cards, and the playouts assume both players go on like the
-classic AI. The decision only ever reads the view: re-dealing the real hidden cards changes
-nothing it computes, so the AI cannot cheat.
+worlds the view allows: a one-step improvement of the classic AI (a "rollout" policy). It
+models its opponent as the classic AI twice — in the playouts and when it reads the record —
+and is strongest against it; against another opponent the record reads as "no consistent
+deal" and the worlds fall back to uniform. The decision only ever reads the view: re-dealing
+the real hidden cards changes nothing it computes, so the AI cannot cheat.
 
 The budget is a number of playouts per decision (the default, deterministic for a seed) or
 a time in CPU seconds of the process (one core: the time a search costs however busy the
@@ -56,6 +60,7 @@ from typing import Final
 from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, TakeFromPile
 from wpp.agents.base import Decision
 from wpp.ai.classic import classic_decision
+from wpp.ai.inference import DEFAULT_CHECKS, Inference
 from wpp.ai.mulligan import Candidate, analyse_mulligan, mulligan_cards
 from wpp.ai.segment import segments_of
 from wpp.cards import CARDS, Card, format_cards
@@ -66,6 +71,7 @@ from wpp.intervals import Interval, wilson
 from wpp.lookup import play_of
 from wpp.playout import playout_state
 from wpp.protocol import WARPAIRS
+from wpp.record import Entry
 from wpp.state import GameState, Phase, View, player_name, step
 
 __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult", "candidates",
@@ -117,8 +123,18 @@ def determinise(view: View, rng: random.Random) -> GameState:
         view.rules, rng.getrandbits(31), (hands[0], hands[1]), hidden[n:], view.pile,
         view.discards, view.trick, view.last_trick, view.phase, view.to_act, view.passed,
         view.drawn if view.to_act == me else (), view.redraw_used, view.mulligans,
-        view.actions, view.reshuffles, view.winner, view.end_reason)
+        view.actions, view.reshuffles, view.winner, view.end_reason, view.record,
+        *_own_history(view))
     return WARPAIRS.redeal_hidden(placeholder, me, rng)
+
+
+def _own_history(view: View) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]],
+                                      tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """A world's ``dealt`` and ``draws``: the player's own, as its view shows them; the
+    opponent's are not invented (left empty, as :meth:`GameState.redeal_hidden` does)."""
+    if view.player == 0:
+        return (view.my_deal, ()), (view.my_draws, ())
+    return ((), view.my_deal), ((), view.my_draws)
 
 
 def _determinise_mulligan(view: View, rng: random.Random) -> GameState:
@@ -139,11 +155,14 @@ def _determinise_mulligan(view: View, rng: random.Random) -> GameState:
         theirs = tuple(c for c in theirs if c not in chosen)
     hands: list[tuple[Card, ...]] = [(), ()]
     hands[me], hands[other] = view.hand, theirs
+    record = view.record
+    if mulligans[other] is not None:  # its entry, which the view hides until both are made
+        record = (Entry(other, "mulligan", mulligans[other] or ()), *record)
     return GameState(
         view.rules, rng.getrandbits(31), (hands[0], hands[1]), tuple(hidden[n:]), view.pile,
         view.discards, view.trick, view.last_trick, view.phase, view.to_act, view.passed,
         (), view.redraw_used, (mulligans[0], mulligans[1]), view.actions, view.reshuffles,
-        view.winner, view.end_reason)
+        view.winner, view.end_reason, record, *_own_history(view))
 
 
 def mulligan_candidates(view: View, classic: Action) -> list[Action]:
@@ -261,6 +280,12 @@ class SearchResult:
     sample_classic: tuple[tuple[int, Action], ...] = ()
     #: Per candidate: in how many worlds it did better, and worse, than the classic choice.
     paired: tuple[tuple[int, int], ...] = ()
+    #: How the worlds were drawn: "record" (deals consistent with everything the opponent
+    #: did, :mod:`wpp.ai.inference`), "uniform" (none found, or nothing to read yet) or
+    #: "mulligan" (the mulligan's re-deals).
+    worlds_from: str = "uniform"
+    #: Replays spent looking for a consistent deal (0 when the record was not read).
+    checks: int = 0
 
 
 def _paired(per_world: list[tuple[GameState | None, list[float | None]]], i: int
@@ -298,8 +323,8 @@ def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
 
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
            seconds: float | None = None, playout: Playout = classic_playout,
-           trace: bool = False, z: float = SIGNIFICANCE, race: int | None = None
-           ) -> SearchResult:
+           trace: bool = False, z: float = SIGNIFICANCE, race: int | None = None,
+           infer: bool = True, checks: int = DEFAULT_CHECKS) -> SearchResult:
     """Search the candidates of ``view`` (see the module's docs).
 
     World after world, every candidate still in the race is played out (the classic AI's
@@ -309,7 +334,12 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     that time is spent, after at least one world) or when no candidate is left against the
     classic choice. A candidate replaces the classic AI's choice only when it does better in
     significantly more worlds than it does worse (a sign test at ``z``); among several, the
-    one with the largest margin."""
+    one with the largest margin.
+
+    With ``infer`` (after the mulligan) the worlds are deals consistent with the whole public
+    record for a classic-AI opponent (:class:`~wpp.ai.inference.Inference`, at most
+    ``checks`` replays to find one, and with ``seconds`` at most half the time); uniform
+    re-deals when none is found."""
     classic = classic_decision(view, explain=False)[0]
     at_mulligan = view.phase is Phase.MULLIGAN
     cands = mulligan_candidates(view, classic) if at_mulligan else candidates(view, classic)
@@ -322,7 +352,17 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     runs = [0] * k
     alive = list(range(k))
     n = spent = 0
-    deadline = None if seconds is None else time.process_time() + seconds
+    start = time.process_time()
+    deadline = None if seconds is None else start + seconds
+    inference: Inference | None = None
+    spent_checks = 0
+    if infer and not at_mulligan and Inference.applies(view):
+        inference = Inference(view, random.Random(rng.getrandbits(64)))
+        found = inference.solve(checks, None if seconds is None else start + seconds / 2)
+        spent_checks = inference.checks
+        if not found:
+            inference = None
+    worlds_from = "mulligan" if at_mulligan else "uniform" if inference is None else "record"
     per_world: list[tuple[GameState | None, list[float | None]]] = []
     me = view.player
     while len(alive) > 1:
@@ -331,7 +371,7 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
                 break
         elif n and time.process_time() >= deadline:
             break
-        world = determinise(view, rng)
+        world = determinise(view, rng) if inference is None else inference.world(rng)
         scores: list[float | None] = [None] * k
         for i in alive:
             after = step(world, cands[i], narrate=False)[0]
@@ -361,7 +401,8 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
                 sample = _trace(w, chosen)
                 sample_classic = _trace(w, classic)
                 break
-    return SearchResult(results, chosen, classic, n, sample, sample_classic, paired)
+    return SearchResult(results, chosen, classic, n, sample, sample_classic, paired,
+                        worlds_from, spent_checks)
 
 
 def _in_race(per_world: list[tuple[GameState | None, list[float | None]]], i: int, runs: int,
@@ -420,7 +461,8 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
         ("action", "playouts", "wins", "win rate", "95% interval", "vs classic"), rows,
         verdict=words("chosen: ", _summary(r.chosen), f" ({chosen.rate})"),
         highlight=_cards(r.chosen), chosen_row=chosen_row, id="search.candidates",
-        notes=("each playout finishes the game with the classic AI for both players, each "
+        notes=(_worlds_note(r),
+               "each playout finishes the game with the classic AI for both players, each "
                "deciding from its own view of the re-dealt cards; draws count half",
                "vs classic: in how many worlds the action did better (+) and worse (−) than "
                "the classic AI's choice; the search overrules the classic AI only when the "
@@ -452,6 +494,21 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
     return Explanation(f"Search AI — {me}", steps, _cards(r.chosen), _summary(r.chosen))
 
 
+def _worlds_note(r: SearchResult) -> str:
+    """Where the worlds came from, in words."""
+    if r.worlds_from == "record":
+        return ("the re-deals are deals in which an opponent playing like the classic AI "
+                "would have done everything this one did (mulligan, plays, draws, pile "
+                f"cards); {r.checks} replays of the game found the first")
+    if r.worlds_from == "mulligan":
+        return ("the re-deals give the opponent 16 of the cards you cannot see; if it has "
+                "already chosen its mulligan, it chose as the classic AI would")
+    if r.checks:
+        return (f"the re-deals are uniform over the cards you cannot see: {r.checks} replays "
+                "found no deal in which the classic AI would have played as the opponent did")
+    return "the re-deals are uniform over the cards you cannot see"
+
+
 def _cards(a: Action) -> tuple[Card, ...]:
     return a.cards if isinstance(a, PlayCards | Mulligan) else ()
 
@@ -472,20 +529,26 @@ class SearchAgent:
 
     ``playouts`` is the budget per decision (deterministic for a ``seed``); ``seconds``, if
     given, replaces it with a budget of CPU seconds (then the choice depends on the machine's
-    speed). ``search_mulligan=False`` leaves the mulligan to the classic AI.
+    speed). ``search_mulligan=False`` leaves the mulligan to the classic AI. ``checks`` is
+    how many replays of the game it may spend reading the record for a consistent deal
+    (:mod:`wpp.ai.inference`); ``0`` draws uniform worlds, as a plain determinised search.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, playout: Playout = classic_playout,
-                 search_mulligan: bool = True) -> None:
+                 search_mulligan: bool = True, checks: int = DEFAULT_CHECKS) -> None:
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
             raise WppError(f"the search AI needs at least one playout, not {playouts!r:.20}")
         if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
             raise WppError(f"the search AI's time budget is a positive number of seconds, "
                            f"not {seconds!r:.20}")
+        if not isinstance(checks, int) or isinstance(checks, bool) or checks < 0:
+            raise WppError(f"the search AI's replays for reading the record are a whole "
+                           f"number ≥ 0, not {checks!r:.20}")
         self.seed = 0 if seed is None else seed
+        self.checks = checks
         self.playouts = playouts
         self.seconds = seconds
         self.playout = playout
@@ -499,7 +562,8 @@ class SearchAgent:
 
     def _search(self, view: View, trace: bool) -> SearchResult:
         return search(view, self._rng(view), playouts=self.playouts, seconds=self.seconds,
-                      playout=self.playout, trace=trace)
+                      playout=self.playout, trace=trace, infer=self.checks > 0,
+                      checks=self.checks)
 
     def choose(self, view: View) -> Action:
         """The action alone (no explanation is built)."""
@@ -524,4 +588,4 @@ class SearchAgent:
 
     def __repr__(self) -> str:
         return (f"SearchAgent(seed={self.seed}, playouts={self.playouts}, "
-                f"seconds={self.seconds})")
+                f"seconds={self.seconds}, checks={self.checks})")
