@@ -10,8 +10,8 @@ each agent against the classic AI in duplicate, seat-swapped matches, written to
     nice -n 10 python scripts/strength_table.py --agents search
 
 The sizes are chosen for a shared 2-core machine: many games for the fast agents, fewer for
-the search AI, whose every move costs playouts (its four rows: about 50 minutes of CPU, half
-an hour with the default 2 workers). Time per move is CPU time, so a busy machine slows the
+the search AI, whose every move costs playouts and replays of the record (its four rows:
+about 100 minutes of CPU, 50 minutes with the default 2 workers). Time per move is CPU time, so a busy machine slows the
 run but does not change the figures' meaning.
 """
 
@@ -36,10 +36,10 @@ PLAN: tuple[tuple[str, int, dict[str, Any], str], ...] = (
     ("random", 100, {}, "—"),
     ("greedy", 100, {}, "—"),
     ("counting", 3000, {}, "—"),
-    ("search", 300, {"playouts": 50}, "50 playouts"),
-    ("search", 400, {"playouts": 200}, "200 playouts"),
-    ("search", 400, {"seconds": 0.1}, "0.1 s per move"),
-    ("search", 400, {"seconds": 1.0}, "1 s per move"),
+    ("search", 200, {"playouts": 50}, "50 playouts"),
+    ("search", 300, {"playouts": 200}, "200 playouts"),
+    ("search", 300, {"seconds": 0.1}, "0.1 s per move"),
+    ("search", 250, {"seconds": 1.0}, "1 s per move"),
 )
 
 
