@@ -16,7 +16,7 @@ from wpp.agents import RandomAgent
 from wpp.ai.classic import ClassicAgent, classic_decision
 from wpp.ai.inference import Inference
 from wpp.ai.mulligan import mulligan_cards
-from wpp.ai.search import determinise, search
+from wpp.ai.search import SearchAgent, determinise, search
 from wpp.cards import Card
 from wpp.deal import deal
 from wpp.errors import WppError
@@ -126,3 +126,19 @@ def test_the_search_reads_the_record_against_the_classic_ai() -> None:
             assert r.chosen in view.legal_actions()
             assert r.classic == classic_decision(view, explain=False)[0]
     assert "record" in froms
+
+
+def test_the_explanation_says_where_the_worlds_came_from() -> None:
+    notes = []
+    for s in classic_game(2):
+        if s.phase is Phase.OVER or not Inference.applies(s.view(s.to_act)):
+            continue
+        d = SearchAgent(seed=5, playouts=20).decide(s.view(s.to_act))
+        step_ = d.explanation.step("search.candidates")
+        if step_ is not None and step_.notes:
+            notes.append(str(step_.notes[0]))
+    assert any("would have done everything this one did" in n for n in notes), notes
+    custom = GameState.custom(("3D 5C 9H", "4C 6D"), to_act=0).view(0)
+    d = SearchAgent(seed=1, playouts=30).decide(custom)
+    assert str(d.explanation.step("search.candidates").notes[0]) == (
+        "the re-deals are uniform over the cards you cannot see")
