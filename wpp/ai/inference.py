@@ -236,6 +236,8 @@ class Inference:
             outside = [j for j in range(DEAL_SIZE, len(a)) if a[j] not in keep]
             got = self._mulligan_matches(a)
             while got < MULLIGAN_SIZE and tries < checks and movable and outside:
+                if deadline is not None and time.process_time() >= deadline:
+                    break
                 i, j = self.rng.choice(movable), self.rng.choice(outside)
                 b = list(a)
                 b[i], b[j] = b[j], b[i]
