@@ -14,6 +14,9 @@ second and the stronger the search at a fixed time per move.
   :data:`~wpp.ai.search.DEFAULT_PLAYOUTS` playouts, over the decisions of real games;
 * ``search mulligan ms`` — the same budget at P1's mulligan (searched too, with a longer
   race, each playout a whole game);
+* ``reading the record ms`` — :meth:`~wpp.ai.inference.Inference.solve` at its default
+  budget over the same decisions (part of each decision's time), and how often it found a
+  deal consistent with the record;
 * ``counting decision µs`` against ``classic decision µs`` on the same views.
 """
 
@@ -27,6 +30,7 @@ from collections.abc import Callable
 
 from wpp.ai.classic import ClassicAgent, classic_decision
 from wpp.ai.counting_agent import CountingAgent
+from wpp.ai.inference import Inference
 from wpp.ai.search import DEFAULT_PLAYOUTS, SearchAgent, classic_playout, determinise
 from wpp.state import GameState, Phase, View, step
 
@@ -111,6 +115,14 @@ def run(quick: bool = False, seed: int = 77) -> dict[str, float | str]:
         agent.choose(v)
     out[f"search mulligan ms ({DEFAULT_PLAYOUTS} playouts, mean)"] = (
         (time.perf_counter() - start) / len(mulligans) * 1e3)
+    readable = [v for v in sample if Inference.applies(v)]
+    found = 0
+    start = time.perf_counter()
+    for v in readable:
+        found += Inference(v, random.Random(seed)).solve()
+    spent = time.perf_counter() - start
+    out["reading the record ms (mean)"] = spent / max(1, len(readable)) * 1e3
+    out["reading the record: consistent deal found"] = f"{found / max(1, len(readable)):.0%}"
     out["classic decision µs"] = _per_call_us(ClassicAgent().choose, views)
     out["counting decision µs"] = _per_call_us(CountingAgent().choose, views)
     return out
