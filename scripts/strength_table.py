@@ -11,8 +11,8 @@ each agent against the classic AI in duplicate, seat-swapped matches, written to
 
 The sizes are chosen for a shared 2-core machine: many games for the fast agents, fewer for
 the search AI, whose every move costs playouts and replays of the record (its four rows:
-about 100 minutes of CPU, 50 minutes with the default 2 workers). Time per move is CPU time, so a busy machine slows the
-run but does not change the figures' meaning.
+about 100 minutes of CPU, 50 minutes with the default 2 workers). Time per move is CPU time,
+so a busy machine slows the run but does not change the figures' meaning.
 """
 
 from __future__ import annotations
