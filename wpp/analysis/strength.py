@@ -183,11 +183,11 @@ def strength_plot(table: pd.DataFrame | None = None) -> Figure:
         ax.errorbar(rows["s/move"] * 1000, rows["score"],
                     yerr=[rows["score"] - rows["low"], rows["high"] - rows["score"]],
                     fmt=fmt, capsize=4, label=label)
-        if agent == "search":  # each point named by its budget
-            for x, y, budget in zip(rows["s/move"] * 1000, rows["score"], rows["budget"],
-                                    strict=True):
-                ax.annotate(budget, (x, y), textcoords="offset points", xytext=(6, -12),
-                            fontsize=8)
+        if agent == "search":  # each point named by its budget, below and above in turn
+            for i, (x, y, budget) in enumerate(zip(rows["s/move"] * 1000, rows["score"],
+                                                   rows["budget"], strict=True)):
+                ax.annotate(budget, (x, y), textcoords="offset points",
+                            xytext=(6, -12 if i % 2 == 0 else 6), fontsize=8)
     ax.axhline(0.5, ls="--", color="grey")
     ax.axhline(0.6, ls=":", color="green", label="the search AI's goal: 60%")
     ax.margins(x=0.2)
