@@ -7,6 +7,7 @@ search falls back to uniform worlds."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -18,11 +19,12 @@ from wpp.ai.inference import Inference
 from wpp.ai.mulligan import mulligan_cards
 from wpp.ai.search import SearchAgent, determinise, search
 from wpp.cards import Card
-from wpp.deal import deal
+from wpp.deal import DEAL_SIZE, deal
 from wpp.errors import WppError
 from wpp.gamestate import GameState
 from wpp.phases import Phase
 from wpp.transitions import step
+from wpp.view import View
 
 CLASSIC = ClassicAgent()
 
@@ -37,22 +39,23 @@ def classic_game(seed: int) -> list[GameState]:
     return out
 
 
+def readable(states: list[GameState]) -> Iterator[tuple[GameState, View]]:
+    """Each state whose player to act can read the record, with that player's view."""
+    for s in states:
+        if s.phase is not Phase.OVER and Inference.applies(view := s.view(s.to_act)):
+            yield s, view
+
+
 def truth_of(inf: Inference, seed: int) -> list[Card]:
     """The hypothesis that is the real deal."""
     d = deal(seed)
     return [d[i] for i in inf.slots] + [d[i] for i in inf.rest]
 
 
-
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**9))
 def test_the_real_deal_is_consistent_and_worlds_are_the_players_position(seed: int) -> None:
-    for s in classic_game(seed):
-        if s.phase is Phase.OVER:
-            continue
-        view = s.view(s.to_act)
-        if not Inference.applies(view):
-            continue
+    for _, view in readable(classic_game(seed)):
         inf = Inference(view, random.Random(seed))
         score, replayed = inf.check(truth_of(inf, seed))
         assert score == len(view.record) and replayed is not None
@@ -62,7 +65,8 @@ def test_the_real_deal_is_consistent_and_worlds_are_the_players_position(seed: i
             assert w.view(view.player) == view
             # The opponent's mulligan in the world is the classic AI's, from its dealt cards.
             other = 1 - view.player
-            dealt = tuple(sorted(inf.deal_of(inf.hypothesis)[16 * other:16 * other + 16]))
+            first = DEAL_SIZE * other
+            dealt = tuple(sorted(inf.deal_of(inf.hypothesis)[first:first + DEAL_SIZE]))
             assert mulligan_cards(dealt) == w.mulligans[other]
 
 
@@ -72,12 +76,7 @@ def test_the_worlds_are_sharper_than_uniform_re_deals() -> None:
     read = uniform = 0.0
     n = 0
     for seed in range(4):
-        for s in classic_game(seed)[::2]:
-            if s.phase is Phase.OVER:
-                continue
-            view = s.view(s.to_act)
-            if not Inference.applies(view):
-                continue
+        for s, view in readable(classic_game(seed)[::2]):
             inf = Inference(view, random.Random(seed))
             if not inf.solve(600):
                 continue
@@ -116,24 +115,18 @@ def test_where_the_record_cannot_be_read_the_worlds_are_uniform() -> None:
 
 def test_the_search_reads_the_record_against_the_classic_ai() -> None:
     froms = []
-    for s in classic_game(2):
-        if s.phase is Phase.OVER:
-            continue
-        view = s.view(s.to_act)
-        if Inference.applies(view):
-            r = search(view, random.Random(5), playouts=20)
-            froms.append(r.worlds_from)
-            assert r.chosen in view.legal_actions()
-            assert r.classic == classic_decision(view, explain=False)[0]
+    for _, view in readable(classic_game(2)):
+        r = search(view, random.Random(5), playouts=20)
+        froms.append(r.worlds_from)
+        assert r.chosen in view.legal_actions()
+        assert r.classic == classic_decision(view, explain=False)[0]
     assert "record" in froms
 
 
 def test_the_explanation_says_where_the_worlds_came_from() -> None:
     notes = []
-    for s in classic_game(2):
-        if s.phase is Phase.OVER or not Inference.applies(s.view(s.to_act)):
-            continue
-        d = SearchAgent(seed=5, playouts=20).decide(s.view(s.to_act))
+    for _, view in readable(classic_game(2)):
+        d = SearchAgent(seed=5, playouts=20).decide(view)
         step_ = d.explanation.step("search.candidates")
         if step_ is not None and step_.notes:
             notes.append(str(step_.notes[0]))
