@@ -27,12 +27,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wpp.ai.classic import ClassicAgent
-from wpp.ai.mulligan import mulligan, mulligan_cards
-from wpp.ai.segment import segments_of
-from wpp.cards import CARDS, Card
-from wpp.game import Game
-from wpp.selfplay import play_game
+from wpp.core.standard_deck import CARDS, Card
+from wpp.warpairs.ai.classic import ClassicAgent
+from wpp.warpairs.ai.mulligan import mulligan, mulligan_cards
+from wpp.warpairs.ai.segment import segments_of
+from wpp.warpairs.game import Game, play_game
 
 __all__ = ["main", "run"]
 

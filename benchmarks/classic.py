@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wpp.cards import CARDS, Card
 from wpp.classic.evaluator import best_strength, evaluate, strength5
+from wpp.core.standard_deck import CARDS, Card
 
 __all__ = ["main", "run"]
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from wpp.cards import CARDS, Card, parse_cards
+from wpp.core.standard_deck import CARDS, Card, parse_cards
 from wpp.ofc.board import EMPTY_BOARD, Board
 from wpp.ofc.candidates import candidates
 from wpp.ofc.pyofc import run_rollouts

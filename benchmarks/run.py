@@ -22,15 +22,18 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from wpp.agents import RandomAgent
-from wpp.ai.classic import ClassicAgent
-from wpp.cards import CARDS, Card
-from wpp.lookup import classify, play_of
-from wpp.playout import RANDOM, Policy, playout
-from wpp.plays import IllegalPlay
-from wpp.random_games import play_random_games
-from wpp.selfplay import play_game
-from wpp.state import GameState, Phase, legal_actions, step
+from wpp.core.standard_deck import CARDS, Card
+from wpp.warpairs.ai.classic import ClassicAgent
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.game import play_game
+from wpp.warpairs.lookup import classify, play_of
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.playout import RANDOM, Policy, playout
+from wpp.warpairs.plays import IllegalPlay
+from wpp.warpairs.random_games import play_random_games
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
+from wpp.warpairs.view import legal_actions
 
 __all__ = ["engine", "main"]
 
@@ -134,7 +137,7 @@ def engine(quick: bool = False) -> dict[str, float | str]:
     out["actions/s (Game API)"] = api_rate * actions_played / n_games
     out["actions per game"] = actions_played / n_games
 
-    # The same games on the simulation path (wpp.random_games), more of them. The first
+    # The same games on the simulation path (wpp.warpairs.random_games), more of them. The first
     # n_games must end as the games above did (winner and length; the tests compare them
     # action by action).
     n_fast = 5 * n_games
@@ -150,12 +153,12 @@ def engine(quick: bool = False) -> dict[str, float | str]:
         return n_fast
 
     fast_rate = _best(fast_games, repeats)
-    out["random games/s (wpp.random_games)"] = fast_rate
-    out["actions/s (wpp.random_games)"] = fast_rate * fast_actions / n_fast
+    out["random games/s (wpp.warpairs.random_games)"] = fast_rate
+    out["actions/s (wpp.warpairs.random_games)"] = fast_rate * fast_actions / n_fast
     out["same winners and lengths on both paths"] = "yes" if fast_ends == ends else "NO"
-    out["wpp.random_games / Game API"] = fast_rate / api_rate
+    out["wpp.warpairs.random_games / Game API"] = fast_rate / api_rate
 
-    # Playouts from the middle of games (wpp.playout, what a searching agent runs): random
+    # Playouts from the middle of games (wpp.warpairs.playout, what a searching agent runs): random
     # seats on both sides, and the classic AI's choose() against a random seat.
     starts = [_midgame(seed) for seed in range(n_games // 4)]
     rng = random.Random(1)
@@ -178,7 +181,7 @@ def engine(quick: bool = False) -> dict[str, float | str]:
         for loop, run in drivers.items():
             rate = _best(run, repeats)
             out[f"OpenSpiel dou_dizhu games/s ({loop})"] = rate
-            out[f"wpp.random_games / OpenSpiel ({loop})"] = fast_rate / rate
+            out[f"wpp.warpairs.random_games / OpenSpiel ({loop})"] = fast_rate / rate
 
     # The same games with full history and narration (what a UI pays).
     def games_with_history() -> int:

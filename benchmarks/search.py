@@ -1,20 +1,21 @@
-"""Speed of the search AI (:mod:`wpp.ai.search`): how many playouts per second its playout
+"""Speed of the search AI (:mod:`wpp.warpairs.ai.search`): how many playouts per second its playout
 policy makes, and how long one decision takes at the default budget; the counting AI's
 decision time next to the classic AI's, measured in the same run on the same positions.
 
 A playout is a whole game from a position: the faster it is, the more playouts fit in a
 second and the stronger the search at a fixed time per move.
 
-* ``playouts/s from the first lead`` — :func:`~wpp.ai.search.classic_playout` (the classic AI
+* ``playouts/s from the first lead`` — :func:`~wpp.warpairs.ai.search.classic_playout` (the classic
+AI
   in both seats, the engine's own step) from positions right after the mulligan;
 * ``playouts/s from mid-game`` — from positions a few tricks in (what the search plays);
 * ``… stepping states (peer)`` — the same playouts through the engine's ``step``, one
   immutable state per action (what the search used before the fast board);
 * ``search decision ms (default budget, median / p90)`` — :meth:`SearchAgent.choose` at
-  :data:`~wpp.ai.search.DEFAULT_PLAYOUTS` playouts, over the decisions of real games;
+  :data:`~wpp.warpairs.ai.search.DEFAULT_PLAYOUTS` playouts, over the decisions of real games;
 * ``search mulligan ms`` — the same budget at P1's mulligan (searched too, with a longer
   race, each playout a whole game);
-* ``reading the record ms`` — :meth:`~wpp.ai.inference.Inference.solve` at its default
+* ``reading the record ms`` — :meth:`~wpp.warpairs.ai.inference.Inference.solve` at its default
   budget over the same decisions (part of each decision's time), and how often it found a
   deal consistent with the record;
 * ``counting decision µs`` against ``classic decision µs`` on the same views.
@@ -28,11 +29,14 @@ import statistics
 import time
 from collections.abc import Callable
 
-from wpp.ai.classic import ClassicAgent, classic_decision
-from wpp.ai.counting_agent import CountingAgent
-from wpp.ai.inference import Inference
-from wpp.ai.search import DEFAULT_PLAYOUTS, SearchAgent, classic_playout, determinise
-from wpp.state import GameState, Phase, View, step
+from wpp.warpairs.ai.classic import ClassicAgent, classic_decision
+from wpp.warpairs.ai.counting_agent import CountingAgent
+from wpp.warpairs.ai.inference import Inference
+from wpp.warpairs.ai.search import DEFAULT_PLAYOUTS, SearchAgent, classic_playout, determinise
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
+from wpp.warpairs.view import View
 
 __all__ = ["run"]
 

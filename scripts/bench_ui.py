@@ -24,9 +24,9 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 from widgets.serve import CHROMIUM_ARGS, find_chromium, running_voila
-from wpp.actions import Mulligan
-from wpp.agents import make_agent
-from wpp.game import Game
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Mulligan
+from wpp.warpairs.game import Game
 
 # Records when the first face-up card of the active hand appears (ms since navigation start).
 _FIRST_CARD = """

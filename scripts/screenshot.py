@@ -20,9 +20,9 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from widgets.serve import CHROMIUM_ARGS, ROOT, find_chromium, running_voila
-from wpp.actions import Mulligan, PlayCards
-from wpp.agents import make_agent
-from wpp.game import Game
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Mulligan, PlayCards
+from wpp.warpairs.game import Game
 
 SEED = 31
 

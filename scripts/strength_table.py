@@ -1,6 +1,6 @@
 """Measure the strength table of the README and of the lesson "Beating the classic AI":
 each agent against the classic AI in duplicate, seat-swapped matches, written to
-``wpp/analysis/data/strength.json`` (read by :func:`wpp.analysis.strength.strength_table`).
+``wpp/warpairs/data/strength.json`` (read by :func:`wpp.warpairs.strength.strength_table`).
 
     nice -n 10 python scripts/strength_table.py            # the stored sizes
     nice -n 10 python scripts/strength_table.py --scale 0.1  # a quick smoke run
@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wpp.analysis.strength import (
+from wpp.warpairs.strength import (
     DATA_FILE,
     StrengthRow,
     load_rows,

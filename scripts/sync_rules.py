@@ -1,11 +1,12 @@
-"""Regenerate every copy of the rules text from the one source, ``wpp/rules.md``.
+"""Regenerate every copy of the rules text from the one source, ``wpp/warpairs/rules.md``.
 
 * ``docs/rules.md`` — the rules for readers of the repository (a header, then the source);
 * lesson 2 (``notebooks/02_the_rules.ipynb``) — its table of rules in one line each and its
   bullets "* **R9.** …", which state each rule in the rules text's words.
 
-Run it after editing ``wpp/rules.md``: ``python scripts/sync_rules.py``. The tests
-(``tests/test_rules_text.py``) fail, naming this command, whenever a copy differs from what it
+Run it after editing ``wpp/warpairs/rules.md``: ``python scripts/sync_rules.py``. The tests
+(``tests/warpairs/test_rules_text.py`` and ``tests/core/test_game_obligations.py``) fail, naming
+this command, whenever a copy differs from what it
 would write. Only the notebook's Markdown cells change, so its committed outputs stay valid.
 """
 
@@ -19,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from wpp.rulebook import docs_copy  # noqa: E402
-from wpp.rules import RULES_TEXT  # noqa: E402
-from wpp.teach.rules import RULES, lesson_bullet  # noqa: E402
+from wpp.core.rulebook import docs_copy  # noqa: E402
+from wpp.warpairs.rules import RULES_TEXT  # noqa: E402
+from wpp.warpairs.teach.rules import RULES, lesson_bullet  # noqa: E402
 
 DOCS = ROOT / "docs" / RULES_TEXT[2]
 LESSON = ROOT / "notebooks" / "02_the_rules.ipynb"
@@ -80,13 +81,15 @@ def main() -> int:
     LESSON.write_text(json.dumps(synced_lesson(nb), indent=1, ensure_ascii=False) + "\n",
                       encoding="utf-8")
     print(f"wrote {DOCS.relative_to(ROOT)} and {LESSON.relative_to(ROOT)}")
-    # Every other registered game's rules text (its definition's rules_doc, inside wpp/).
+    # Every other registered game's rules text (rules.md in its package, copied to docs/ under
+    # its definition's rules_doc).
     from wpp.core.registry import game_def, registered_games
 
     for name in registered_games():
         doc = game_def(name).rules_doc
         if doc and doc != RULES_TEXT[1]:
-            (ROOT / "docs" / doc).write_text(docs_copy("wpp", doc), encoding="utf-8")
+            source = docs_copy(game_def(name).package, "rules.md")
+            (ROOT / "docs" / doc).write_text(source, encoding="utf-8")
             print(f"wrote docs/{doc}")
     return 0
 

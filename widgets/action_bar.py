@@ -4,7 +4,7 @@ Which buttons show is decided from the legal actions of the player to act (compu
 engine from their view). A hidden button can still be clicked by a page that wants to cheat;
 the app then asks the engine, which refuses — the bar only decides what is *offered*.
 
->>> from wpp.game import Game
+>>> from wpp.warpairs.game import Game
 >>> bar = ActionBar()
 >>> g = Game(seed=3)
 >>> bar.show(g.view(0).legal_actions(), g.phase, enabled=True)
@@ -19,8 +19,8 @@ from typing import Final
 
 import ipywidgets as w
 
-from wpp.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop
-from wpp.state import Phase
+from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop
+from wpp.warpairs.phases import Phase
 
 __all__ = ["ACTION_OF", "KINDS", "ActionBar"]
 

@@ -4,15 +4,15 @@ screen), built from the views of this package and driven by clicks.
 This module is layout and wiring only. The game and who plays which seat live in the
 session controller (:class:`wpp.core.session.Session`); what the page *says* — status, the
 selection judged, the curtain, the computer's public reasons, the score — comes from
-:mod:`wpp.presenter`, widget-free and tested with plain calls.
+:mod:`wpp.warpairs.presenter`, widget-free and tested with plain calls.
 
 Where the truth lives
 ---------------------
 The game lives in the kernel. While it runs, the page receives only what is computable from
 the viewer's own view and the public history: their hand, public cards and counts, face-down
 backs for everything else, and for "Why?" the computer's move in public terms
-(:func:`wpp.presenter.public_reasons`). The computer's full reasoning opens when the game is
-over (Review) or in open-hands practice, which the page marks. A seed is the whole deck order,
+(:func:`wpp.warpairs.presenter.public_reasons`). The computer's full reasoning opens when the game
+is over (Review) or in open-hands practice, which the page marks. A seed is the whole deck order,
 so it is shown only once the game is over. Every click or value the page sends is a *request*:
 the app maps it to an engine action and the engine judges it; a refusal is shown with the
 engine's reason.
@@ -62,14 +62,17 @@ from widgets.turn_flow import TurnFlow
 from widgets.warpairs_board import WarPairsBoard
 from widgets.warpairs_input import PlayInput
 from widgets.warpairs_reasons import review_text, why_text
-from wpp.actions import Mulligan, PlayCards, TakeFromPile
-from wpp.agents import Agent, make_agent
-from wpp.cards import Card
+from wpp.core.agents import Agent
+from wpp.core.explain import Explanation
 from wpp.core.registry import registered_agents
 from wpp.core.session import Session
-from wpp.explain import Explanation
-from wpp.game import Game
-from wpp.presenter import (
+from wpp.core.standard_deck import Card
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Mulligan, PlayCards, TakeFromPile
+from wpp.warpairs.definition import outcome_of
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import player_name
+from wpp.warpairs.presenter import (
     Score,
     Seating,
     hint_message,
@@ -77,9 +80,7 @@ from wpp.presenter import (
     result_head,
     status_html,
 )
-from wpp.protocol import outcome_of
-from wpp.rules import DEFAULT_RULES, Rules
-from wpp.state import player_name
+from wpp.warpairs.rules import DEFAULT_RULES, Rules
 
 __all__ = ["App"]
 

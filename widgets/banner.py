@@ -2,7 +2,7 @@
 and buttons for what comes next — for any game's page.
 
 The banner only draws what it is given (the page decides what the result *says*, e.g. with
-:func:`wpp.presenter.result_head`) and reports its buttons' clicks; each button has the CSS
+:func:`wpp.warpairs.presenter.result_head`) and reports its buttons' clicks; each button has the CSS
 class ``wpp-banner-<key>`` so a browser test can find it.
 
 >>> b = GameOverBanner((("new", "New game"), ("replay", "Replay")))

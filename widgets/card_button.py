@@ -7,7 +7,7 @@ a blank text (one space: ipywidgets' button keeps its old text on an empty descr
 card that turns face down must be overwritten), no tooltip and only the ``wpp-back`` class —
 its synced state names no card.
 
->>> from wpp.cards import parse_card
+>>> from wpp.core.standard_deck import parse_card
 >>> b = CardButton()
 >>> b.show(parse_card("10H"), selected=True)
 >>> b.card, b.description, "wpp-selected" in b._dom_classes

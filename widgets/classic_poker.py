@@ -14,7 +14,7 @@ notebook stays glue:
   draw; then the AI's hand is turned over with its discard and the table of every option it
   weighed (:func:`wpp.classic.draw.explain`), the showdown and the winner.
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> r = ClassicRanking()
 >>> r.summary()
 'classic ranking: 7♠ 9♣ 9♥ K♦ K♠ — Two Pair, Kings and Nines, Seven kicker (class 4825 of 7,462)'
@@ -34,7 +34,6 @@ from widgets.faces import cards_html
 from widgets.hand import HandView
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
 from widgets.lessons.picker import CardPicker
-from wpp.cards import Card, format_cards, parse_cards
 from wpp.classic.compare import EXAMPLES, Comparison, Duel, Example, side_by_side
 from wpp.classic.draw import (
     DrawAI,
@@ -50,6 +49,7 @@ from wpp.classic.evaluator import CLASS_COUNT, Category, evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.core.agents import Decision
 from wpp.core.explain import Explanation
+from wpp.core.standard_deck import Card, format_cards, parse_cards
 
 __all__ = ["PRESETS", "ClassicRanking", "Disagreements", "DrawTable", "SideBySideView"]
 

@@ -23,10 +23,10 @@ from widgets.confirm_bar import ConfirmBar
 from widgets.message_line import MessageLine
 from widgets.options import OptionsMenu
 from widgets.saved_game import open_save
-from wpp.errors import WppError
-from wpp.game import Game
-from wpp.presenter import parse_seed
-from wpp.rules import Rules
+from wpp.core.errors import WppError
+from wpp.warpairs.game import Game
+from wpp.warpairs.presenter import parse_seed
+from wpp.warpairs.rules import Rules
 
 __all__ = ["MAX_SEED", "DealHost", "Deals", "check_seed", "fresh_seed"]
 

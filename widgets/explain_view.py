@@ -3,12 +3,12 @@ candidate tables, the chosen row marked.
 
 Rendering happens in the kernel and only the finished HTML reaches the page. The explanation's
 structured form is rendered, not its sentences: cards are drawn as pictures, and every text's
-card references (:class:`~wpp.explain.Ref`) are written by :func:`text_html`, which blanks
+card references (:class:`~wpp.core.explain.Ref`) are written by :func:`text_html`, which blanks
 those about cards the viewer must not know (see :mod:`widgets.redact`).
 
->>> from wpp.cards import parse_cards
->>> from wpp.explain import Explanation, Step
->>> from wpp.explain import Ref, words
+>>> from wpp.core.standard_deck import parse_cards
+>>> from wpp.core.explain import Explanation, Step
+>>> from wpp.core.explain import Ref, words
 >>> nines, kings = parse_cards("9D 9C"), parse_cards("KS KH")
 >>> e = Explanation("Answer", [Step("Pairs that beat the table", nines + kings,
 ...     columns=("pair", "kept for later"), rows=[(nines, False), (kings, True)],
@@ -30,7 +30,7 @@ import ipywidgets as w
 
 from widgets.faces import AnyCard, cards_html
 from widgets.redact import mask, render_text
-from wpp.explain import Cell, Explanation, Step, Text, Words, cell_text, is_cards
+from wpp.core.explain import Cell, Explanation, Step, Text, Words, cell_text, is_cards
 
 __all__ = ["ExplanationView", "explanation_html", "table_html", "text_html"]
 

@@ -16,7 +16,7 @@ deck's faces are registered here. Two ways to show a card:
   ink and centre drawn from :data:`CARD_CSS`. A face-down card has the class ``wpp-back`` and
   *no* text, so its widget state names no card.
 
->>> from wpp.cards import parse_card
+>>> from wpp.core.standard_deck import parse_card
 >>> svg = card_svg(parse_card("10H"))
 >>> svg.startswith("<svg") and "10" in svg and "#c0392b" in svg
 True
@@ -42,7 +42,7 @@ from html import escape
 from typing import Any, Final, TypeAlias
 from urllib.parse import quote
 
-from wpp.cards import Card, Suit
+from wpp.core.standard_deck import Card, Suit
 
 __all__ = [
     "BLACK",
@@ -61,7 +61,8 @@ __all__ = [
     "standard_cards",
 ]
 
-#: A card of any deck: hashable and printable (``str(card)``), e.g. :class:`wpp.cards.Card`
+#: A card of any deck: hashable and printable (``str(card)``), e.g.
+# :class:`wpp.core.standard_deck.Card`
 #: or a Pairs card. The widgets never look inside it; its :class:`Face` says how it looks.
 AnyCard: TypeAlias = Any
 

@@ -4,8 +4,8 @@ ladder of poker categories.
 Each function returns a new :class:`~matplotlib.figure.Figure` built without pyplot's global
 state (Jupyter and Voilà show a returned figure once; a script can ``fig.savefig``).
 Everything drawn comes from the engine: the cycle's arrows are checked with
-:func:`wpp.judge.beats` and the ladder's examples are classified by :func:`wpp.plays.classify`
-as they are drawn, so a picture cannot disagree with the rules.
+:func:`wpp.warpairs.judge.beats` and the ladder's examples are classified by
+:func:`wpp.warpairs.plays.classify` as they are drawn, so a picture cannot disagree with the rules.
 
 >>> fig = cycle_figure()
 >>> len(fig.axes), fig.axes[0].get_title()
@@ -23,9 +23,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from widgets.faces import BLACK, RED
-from wpp.cards import Card, Rank, Suit, card, parse_cards
-from wpp.lookup import beats, classify
-from wpp.plays import Category
+from wpp.core.standard_deck import Card, Rank, Suit, card, parse_cards
+from wpp.warpairs.lookup import beats, classify
+from wpp.warpairs.plays import Category
 
 __all__ = ["LADDER_EXAMPLES", "cycle_figure", "ladder_figure"]
 

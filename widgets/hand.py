@@ -5,7 +5,7 @@ widgets, so a play updates a handful of traits rather than building a new hand i
 Each face-up button carries a position class ``wpp-slot-N`` (its place in the hand, not its
 card) that the keyboard shortcuts use.
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> h = HandView("P1")
 >>> picked = []
 >>> h.on_toggle(picked.append)

@@ -30,10 +30,10 @@ from widgets.explain_view import ExplanationView
 from widgets.faces import cards_html
 from widgets.hand import HandView
 from widgets.lessons.base import Lesson, lesson_root, nav_button
-from wpp.cards import Card
+from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game
 from wpp.core.session import Session
-from wpp.errors import WppError
+from wpp.core.standard_deck import Card
 from wpp.ofc.board import ROW_SIZES, ROWS, Board
 from wpp.ofc.game import MAX_HANDS, OfcView, Place
 from wpp.ofc.scoring import HandScore, score_hand

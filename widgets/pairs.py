@@ -30,10 +30,10 @@ from widgets.explain_view import ExplanationView
 from widgets.faces import Face, cards_html, register_faces
 from widgets.lessons.base import LESSON_STYLE
 from widgets.shown import Shown
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game, registered_agents
 from wpp.core.session import Session
-from wpp.errors import WppError
 from wpp.pairs.cards import Card
 from wpp.pairs.game import ranks
 from wpp.pairs.state import FOLD, HIT, PairsView
@@ -269,10 +269,10 @@ class PairsPage(Shown):
 
 def rules_html() -> str:
     """The triangular deck as cards, and the rules in one line each (from the rules text)."""
+    from wpp.core.rulebook import load_rulebook
     from wpp.pairs.cards import DECK
-    from wpp.rulebook import load_rulebook
 
-    book = load_rulebook("wpp", "pairs-rules.md")
+    book = load_rulebook("wpp.pairs", "rules.md")
     deck = "".join(f'<div>{cards_row([c for c in DECK if c == v], small=True)}</div>'
                    for v in range(1, 11))
     items = "".join(f"<li><b>{rid}</b> {escape(book[rid].summary)}</li>" for rid in book)

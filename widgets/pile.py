@@ -1,6 +1,6 @@
 """The face-up pile: public cards, each a button that takes it when a pile draw is legal (R14).
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> p = PileView()
 >>> taken = []
 >>> p.on_take(taken.append)

@@ -39,10 +39,10 @@ from widgets.explain_view import ExplanationView
 from widgets.faces import cards_html
 from widgets.shown import Shown
 from widgets.theme import STYLE_HTML
-from wpp.cards import Card
+from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game, registered_agents
 from wpp.core.session import Session
-from wpp.errors import WppError
+from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView
 from wpp.pokeros.grid import Cell
 

@@ -8,13 +8,13 @@ deck. While the game runs, nothing the app sends to the
 page may name a hidden card.
 
 Explanations are hidden **by rendering**: every mention of particular cards in them is a
-:class:`~wpp.explain.Ref` holding those cards (see :mod:`wpp.core.explain`), and
+:class:`~wpp.core.explain.Ref` holding those cards (see :mod:`wpp.core.explain`), and
 :func:`render_text` writes a ref whose cards are hidden as :data:`HIDDEN_MARK` — the sentence
 is never scanned. Generic words ("twos, kings and aces") are plain text and stay; cards shown
 by name are blanked one by one. The renderers draw hidden cards face down (:func:`mask`).
 
->>> from wpp.game import Game
->>> from wpp.explain import Ref, words
+>>> from wpp.warpairs.game import Game
+>>> from wpp.core.explain import Ref, words
 >>> g = Game(seed=5)
 >>> hidden = hidden_cards(g, 0)
 >>> len(hidden), set(g.state.hands[1]) <= hidden, set(g.state.hands[0]) & hidden
@@ -34,11 +34,11 @@ from collections.abc import Callable, Collection, Iterable
 from itertools import pairwise
 from typing import Any, Final
 
-from wpp.cards import CARDS, Card, parse_card
+from wpp.core.explain import Ref, Text, Words
 from wpp.core.protocol import CardLike
-from wpp.explain import Ref, Text, Words
-from wpp.game import Game
-from wpp.state import Phase
+from wpp.core.standard_deck import CARDS, Card, parse_card
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import Phase
 
 __all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "named_lowest", "redact_text", "ref_hidden",
            "render_ref", "render_text", "seen_cards"]
@@ -120,7 +120,7 @@ def redact_text(text: str, hidden: Collection[Card]) -> str:
     name of a hidden card (``7♠``, ``7S``, ``10h``…) replaced by :data:`HIDDEN_MARK`.
     Explanations never come here: they are rendered (:func:`render_text`).
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> redact_text("7♠ 9D, 7s", set(parse_cards("7S 8S")))
     '🂠 9D, 🂠'
     """

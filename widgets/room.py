@@ -1,8 +1,8 @@
 """The room page: WarPairsPoker between two students in two browsers, through a room code.
 
 One student clicks "Create a room" and tells the other the code; the other types it and
-clicks "Join". Each page runs in its own kernel and holds a :class:`wpp.rooms.Seat`: the game
-itself is in the shared store (:mod:`wpp.rooms`), and the page draws only that seat's view —
+clicks "Join". Each page runs in its own kernel and holds a :class:`wpp.core.rooms.Seat`: the game
+itself is in the shared store (:mod:`wpp.core.rooms`), and the page draws only that seat's view —
 its own hand face up, the other hand as backs, the public table, pile and narration. Clicks
 are requests: the store's engine judges them, and a refusal is shown with its reason. The
 page polls the store (every second, on the kernel's event loop) to show the other student's
@@ -12,7 +12,7 @@ Layout and wiring only; the shared widgets are the app's (hand, pile, table, act
 words the presenter's.
 
 >>> import os, tempfile
->>> from wpp.rooms import RoomStore
+>>> from wpp.core.rooms import RoomStore
 >>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "r.sqlite3"))
 >>> alice, bob = RoomPage(store, poll=0), RoomPage(store, poll=0)
 >>> alice.create_button.click()
@@ -40,13 +40,13 @@ from widgets.pile import PileView
 from widgets.table import TableView
 from widgets.theme import STYLE_HTML
 from widgets.warpairs_board import legal_for_bar
-from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
-from wpp.cards import Card
-from wpp.errors import WppError
-from wpp.presenter import instructions_html, selection_text
-from wpp.rooms import RoomStore, Seat, normalize_code
-from wpp.rules import DEFAULT_RULES
-from wpp.state import Phase, player_name
+from wpp.core.errors import WppError
+from wpp.core.rooms import RoomStore, Seat, normalize_code
+from wpp.core.standard_deck import Card
+from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from wpp.warpairs.phases import Phase, player_name
+from wpp.warpairs.presenter import instructions_html, selection_text
+from wpp.warpairs.rules import DEFAULT_RULES
 
 __all__ = ["RoomPage"]
 

@@ -1,6 +1,7 @@
 """The quick reference behind the "Rules" option: a card per rule, and the keys.
 
-The cards are generated from the rules text (``wpp/rules.md``, :func:`wpp.rules.rulebook`):
+The cards are generated from the rules text (``wpp/warpairs/rules.md``,
+:func:`wpp.warpairs.rules.rulebook`):
 each shows the rule's id and title, its one line, and — one click away — its whole text, where
 it comes from (the game's author or the kit's decision) and its examples. So a refusal's
 "(R9)" can be looked up here in the very words the engine cites.
@@ -17,8 +18,8 @@ import re
 from html import escape
 from typing import Final
 
-from wpp.rulebook import RuleText
-from wpp.rules import rulebook
+from wpp.core.rulebook import RuleText
+from wpp.warpairs.rules import rulebook
 
 __all__ = ["RULES_HTML", "markdown_html", "rule_card"]
 

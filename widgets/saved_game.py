@@ -7,16 +7,16 @@ reason when it is not a save of this page's game, and replayed — for any regis
 'Game'
 >>> open_save(text, "pairs")
 Traceback (most recent call last):
-wpp.errors.WppError: this is a save file of 'warpairs', not of pairs
+wpp.core.errors.WppError: this is a save file of 'warpairs', not of pairs
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from wpp.core.errors import WppError
 from wpp.core.history import parse_save
 from wpp.core.registry import load_game
-from wpp.errors import WppError
 
 __all__ = ["open_save"]
 
@@ -24,7 +24,7 @@ __all__ = ["open_save"]
 def open_save(text: str | bytes, game: str, title: str = "") -> Any:
     """The game saved in ``text`` (a history, replayed and checked); a file that is not a
     save of ``game`` (named ``title`` in the message), or is damaged or edited, raises the
-    kit's :class:`~wpp.errors.WppError` saying what."""
+    kit's :class:`~wpp.core.errors.WppError` saying what."""
     doc = parse_save(text)
     if doc.get("game") != game:
         raise WppError(f"this is a save file of {str(doc.get('game'))[:20]!r}, "

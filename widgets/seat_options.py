@@ -19,8 +19,8 @@ from widgets.message_line import MessageLine
 from widgets.options import COMPUTER_CHOICES, OptionsMenu
 from widgets.pacer import ComputerPacer
 from widgets.selection import CardSelection
-from wpp.game import Game
-from wpp.presenter import Seating
+from wpp.warpairs.game import Game
+from wpp.warpairs.presenter import Seating
 
 __all__ = ["SeatHost", "SeatOptions"]
 

@@ -1,4 +1,4 @@
-"""The stepper: an :class:`~wpp.explain.Explanation` told one step at a time, with Back and
+"""The stepper: an :class:`~wpp.core.explain.Explanation` told one step at a time, with Back and
 Next, card pictures (the cards a step singles out outlined in gold) and its table of
 candidates (the chosen row marked).
 
@@ -6,8 +6,8 @@ The AI's explanations (mulligan, segment, decisions) are lists of steps; a learn
 better one at a time. "All steps" shows the whole explanation at once, as the app's "Why?"
 panel does (:func:`widgets.explain_view.explanation_html`).
 
->>> from wpp.ai import mulligan
->>> from wpp.cards import parse_cards
+>>> from wpp.warpairs.ai import mulligan
+>>> from wpp.core.standard_deck import parse_cards
 >>> _, e = mulligan(parse_cards("2C 2S 3D 3H 4C 4H 4S 6C 8H 9H 9S 10D JC QC KS AH"))
 >>> s = Stepper(e)
 >>> s.summary()
@@ -29,7 +29,7 @@ from widgets.explain_view import explanation_html, table_html, text_html
 from widgets.faces import cards_html
 from widgets.lessons.base import lesson_root, nav_button
 from widgets.shown import Shown
-from wpp.explain import Cell, Explanation, Step, Words, cell_text, is_cards
+from wpp.core.explain import Cell, Explanation, Step, Words, cell_text, is_cards
 
 __all__ = ["Stepper", "step_html"]
 

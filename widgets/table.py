@@ -4,7 +4,7 @@ and discard counts, and — when asked — the trick so far and the last trick.
 Everything shown here is public: plays on the table, counts, whose turn. It is one ``HTML``
 widget, rewritten when the game changes (an unchanged table sends nothing).
 
->>> from wpp.game import Game
+>>> from wpp.warpairs.game import Game
 >>> t = TableView()
 >>> g = Game(seed=3)
 >>> t.show(g.view(0), names=("You (P1)", "Computer (P2)"), bottom=0)
@@ -20,7 +20,8 @@ from html import escape
 import ipywidgets as w
 
 from widgets.faces import cards_html
-from wpp.state import Phase, TrickPlay, View
+from wpp.warpairs.phases import Phase, TrickPlay
+from wpp.warpairs.view import View
 
 __all__ = ["TableView", "trick_html"]
 

@@ -30,10 +30,10 @@ import ipywidgets as w
 from widgets.action_bar import button_kind
 from widgets.app import App
 from widgets.redact import named_lowest, seen_cards
-from wpp.actions import Action, Mulligan, PlayCards, TakeFromPile
-from wpp.cards import CARDS, Card
-from wpp.game import Game
-from wpp.state import deal
+from wpp.core.standard_deck import CARDS, Card
+from wpp.warpairs.actions import Action, Mulligan, PlayCards, TakeFromPile
+from wpp.warpairs.deal import deal
+from wpp.warpairs.game import Game
 
 __all__ = [
     "as_dealt",

@@ -21,15 +21,15 @@ from widgets.options import OptionsMenu
 from widgets.pacer import ComputerPacer
 from widgets.redact import redact_text
 from widgets.warpairs_input import PlayInput
-from wpp.actions import Action
-from wpp.agents import Agent
-from wpp.cards import Card
+from wpp.core.agents import Agent
+from wpp.core.errors import WppError
+from wpp.core.explain import Explanation
 from wpp.core.session import Session
-from wpp.errors import WppError
-from wpp.explain import Explanation
-from wpp.game import Game
-from wpp.presenter import Seating
-from wpp.state import Phase, player_name
+from wpp.core.standard_deck import Card
+from wpp.warpairs.actions import Action
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import Phase, player_name
+from wpp.warpairs.presenter import Seating
 
 __all__ = ["FlowHost", "TurnFlow"]
 

@@ -1,13 +1,13 @@
 """WarPairsPoker's board: the two hands, the table between them, the pile and the action bar,
 drawn from what the viewer may know.
 
-A hand is face up only when the seating says so (:meth:`wpp.presenter.Seating.face_up`);
+A hand is face up only when the seating says so (:meth:`wpp.warpairs.presenter.Seating.face_up`);
 every other hand is drawn as backs counted from the public view, so no widget of a hidden
 hand names a card. Only the acting person's hand is clickable, and the bar offers only what
 the engine says is legal for them.
 
->>> from wpp.game import Game
->>> from wpp.presenter import Seating
+>>> from wpp.warpairs.game import Game
+>>> from wpp.warpairs.presenter import Seating
 >>> board, game = WarPairsBoard(), Game(11)
 >>> legal = board.draw(game, Seating(computer=1), names=("You", "Computer"),
 ...                    selected=set(), touched=None)
@@ -27,10 +27,12 @@ from widgets.action_bar import ActionBar
 from widgets.hand import HandView
 from widgets.pile import PileView
 from widgets.table import TableView
-from wpp.actions import Action, Concede, Mulligan, TakeFromPile
-from wpp.game import Game
-from wpp.presenter import Seating
-from wpp.state import MULLIGAN_SIZE, Phase, View
+from wpp.warpairs.actions import Action, Concede, Mulligan, TakeFromPile
+from wpp.warpairs.deal import MULLIGAN_SIZE
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.presenter import Seating
+from wpp.warpairs.view import View
 
 __all__ = ["WarPairsBoard", "legal_for_bar"]
 

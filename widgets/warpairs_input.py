@@ -21,11 +21,11 @@ from widgets.hand import HandView
 from widgets.message_line import MessageLine
 from widgets.options import OptionsMenu
 from widgets.selection import CardSelection
-from wpp.actions import Action, Concede, Mulligan, PlayCards
-from wpp.game import Game
-from wpp.presenter import selection_text
-from wpp.rules import Rules
-from wpp.state import Phase
+from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.presenter import selection_text
+from wpp.warpairs.rules import Rules
 
 __all__ = ["InputHost", "PlayInput"]
 

@@ -2,9 +2,9 @@
 during a live game, and each move of a finished game for the review, the computer's with its
 full reasoning — as :class:`~widgets.explain_panel.PanelText` for the shared panel.
 
->>> from wpp.agents import make_agent
->>> from wpp.game import Game
->>> from wpp.presenter import Seating
+>>> from wpp.warpairs.ai import make_agent
+>>> from wpp.warpairs.game import Game
+>>> from wpp.warpairs.presenter import Seating
 >>> text = why_text(Game(3), Seating(computer=1), make_agent("random", seed=0),
 ...                 frozenset())
 >>> text.title, text.items, text.empty
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from widgets.explain_panel import PanelText
-from wpp.agents import Agent
-from wpp.cards import Card
-from wpp.game import Game
-from wpp.presenter import Seating, full_reasons, why_items
+from wpp.core.agents import Agent
+from wpp.core.standard_deck import Card
+from wpp.warpairs.game import Game
+from wpp.warpairs.presenter import Seating, full_reasons, why_items
 
 __all__ = ["review_text", "why_text"]
 

@@ -12,18 +12,16 @@ is reached the same way::
 and WarPairsPoker's own engine names (``Game``, ``parse_cards``, ``classify``, …) stay here.
 """
 
-from wpp.actions import (
-    Action,
-    Concede,
-    Draw,
-    Mulligan,
-    Pass,
-    PlayCards,
-    Redraw,
-    Stop,
-    TakeFromPile,
+from wpp.core.errors import GameFileError, IllegalAction, WppError
+from wpp.core.history import History
+from wpp.core.registry import (
+    load_game,
+    make_agent,
+    new_game,
+    registered_agents,
+    registered_games,
 )
-from wpp.cards import (
+from wpp.core.standard_deck import (
     CARDS,
     DECK,
     Card,
@@ -35,22 +33,27 @@ from wpp.cards import (
     parse_card,
     parse_cards,
 )
-from wpp.core.history import History
-from wpp.core.registry import (
-    load_game,
-    make_agent,
-    new_game,
-    registered_agents,
-    registered_games,
+from wpp.warpairs.actions import (
+    Action,
+    Concede,
+    Draw,
+    Mulligan,
+    Pass,
+    PlayCards,
+    Redraw,
+    Stop,
+    TakeFromPile,
 )
-from wpp.errors import GameFileError, IllegalAction, WppError
-from wpp.game import Game
-from wpp.judge import Verdict, judge
-from wpp.lookup import beats, classify, play_of, why_not
-from wpp.moves import all_plays, answers
-from wpp.plays import Category, IllegalPlay, Mode, Play
-from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
-from wpp.state import EndReason, Event, GameState, Phase, View
+from wpp.warpairs.events import Event
+from wpp.warpairs.game import Game
+from wpp.warpairs.judge import Verdict, judge
+from wpp.warpairs.lookup import beats, classify, play_of, why_not
+from wpp.warpairs.moves import all_plays, answers
+from wpp.warpairs.phases import EndReason, Phase
+from wpp.warpairs.plays import Category, IllegalPlay, Mode, Play
+from wpp.warpairs.rules import DEFAULT_RULES, EmptyDeck, Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.view import View
 
 __all__ = [
     "CARDS",

@@ -15,9 +15,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import History
 from wpp.core.protocol import GameDef
-from wpp.errors import IllegalAction, WppError
 
 
 @dataclass(frozen=True)

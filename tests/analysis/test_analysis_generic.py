@@ -31,8 +31,8 @@ from wpp.analysis.report import format_summary, summary
 from wpp.analysis.stats import agent_table, first_player_advantage, lead_changes, seat_table
 from wpp.analysis.tournament import play_tournament
 from wpp.core import arena, registry
-from wpp.errors import WppError
-from wpp.intervals import Interval
+from wpp.core.errors import WppError
+from wpp.core.intervals import Interval
 
 
 @pytest.fixture

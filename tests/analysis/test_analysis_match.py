@@ -8,9 +8,6 @@ from typing import ClassVar
 import pandas as pd
 import pytest
 
-from wpp.actions import Action
-from wpp.agents import Decision
-from wpp.analysis.agents import GreedyAgent, agent_names, make
 from wpp.analysis.match import (
     CATEGORY_COLUMNS,
     DECISION_COLUMNS,
@@ -23,11 +20,13 @@ from wpp.analysis.match import (
     schedule,
 )
 from wpp.analysis.tournament import round_robin, run_match
-from wpp.game import Game
-from wpp.games import warpairs as warpairs_game
-from wpp.rules import Rules
-from wpp.selfplay import play_game
-from wpp.state import View
+from wpp.core.agents import Decision
+from wpp.warpairs import registration as warpairs_game
+from wpp.warpairs.actions import Action
+from wpp.warpairs.game import Game, play_game
+from wpp.warpairs.rules import Rules
+from wpp.warpairs.tournament_cli import GreedyAgent, agent_names, make
+from wpp.warpairs.view import View
 
 
 @pytest.fixture(scope="module")

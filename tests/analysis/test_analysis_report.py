@@ -87,7 +87,7 @@ def test_tables_round_trip(tmp_path: Path, rr: MatchResult) -> None:
 
 
 def test_classic_plays_tournaments() -> None:
-    pytest.importorskip("wpp.ai")
+    pytest.importorskip("wpp.warpairs.ai")
     r = run_match(("classic", "random"), 4, seed=5, progress=False)
     assert set(r.games["agent_p1"]) == {"classic", "random"}
     assert r.games["winner"].isin([0, 1, -1]).all()

@@ -15,7 +15,7 @@ from benchmarks import run as bench
 def test_engine_figures(capsys: pytest.CaptureFixture[str]) -> None:
     figures = bench.engine(quick=True)
     assert figures["same winners and lengths on both paths"] == "yes"
-    names = ["random games/s (Game API)", "random games/s (wpp.random_games)",
+    names = ["random games/s (Game API)", "random games/s (wpp.warpairs.random_games)",
              "legal_actions µs (13 cards, lead)",
              "classify/s (5 random cards, refusals explained)"]
     if importlib.util.find_spec("pyspiel") is None:  # the bench extra installs OpenSpiel
@@ -28,4 +28,4 @@ def test_engine_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert 60 < figures["actions per game"] < 90  # random games are ~73 actions long
     assert bench.main(["--quick", "--only", "engine"]) == 0
     out = capsys.readouterr().out
-    assert "## Engine" in out and "random games/s (wpp.random_games)" in out
+    assert "## Engine" in out and "random games/s (wpp.warpairs.random_games)" in out

@@ -23,11 +23,12 @@ import pytest
 from widgets.action_bar import button_kind
 from widgets.serve import ROOT, running_voila
 from widgets.testing import leaks, secret_cards
-from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
-from wpp.agents import Agent, make_agent
-from wpp.cards import Card
-from wpp.game import Game
-from wpp.state import Phase
+from wpp.core.agents import Agent
+from wpp.core.standard_deck import Card
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import Phase
 
 pytestmark = pytest.mark.browser
 

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from widgets import serve
-from wpp.ai import mulligan
-from wpp.cards import format_cards
-from wpp.state import DEAL_SIZE, deal
-from wpp.teach.guided import FirstGame
-from wpp.teach.quiz import QUIZ_ALL, ActionQuestion, PickQuestion
-from wpp.teach.replay import record_game, typed_deck
+from wpp.core.standard_deck import format_cards
+from wpp.warpairs.ai import mulligan
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.teach.guided import FirstGame
+from wpp.warpairs.teach.quiz import QUIZ_ALL, ActionQuestion, PickQuestion
+from wpp.warpairs.teach.replay import record_game, typed_deck
 
 pytestmark = pytest.mark.browser
 

@@ -27,8 +27,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from widgets.serve import ROOT, kernel_alive, running_voila
 from widgets.testing import as_dealt, twin_game
-from wpp.agents import make_agent
-from wpp.game import Game
+from wpp.warpairs import make_agent
+from wpp.warpairs.game import Game
 
 pytestmark = pytest.mark.browser
 

@@ -19,8 +19,8 @@ from widgets import serve
 from widgets.action_bar import button_kind
 from widgets.redact import hidden_cards
 from widgets.testing import leaks
-from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
-from wpp.rooms import RoomStore
+from wpp.core.rooms import RoomStore
+from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 
 pytestmark = pytest.mark.browser
 

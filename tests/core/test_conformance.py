@@ -1,7 +1,8 @@
 """The conformance suite: what every registered game of the kit must do.
 
 Each test runs once per game of :func:`wpp.registered_games` (and, where it matters, per
-player count the game allows), so a game that registers itself in ``wpp/games/`` is checked
+player count the game allows), so a game that registers itself
+(``wpp/<game>/registration.py``) is checked
 here without a line of test code of its own:
 
 * random play reaches the end without an error, with the same legal actions from the state
@@ -30,9 +31,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wpp
+from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History
 from wpp.core.registry import game_def
-from wpp.errors import GameFileError, WppError
 
 GAMES = wpp.registered_games()
 #: Enough for any of the kit's games to end (WarPairsPoker's turn limit is 1,000 actions).

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.errors import GameFileError
+from wpp.core.errors import GameFileError
 
 #: ``CI=true`` runs the profile "ci" (see tests/conftest.py); the slow test runs 5,000.
 MUTATIONS = settings(max_examples=400, deadline=None,

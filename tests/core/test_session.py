@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
+from wpp.core.errors import WppError
 from wpp.core.session import Session
-from wpp.errors import WppError
 
 GAMES = wpp.registered_games()
 

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from wpp.cards import parse_cards
 from wpp.classic.evaluator import Category, evaluate, winners
+from wpp.core.standard_deck import parse_cards
 
 PROMPT = "Enter the number of hands to play: "
 LABELS = {c.label for c in Category} | {"Royal Flush"}

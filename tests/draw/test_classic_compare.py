@@ -7,7 +7,7 @@ import pytest
 
 from wpp.classic.compare import EXAMPLES, LADDER, Duel, duel, ladder_rows, side_by_side
 from wpp.classic.evaluator import Category as Classic
-from wpp.plays import Category
+from wpp.warpairs.plays import Category
 
 
 def test_a_wrap_is_high_card_in_poker_and_a_two_high_straight_in_wpp() -> None:

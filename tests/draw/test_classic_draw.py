@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Card, parse_cards
 from wpp.classic.draw import (
     PAT_HAND,
     DrawAI,
@@ -28,6 +27,7 @@ from wpp.classic.draw import (
 )
 from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, class_size, strength5
 from wpp.classic.game import Discard, DrawView
+from wpp.core.standard_deck import CARDS, Card, parse_cards
 
 
 def brute_force(hand: tuple[Card, ...], keep: tuple[Card, ...]) -> Counter[int]:

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, parse_cards
 from wpp.classic.evaluator import (
     CLASS_COUNT,
     Category,
@@ -26,6 +25,7 @@ from wpp.classic.evaluator import (
     value_of,
     winners,
 )
+from wpp.core.standard_deck import CARDS, parse_cards
 
 # ----------------------------------------------------------------------------- a slow oracle
 # Written from the rules, independently of the evaluator's tables: a hand's (category, key)

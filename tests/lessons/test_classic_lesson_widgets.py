@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from widgets.classic_poker import PRESETS, ClassicRanking, Disagreements, DrawTable, SideBySideView
-from wpp.cards import parse_cards
 from wpp.classic.compare import EXAMPLES
 from wpp.classic.draw import DrawAI, DrawRules, StandPat, explain, play_draw
 from wpp.classic.evaluator import evaluate
 from wpp.classic.game import Discard
+from wpp.core.standard_deck import parse_cards
 
 
 def click_cards(picker_or_hand: object, text: str) -> None:

@@ -12,7 +12,7 @@ from widgets.lessons.card import RulesCard
 from widgets.lessons.mulligan import MulliganLesson
 from widgets.lessons.replay import GameReplay
 from widgets.lessons.segment import SegmentLesson
-from wpp.state import DEAL_SIZE, deal
+from wpp.warpairs.deal import DEAL_SIZE, deal
 
 
 def test_a_link_opens_its_deal_and_move(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,10 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.lessons.drill import DrillPad
-from wpp.actions import Concede, Draw, Pass, PlayCards
-from wpp.cards import parse_cards
-from wpp.state import Phase, step
-from wpp.teach.drills import DRILLS, STRATEGY, refutation, sure_win, try_move, winning_moves
+from wpp.core.standard_deck import parse_cards
+from wpp.warpairs.actions import Concede, Draw, Pass, PlayCards
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.teach.drills import (
+    DRILLS,
+    STRATEGY,
+    refutation,
+    sure_win,
+    try_move,
+    winning_moves,
+)
+from wpp.warpairs.transitions import step
 
 #: The winning lead of each strategy drill, worked out by hand from section 8.2.
 WINNING = ["play 4♣", "play 2♣", "play 6♣", "play 2♦"]

@@ -1,4 +1,4 @@
-"""Lesson 6's numbers (``wpp.analysis.frequencies``): exact counts checked against the textbook
+"""Lesson 6's numbers (``wpp.warpairs.frequencies``): exact counts checked against the textbook
 five-card counts, hand categories against a direct count of ranks and suits, and the
 simulation against the exact probabilities."""
 
@@ -11,8 +11,10 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.ai.mulligan import analyse_mulligan
-from wpp.analysis.frequencies import (
+from wpp.core.standard_deck import CARDS, Card
+from wpp.warpairs.ai.mulligan import analyse_mulligan
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.frequencies import (
     MULLIGAN_KINDS,
     POKER,
     best_table,
@@ -25,10 +27,8 @@ from wpp.analysis.frequencies import (
     mulligan_table,
     simulate,
 )
-from wpp.cards import CARDS, Card
-from wpp.plays import Category
-from wpp.rules import Rules
-from wpp.state import DEAL_SIZE, deal
+from wpp.warpairs.plays import Category
+from wpp.warpairs.rules import Rules
 
 FIVE = math.comb(52, 5)
 

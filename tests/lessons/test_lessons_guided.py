@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.lessons.guided import GuidedGame
-from wpp.actions import Concede, PlayCards, TakeFromPile
-from wpp.cards import parse_cards
+from wpp.core.errors import IllegalAction
 from wpp.core.registry import make_agent
-from wpp.errors import IllegalAction
-from wpp.teach.guided import FirstGame
+from wpp.core.standard_deck import parse_cards
+from wpp.warpairs.actions import Concede, PlayCards, TakeFromPile
+from wpp.warpairs.teach.guided import FirstGame
 
 
 def text(widget: w.HTML) -> str:

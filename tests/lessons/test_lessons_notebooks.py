@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from wpp.teach.rules import RULES
+from wpp.warpairs.teach.rules import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -149,7 +149,7 @@ def test_every_lesson_carries_the_rules_card(name: str) -> None:
 
 def test_lesson_two_marks_where_each_rule_comes_from() -> None:
     """The appendix's table says of each rule: the game's author, or the kit's decision."""
-    from wpp.rules import rulebook
+    from wpp.warpairs.rules import rulebook
     rows = re.findall(r"^\| (R\d+) \| .+? \| .+? \| (.+?) \|$", markdown("02_the_rules"), re.M)
     assert rows == [(r, rulebook()[r].source) for r in rulebook().rules]
     assert {"the kit's decision", "the game's author"} <= {src for _, src in rows}

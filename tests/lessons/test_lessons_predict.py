@@ -19,14 +19,14 @@ from hypothesis import strategies as st
 from widgets.lessons.mulligan import MulliganLesson
 from widgets.lessons.replay import GameReplay
 from widgets.lessons.segment import SegmentLesson
-from wpp.actions import PlayCards
-from wpp.ai import mulligan, segment
-from wpp.cards import CARDS, Card, format_cards, parse_cards
-from wpp.state import DEAL_SIZE, deal
-from wpp.teach.mulligan import best_pick, compare
-from wpp.teach.predict import compare_moves, move_groups, thresholds
-from wpp.teach.replay import record_game, typed_deck
-from wpp.teach.segment import compare_choices, segment_choices
+from wpp.core.standard_deck import CARDS, Card, format_cards, parse_cards
+from wpp.warpairs.actions import PlayCards
+from wpp.warpairs.ai import mulligan, segment
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.teach.mulligan import best_pick, compare
+from wpp.warpairs.teach.predict import compare_moves, move_groups, thresholds
+from wpp.warpairs.teach.replay import record_game, typed_deck
+from wpp.warpairs.teach.segment import compare_choices, segment_choices
 
 
 def text(widget: w.HTML) -> str:
@@ -270,7 +270,7 @@ def test_the_replay_jump_list_does_not_keep_a_stale_label() -> None:
 
 def test_the_replay_states_every_threshold() -> None:
     """Regression: 05's aggressive-play thresholds were only in docs/ai.md."""
-    from wpp.ai.decide import (
+    from wpp.warpairs.ai.decide import (
         AGGRESSIVE_MAX_OUTLIERS,
         AGGRESSIVE_OPPONENT_CARDS,
         DESPERATE_OPPONENT_CARDS,

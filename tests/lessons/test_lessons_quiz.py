@@ -12,11 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.lessons.rules import Quiz
-from wpp.judge import judge
-from wpp.lookup import classify
-from wpp.state import step
-from wpp.teach.quiz import QUIZ_ALL, ActionQuestion, BeatQuestion, PickQuestion, QuizRun, cards_of
-from wpp.teach.rules import QUIZ, RULES
+from wpp.warpairs.judge import judge
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.teach.quiz import (
+    QUIZ_ALL,
+    ActionQuestion,
+    BeatQuestion,
+    PickQuestion,
+    QuizRun,
+    cards_of,
+)
+from wpp.warpairs.teach.rules import QUIZ, RULES
+from wpp.warpairs.transitions import step
 
 
 def text(widget: w.HTML) -> str:

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from wpp.analysis.tournament import round_robin, run_match
-from wpp.teach import stored
+from wpp.warpairs.teach import stored
 
 SEED = 2024
 
@@ -56,7 +56,7 @@ def test_the_stored_files_are_there() -> None:
 
 
 def test_random_games_are_stored_and_read_back_equal(tmp_path: Path) -> None:
-    from wpp.random_games import play_random_games
+    from wpp.warpairs.random_games import play_random_games
 
     fresh = stored.random_games(30, 5, store=tmp_path)
     again = stored.random_games(30, 5, store=tmp_path)
@@ -65,6 +65,6 @@ def test_random_games_are_stored_and_read_back_equal(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_lessons_stored_random_games_are_what_the_games_give() -> None:
-    from wpp.random_games import play_random_games
+    from wpp.warpairs.random_games import play_random_games
 
     assert stored.random_games(5000, SEED) == list(play_random_games(5000, SEED))

@@ -7,7 +7,7 @@ import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.teach.tables import (
+from wpp.warpairs.teach.tables import (
     Takeaway,
     branching_takeaway,
     compare_takeaway,

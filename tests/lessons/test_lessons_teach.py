@@ -1,5 +1,5 @@
-"""The lessons' facts (``wpp.teach``): what the notebooks show must be what the engine and the
-classic AI do. Each test compares the lesson's answer with the engine's own, or with a fact
+"""The lessons' facts (``wpp.warpairs.teach``): what the notebooks show must be what the engine
+and the classic AI do. Each test compares the lesson's answer with the engine's own, or with a fact
 written down independently (the rules' conformance table, the AI's explanation)."""
 
 from __future__ import annotations
@@ -12,19 +12,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import PlayCards
-from wpp.agents import make_agent
-from wpp.ai.mulligan import analyse_mulligan
-from wpp.ai.segment import segments_of
-from wpp.cards import CARDS, parse_cards
-from wpp.lookup import classify, play_of
-from wpp.moves import answers
-from wpp.plays import Mode
-from wpp.selfplay import play_game
-from wpp.state import DEAL_SIZE, EndReason, deal
-from wpp.teach.mulligan import best_pick, compare, score_pick
-from wpp.teach.replay import decided_by, record_game, result_text
-from wpp.teach.rules import (
+from wpp.core.standard_deck import CARDS, parse_cards
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import PlayCards
+from wpp.warpairs.ai.mulligan import analyse_mulligan
+from wpp.warpairs.ai.segment import segments_of
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.game import play_game
+from wpp.warpairs.lookup import classify, play_of
+from wpp.warpairs.moves import answers
+from wpp.warpairs.phases import EndReason
+from wpp.warpairs.plays import Mode
+from wpp.warpairs.teach.mulligan import best_pick, compare, score_pick
+from wpp.warpairs.teach.replay import decided_by, record_game, result_text
+from wpp.warpairs.teach.rules import (
     QUIZ,
     RULES,
     inspect,
@@ -33,7 +34,7 @@ from wpp.teach.rules import (
     scenes,
     tally,
 )
-from wpp.teach.segment import segment_choices
+from wpp.warpairs.teach.segment import segment_choices
 
 RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 

@@ -1,6 +1,7 @@
 """The lessons' widgets driven by clicks, without a browser: the stepper shows the steps of an
 explanation in order, forward and back; "your turn" scores a pick; every lesson widget shows
-what ``wpp.teach`` computes. Clicks are ``button.click()`` — the handlers a click in the page
+what ``wpp.warpairs.teach`` computes. Clicks are ``button.click()`` — the handlers a click in the
+page
 reaches."""
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from widgets.lessons.rules import (
 from widgets.lessons.segment import SegmentLesson
 from widgets.lessons.start import DealPreview
 from widgets.stepper import Stepper
-from wpp.ai import mulligan
-from wpp.cards import parse_cards
-from wpp.explain import Explanation, Step
-from wpp.lookup import classify
-from wpp.state import DEAL_SIZE, deal
-from wpp.teach.replay import record_game
-from wpp.teach.rules import inspect, judge_hand, scenes
+from wpp.core.explain import Explanation, Step
+from wpp.core.standard_deck import parse_cards
+from wpp.warpairs.ai import mulligan
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.teach.replay import record_game
+from wpp.warpairs.teach.rules import inspect, judge_hand, scenes
 
 
 def text(widget: w.HTML) -> str:

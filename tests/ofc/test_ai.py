@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.cards import CARDS, parse_cards
-from wpp.errors import WppError
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import CARDS, parse_cards
 from wpp.ofc.board import EMPTY_BOARD, fouls
 from wpp.ofc.expected import ExpectedPointsAI
 from wpp.ofc.fast import FOUL_VALUE

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.cards import CARDS, parse_cards
 from wpp.classic.evaluator import order3, strength3, strength5
-from wpp.errors import IllegalAction, WppError
+from wpp.core.errors import IllegalAction, WppError
+from wpp.core.standard_deck import CARDS, parse_cards
 from wpp.ofc import fast
 from wpp.ofc.board import EMPTY_BOARD, ROW_SIZES, board_cards, fouls, is_full
 from wpp.ofc.candidates import candidates
@@ -206,11 +206,11 @@ def test_row_sizes_and_rounds() -> None:
 def test_the_rules_text_parses_and_its_docs_copy_is_current() -> None:
     from widgets.serve import ROOT
     from wpp.core.registry import game_def
-    from wpp.rulebook import docs_copy, load_rulebook
+    from wpp.core.rulebook import docs_copy, load_rulebook
 
     name = game_def("ofc").rules_doc
     assert name == "ofc-rules.md"
-    book = load_rulebook("wpp", name)
+    book = load_rulebook("wpp.ofc", "rules.md")
     assert len(book.rules) == 10 and "foul" in book.glossary
-    assert (ROOT / "docs" / name).read_text(encoding="utf-8") == docs_copy("wpp", name), \
-        "regenerate docs/ofc-rules.md with wpp.rulebook.docs_copy('wpp', 'ofc-rules.md')"
+    assert (ROOT / "docs" / name).read_text(encoding="utf-8") == docs_copy("wpp.ofc", "rules.md"), \
+        "regenerate docs/ofc-rules.md with wpp.core.rulebook.docs_copy('wpp.ofc', 'rules.md')"

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Card, parse_cards
 from wpp.classic.evaluator import (
     CLASS_COUNT,
     FRONT_CLASS_COUNT,
@@ -30,7 +29,8 @@ from wpp.classic.evaluator import (
     strength5,
     value_of,
 )
-from wpp.errors import WppError
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import CARDS, Card, parse_cards
 from wpp.ofc.board import Board, board_of, fouls
 from wpp.ofc.scoring import STANDARD_ROYALTIES, Royalties, score_hand
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.errors import WppError
+from wpp.core.errors import WppError
 from wpp.pairs.agents import PIPMC, ExpectedValue, MoveEstimate, RandomPlayer, hit_odds
 from wpp.pairs.cards import CARD, DECK, parse_deck
 from wpp.pairs.game import PAIRS

@@ -12,8 +12,8 @@ import pytest
 from widgets.explain_view import explanation_html
 from widgets.faces import cards_html, face_of
 from widgets.pairs import RULE_SETS, HitOrFold, PairsPage
+from wpp.core.errors import WppError
 from wpp.core.history import History
-from wpp.errors import WppError
 from wpp.pairs.cards import CARD
 from wpp.pairs.game import PAIRS
 from wpp.pairs.lesson import exercises

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.errors import IllegalAction, WppError
+from wpp.core.errors import IllegalAction, WppError
 from wpp.pairs.board import Board
 from wpp.pairs.cards import CARD, DECK, Card, parse_deck
 from wpp.pairs.game import PAIRS, ranks, scaled_ranks

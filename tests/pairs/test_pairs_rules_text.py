@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from wpp.core.rulebook import docs_copy, load_rulebook
 from wpp.pairs.game import PAIRS
 from wpp.pairs.rules import RULE_FIELDS
-from wpp.rulebook import docs_copy, load_rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_rulebook("wpp", "pairs-rules.md")
+BOOK = load_rulebook("wpp.pairs", "rules.md")
 
 
 def test_the_rules_text_parses_and_names_every_flag() -> None:
@@ -30,5 +30,5 @@ def test_every_rule_the_engine_cites_exists() -> None:
 
 def test_the_docs_copy_is_current() -> None:
     doc = ROOT / "docs" / "pairs-rules.md"
-    assert doc.read_text(encoding="utf-8") == docs_copy("wpp", "pairs-rules.md"), (
+    assert doc.read_text(encoding="utf-8") == docs_copy("wpp.pairs", "rules.md"), (
         "regenerate it: python scripts/sync_rules.py")

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import wpp
-from wpp.cards import CARDS, parse_cards
+from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import History
-from wpp.errors import IllegalAction, WppError
+from wpp.core.standard_deck import CARDS, parse_cards
 from wpp.pokeros.ai import Greedy, Guard, candidates, expected_max
 from wpp.pokeros.game import POKEROS, Place
 
@@ -181,10 +181,10 @@ def test_expected_max_is_the_mean_over_every_stash() -> None:
 def test_the_rules_text_states_every_rule_the_engine_cites_and_every_flag() -> None:
     from dataclasses import fields
 
+    from wpp.core.rulebook import load_rulebook
     from wpp.pokeros.game import PokerosRules
-    from wpp.rulebook import load_rulebook
 
-    book = load_rulebook("wpp", POKEROS.rules_doc or "")
+    book = load_rulebook("wpp.pokeros", "rules.md")
     assert list(book) == [f"R{i}" for i in range(1, 9)]
     flags = {book[r].flag_name for r in book if book[r].flag_name}
     assert flags == {f.name for f in fields(PokerosRules)}

@@ -95,7 +95,7 @@ def test_why_during_a_game_depends_on_nothing_the_player_may_not_know() -> None:
 def test_the_grid_zooms_and_a_bad_size_is_refused() -> None:
     import pytest
 
-    from wpp.errors import WppError
+    from wpp.core.errors import WppError
 
     page = PokerosPage(seed=4)
     page.zoom.value = "small"

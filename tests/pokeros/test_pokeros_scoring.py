@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Card, parse_card
+from wpp.core.standard_deck import CARDS, Card, parse_card
 from wpp.pokeros.examples import EXAMPLES, LEGALITY, row
 from wpp.pokeros.grid import (
     MAX_RUN,

@@ -17,8 +17,8 @@ from widgets.action_bar import button_kind
 from widgets.redact import hidden_cards
 from widgets.room import RoomPage
 from widgets.testing import leaks, walk
-from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
-from wpp.rooms import RoomStore
+from wpp.core.rooms import RoomStore
+from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 
 
 def page_text(page: RoomPage) -> str:

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.redact import hidden_cards
-from wpp.actions import Concede, Mulligan, PlayCards
-from wpp.errors import IllegalAction, WppError
-from wpp.rooms import ENV, RoomStore, Seat, StaleRoom, default_path, normalize_code
+from wpp.core.errors import IllegalAction, WppError
+from wpp.core.rooms import ENV, RoomStore, Seat, StaleRoom, default_path, normalize_code
+from wpp.warpairs.actions import Concede, Mulligan, PlayCards
 
 
 @pytest.fixture

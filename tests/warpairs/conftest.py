@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from wpp.rules import EmptyDeck, Rules
+from wpp.warpairs.rules import EmptyDeck, Rules
 
 st.register_type_strategy(Rules, st.builds(
     Rules,

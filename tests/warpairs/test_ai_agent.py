@@ -12,14 +12,18 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import Mulligan, PlayCards
-from wpp.agents import Agent, RandomAgent, make_agent
-from wpp.ai import ClassicAgent
-from wpp.cards import CARDS, Card, parse_cards
-from wpp.game import Game
-from wpp.moves import all_plays
-from wpp.rules import EmptyDeck, Rules
-from wpp.state import GameState, Phase, step
+from wpp.core.agents import Agent
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Mulligan, PlayCards
+from wpp.warpairs.ai import ClassicAgent
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.game import Game
+from wpp.warpairs.moves import all_plays
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.rules import EmptyDeck, Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
 
 AI = ClassicAgent()
 
@@ -194,8 +198,8 @@ def test_not_my_turn_is_refused() -> None:
 
 
 def test_an_illegal_heuristic_choice_falls_back_to_a_legal_play(monkeypatch: Any) -> None:
-    import wpp.ai.classic as classic
-    from wpp.ai.decide import PlayPlan
+    import wpp.warpairs.ai.classic as classic
+    from wpp.warpairs.ai.decide import PlayPlan
 
     def broken(context: Any) -> PlayPlan:
         return PlayPlan(context.hand[:1], (("broken", (), "test"),), 0, "a broken heuristic")

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from wpp.actions import Action, Draw, PlayCards, Redraw, Stop, TakeFromPile
-from wpp.ai import ClassicAgent
-from wpp.cards import CARDS, Card, parse_cards
-from wpp.rules import EmptyDeck, Rules
-from wpp.state import GameState, Phase, step
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs.actions import Action, Draw, PlayCards, Redraw, Stop, TakeFromPile
+from wpp.warpairs.ai import ClassicAgent
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.rules import EmptyDeck, Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
 
 AI = ClassicAgent()
 

@@ -12,14 +12,14 @@ import pytest
 
 from widgets.explain_view import explanation_html, text_html
 from widgets.redact import HIDDEN_MARK
-from wpp.ai.classic import ClassicAgent
-from wpp.ai.decide import ITEM_IDS
-from wpp.cards import parse_cards
-from wpp.explain import Explanation, Ref, Step, Words, words
-from wpp.game import Game
-from wpp.rules import rulebook
-from wpp.state import View
-from wpp.teach.replay import DECISION_TAGS, decided_by
+from wpp.core.explain import Explanation, Ref, Step, Words, words
+from wpp.core.standard_deck import parse_cards
+from wpp.warpairs.ai.classic import ClassicAgent
+from wpp.warpairs.ai.decide import ITEM_IDS
+from wpp.warpairs.game import Game
+from wpp.warpairs.rules import rulebook
+from wpp.warpairs.teach.replay import DECISION_TAGS, decided_by
+from wpp.warpairs.view import View
 
 #: A card as the kit writes it in a sentence (format_cards: rank then suit symbol).
 CARD_NAME = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])[♦♣♥♠]")

@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
-from wpp.agents import Agent, RandomAgent
-from wpp.ai import ClassicAgent
-from wpp.selfplay import play_game
+from wpp.core.agents import Agent
+from wpp.warpairs.ai import ClassicAgent
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.game import play_game
 
 GAMES = 10_000
 

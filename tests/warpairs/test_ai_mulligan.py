@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.ai import analyse_mulligan, mulligan, mulligan_cards
-from wpp.cards import CARDS, Card, parse_cards
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs.ai import analyse_mulligan, mulligan, mulligan_cards
 
 
 def original(text: str) -> tuple[Card, ...]:

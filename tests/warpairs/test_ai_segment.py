@@ -9,11 +9,11 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.ai import SEGMENT_NAMES, Segments, analyse, segment, segments_of
-from wpp.ai.hand import beaten_by
-from wpp.cards import CARDS, Card, parse_cards
-from wpp.lookup import classify
-from wpp.plays import Category
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs.ai import SEGMENT_NAMES, Segments, analyse, segment, segments_of
+from wpp.warpairs.ai.hand import beaten_by
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.plays import Category
 
 
 def c(text: str) -> tuple[Card, ...]:

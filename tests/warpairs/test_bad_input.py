@@ -1,5 +1,5 @@
 """Every public entry point of the WarPairsPoker engine answers bad input with the kit's own
-error (a :class:`~wpp.errors.WppError`) and a message naming the bad value — never another
+error (a :class:`~wpp.core.errors.WppError`) and a message naming the bad value — never another
 exception type, never a changed game. Fuzzed with hypothesis; each defect the hardening issue
 found is a regression case here."""
 
@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.actions import Mulligan, PlayCards, TakeFromPile, action_from_json, check_action
-from wpp.cards import CARDS, CardParseError, parse_card, parse_cards
-from wpp.errors import WppError
-from wpp.lookup import classify
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import CARDS, CardParseError, parse_card, parse_cards
+from wpp.warpairs.actions import Mulligan, PlayCards, TakeFromPile, action_from_json, check_action
+from wpp.warpairs.lookup import classify
 
 JUNK = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6) \
     | st.binary(max_size=4) | st.tuples(st.integers()) | st.lists(st.integers(), max_size=3)

@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import Concede, Pass, PlayCards
-from wpp.agents import RandomAgent
-from wpp.board import Board
-from wpp.errors import IllegalAction
-from wpp.gamestate import GameState
-from wpp.rules import Rules
-from wpp.transitions import apply, step
+from wpp.core.errors import IllegalAction
+from wpp.warpairs.actions import Concede, Pass, PlayCards
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.board import Board
+from wpp.warpairs.rules import Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import apply, step
 
 
 @given(st.integers(0, 2**32), st.from_type(Rules))

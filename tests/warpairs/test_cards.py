@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.cards import (
+from wpp.core.standard_deck import (
     CARDS,
     Card,
     CardParseError,

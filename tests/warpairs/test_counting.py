@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Card, parse_cards
-from wpp.counting import CountedAnswers, count_plays, listed_answers, nth_play
-from wpp.judge import decide
-from wpp.lookup import classify
-from wpp.moves import POKER_SECTIONS, all_plays, answers, poker_section
-from wpp.plays import Category, Mode, Play
-from wpp.rules import DEFAULT_RULES, Rules
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs.judge import decide
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.moves import POKER_SECTIONS, all_plays, answers, poker_section
+from wpp.warpairs.play_counts import CountedAnswers, count_plays, listed_answers, nth_play
+from wpp.warpairs.plays import Category, Mode, Play
+from wpp.warpairs.rules import DEFAULT_RULES, Rules
 
 # Up to 34 cards: more than any game shows with the default hand limit of 26 (R17), and as
 # many as games without a hand limit reach.

@@ -12,14 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import PlayCards
-from wpp.agents import RandomAgent
-from wpp.ai.classic import ClassicAgent
-from wpp.ai.counting_agent import CountingAgent, count, highest_left, sure_win
-from wpp.cards import CARDS, Card, parse_cards
-from wpp.plays import Mode
-from wpp.selfplay import play_game
-from wpp.state import GameState, Phase, step
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs.actions import PlayCards
+from wpp.warpairs.ai.classic import ClassicAgent
+from wpp.warpairs.ai.counting_agent import CountingAgent, count, highest_left, sure_win
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.game import play_game
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.plays import Mode
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
 
 AI = CountingAgent()
 TWOS = parse_cards("2D 2C 2H 2S")

@@ -11,15 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.actions import Action, Concede, Mulligan, PlayCards, Redraw, Stop, TakeFromPile
-from wpp.agents import RandomAgent
-from wpp.cards import CARDS
+from wpp.core.errors import GameFileError, IllegalAction
 from wpp.core.history import _file_digest
-from wpp.errors import GameFileError, IllegalAction
-from wpp.game import Game
-from wpp.rules import DEFAULT_RULES, EmptyDeck, Rules
-from wpp.selfplay import play_game
-from wpp.state import GameState, Phase, View, step
+from wpp.core.standard_deck import CARDS
+from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, Redraw, Stop, TakeFromPile
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.game import Game, play_game
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.rules import DEFAULT_RULES, EmptyDeck, Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
+from wpp.warpairs.view import View
 
 seeds = st.integers(0, 2**32 - 1)
 rules_st = st.sampled_from([

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from wpp.actions import Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop, TakeFromPile
-from wpp.cards import CARDS, parse_cards
-from wpp.errors import IllegalAction
-from wpp.game import Game
-from wpp.rules import EmptyDeck, Rules
-from wpp.state import EndReason, GameState, Phase, deal, step
+from wpp.core.errors import IllegalAction
+from wpp.core.standard_deck import CARDS, parse_cards
+from wpp.warpairs.actions import (
+    Concede,
+    Draw,
+    Mulligan,
+    Pass,
+    PlayCards,
+    Redraw,
+    Stop,
+    TakeFromPile,
+)
+from wpp.warpairs.deal import deal
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import EndReason, Phase
+from wpp.warpairs.rules import EmptyDeck, Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
 
 
 def c(text: str) -> tuple:
@@ -212,8 +224,8 @@ def test_custom_position_with_an_exhausted_deck_puts_the_rest_in_the_discards() 
 
 def test_listing_a_view_twice_gives_a_fresh_list_each_time() -> None:
     """legal_actions remembers the last view it listed: the copy it returns is the caller's."""
-    from wpp.agents import RandomAgent
-    from wpp.state import legal_actions
+    from wpp.warpairs.ai.random_agent import RandomAgent
+    from wpp.warpairs.view import legal_actions
 
     game = Game(5)
     agents = (RandomAgent(1), RandomAgent(2))

@@ -1,4 +1,4 @@
-"""Reading the opponent's cards from the record (:mod:`wpp.ai.inference`): the real deal is
+"""Reading the opponent's cards from the record (:mod:`wpp.warpairs.ai.inference`): the real deal is
 always among the consistent ones, every world is the player's own position with hidden cards
 that explain the record, the worlds are sharper than uniform re-deals, and where the record
 cannot be read (an opponent unlike the classic AI, a hand-made position, the mulligan) the
@@ -13,18 +13,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.agents import RandomAgent
-from wpp.ai.classic import ClassicAgent, classic_decision
-from wpp.ai.inference import Inference
-from wpp.ai.mulligan import mulligan_cards
-from wpp.ai.search import SearchAgent, determinise, search
-from wpp.cards import Card
-from wpp.deal import DEAL_SIZE, deal
-from wpp.errors import WppError
-from wpp.gamestate import GameState
-from wpp.phases import Phase
-from wpp.transitions import step
-from wpp.view import View
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import Card
+from wpp.warpairs.ai.classic import ClassicAgent, classic_decision
+from wpp.warpairs.ai.inference import Inference
+from wpp.warpairs.ai.mulligan import mulligan_cards
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.ai.search import SearchAgent, determinise, search
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
+from wpp.warpairs.view import View
 
 CLASSIC = ClassicAgent()
 

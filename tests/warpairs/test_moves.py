@@ -8,12 +8,12 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Card, parse_cards
-from wpp.judge import judge
-from wpp.lookup import classify
-from wpp.moves import all_plays, answers
-from wpp.plays import IllegalPlay, Play
-from wpp.rules import Rules
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.warpairs.judge import judge
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.moves import all_plays, answers
+from wpp.warpairs.plays import IllegalPlay, Play
+from wpp.warpairs.rules import Rules
 
 hands = st.lists(st.sampled_from(CARDS), unique=True, min_size=1, max_size=11)
 rules_st = st.sampled_from([Rules(), Rules(wraps=False)])

@@ -1,4 +1,5 @@
-"""``wpp.playout`` plays out any state exactly as stepping the engine with the same policies."""
+"""``wpp.warpairs.playout`` plays out any state exactly as stepping the engine with the same
+policies."""
 
 from __future__ import annotations
 
@@ -9,18 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import Action, Concede, PlayCards
-from wpp.agents import RandomAgent
-from wpp.ai import ClassicAgent
-from wpp.cards import CARDS
-from wpp.errors import IllegalAction, WppError
-from wpp.gamestate import GameState
-from wpp.phases import EndReason, Phase
-from wpp.playout import RANDOM, Policy, RandomPolicy, playout, playout_state
-from wpp.protocol import WARPAIRS
-from wpp.rules import EmptyDeck, Rules
-from wpp.transitions import step
-from wpp.view import View
+from wpp.core.errors import IllegalAction, WppError
+from wpp.core.standard_deck import CARDS
+from wpp.warpairs.actions import Action, Concede, PlayCards
+from wpp.warpairs.ai import ClassicAgent
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.definition import WARPAIRS
+from wpp.warpairs.phases import EndReason, Phase
+from wpp.warpairs.playout import RANDOM, Policy, RandomPolicy, playout, playout_state
+from wpp.warpairs.rules import EmptyDeck, Rules
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
+from wpp.warpairs.view import View
 
 CLASSIC = ClassicAgent()
 

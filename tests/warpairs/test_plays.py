@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.cards import CARDS, Rank, parse_cards
-from wpp.lookup import classify
-from wpp.plays import Category, IllegalPlay, Mode
-from wpp.rules import Rules
+from wpp.core.standard_deck import CARDS, Rank, parse_cards
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.plays import Category, IllegalPlay, Mode
+from wpp.warpairs.rules import Rules
 
 
 def test_category_ladder() -> None:  # R4

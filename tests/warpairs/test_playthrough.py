@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from wpp.transcript import random_playthrough
+from wpp.warpairs.transcript import random_playthrough
 
 COMMITTED = Path(__file__).parent / "data" / "playthrough_seed1.txt"
 
@@ -18,5 +18,5 @@ def test_playthrough_matches_the_committed_transcript() -> None:
                                             "committed", "regenerated", n=2))
         raise AssertionError(
             "the game on seed 1 no longer plays as committed. If the change is intended, run "
-            "`python -m wpp.transcript 1 > tests/warpairs/data/playthrough_seed1.txt`.\n"
+            "`python -m wpp.warpairs.transcript 1 > tests/warpairs/data/playthrough_seed1.txt`.\n"
             + diff[:6000])

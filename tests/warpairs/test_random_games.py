@@ -9,12 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wpp.__main__ import main
-from wpp.agents import RandomAgent
-from wpp.game import Game
-from wpp.random_games import RandomGameResult, play_random_game, play_random_games, summarize
-from wpp.rules import EmptyDeck, Rules
-from wpp.selfplay import play_game
-from wpp.state import EndReason
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.game import Game, play_game
+from wpp.warpairs.phases import EndReason
+from wpp.warpairs.random_games import (
+    RandomGameResult,
+    play_random_game,
+    play_random_games,
+    summarize,
+)
+from wpp.warpairs.rules import EmptyDeck, Rules
 
 
 def engine_game(seed: int, rules: Rules, agent_seeds: tuple[int, int]) -> Game:

@@ -10,13 +10,13 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.agents import RandomAgent
-from wpp.ai.classic import ClassicAgent
-from wpp.gamestate import GameState
-from wpp.phases import Phase
-from wpp.playout import RANDOM, playout_state
-from wpp.record import Entry
-from wpp.transitions import step
+from wpp.warpairs.ai.classic import ClassicAgent
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.playout import RANDOM, playout_state
+from wpp.warpairs.record import Entry
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
 
 
 def game(seed: int) -> list[GameState]:

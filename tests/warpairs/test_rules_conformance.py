@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from wpp.judge import judge
-from wpp.lookup import beats, classify, why_not
-from wpp.plays import Category, IllegalPlay, Mode
+from wpp.warpairs.judge import judge
+from wpp.warpairs.lookup import beats, classify, why_not
+from wpp.warpairs.plays import Category, IllegalPlay, Mode
 
 # (table or None for a lead, play, legal?, rule the verdict must name or None)
 ROWS = [

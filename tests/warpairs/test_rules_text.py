@@ -1,4 +1,5 @@
-"""The rules text (``wpp/rules.md``) is the one statement of R1–R20: the engine's citations,
+"""The rules text (``wpp/warpairs/rules.md``) is the one statement of R1–R20: the engine's
+citations,
 the lesson's list and bullets, the app's rule cards and ``docs/rules.md`` all come from it, and
 its worked examples hold in the engine."""
 
@@ -16,12 +17,12 @@ from types import ModuleType
 import pytest
 
 from widgets.rules_ref import RULES_HTML, rule_card
-from wpp.judge import judge
-from wpp.lookup import classify
-from wpp.plays import IllegalPlay
-from wpp.rulebook import RulebookError, docs_copy, parse_rulebook
-from wpp.rules import RULES_TEXT, Rules, rule, rulebook
-from wpp.teach.rules import QUIZ, RULES, inspect, lesson_bullet, scenes
+from wpp.core.rulebook import RulebookError, docs_copy, parse_rulebook
+from wpp.warpairs.judge import judge
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.plays import IllegalPlay
+from wpp.warpairs.rules import RULES_TEXT, Rules, rule, rulebook
+from wpp.warpairs.teach.rules import QUIZ, RULES, inspect, lesson_bullet, scenes
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = rulebook()
@@ -79,7 +80,7 @@ def test_the_rules_a_verdict_or_a_refusal_names_are_in_the_text() -> None:
 
 
 def _parse(text: str) -> tuple[int, ...]:
-    from wpp.cards import parse_cards
+    from wpp.core.standard_deck import parse_cards
     return tuple(parse_cards(text))
 
 

@@ -14,11 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.actions import Concede, Mulligan, PlayCards
-from wpp.agents import RandomAgent
-from wpp.ai.classic import ClassicAgent, classic_decision
-from wpp.ai.mulligan import mulligan_cards
-from wpp.ai.search import (
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import CARDS, parse_cards
+from wpp.warpairs.actions import Concede, Mulligan, PlayCards
+from wpp.warpairs.ai.classic import ClassicAgent, classic_decision
+from wpp.warpairs.ai.mulligan import mulligan_cards
+from wpp.warpairs.ai.random_agent import RandomAgent
+from wpp.warpairs.ai.search import (
     MAX_CANDIDATES,
     MULLIGAN_RACE_WORLDS,
     RACE_WORLDS,
@@ -30,10 +32,10 @@ from wpp.ai.search import (
     mulligan_candidates,
     search,
 )
-from wpp.cards import CARDS, parse_cards
-from wpp.errors import WppError
-from wpp.selfplay import play_game
-from wpp.state import GameState, Phase, step
+from wpp.warpairs.game import play_game
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.state import GameState
+from wpp.warpairs.transitions import step
 
 CLASSIC = ClassicAgent()
 

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from wpp.analysis.strength import StrengthRow, load_rows, measure, strength_table, write_rows
+from wpp.warpairs.strength import StrengthRow, load_rows, measure, strength_table, write_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "12_beating_the_classic_ai.ipynb"

@@ -18,9 +18,9 @@ from widgets.message_line import MessageLine
 from widgets.pacer import ComputerPacer
 from widgets.saved_game import open_save
 from widgets.selection import CardSelection
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game
-from wpp.errors import WppError
 
 
 def test_the_banner_shows_words_and_reports_its_buttons() -> None:

@@ -26,8 +26,8 @@ from widgets.faces import (
 )
 from widgets.hand import HandView
 from widgets.pile import PileView
-from wpp.cards import CARDS, Card
-from wpp.explain import Explanation, Ref, Step, words
+from wpp.core.explain import Explanation, Ref, Step, words
+from wpp.core.standard_deck import CARDS, Card
 
 
 @dataclass(frozen=True, order=True)

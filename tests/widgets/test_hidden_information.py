@@ -18,8 +18,8 @@ import pytest
 
 from widgets.app import App
 from widgets.testing import as_dealt, never_seen, page_tree, twin_game
-from wpp.agents import make_agent
-from wpp.game import Game
+from wpp.warpairs import make_agent
+from wpp.warpairs.game import Game
 
 AGENTS = ("classic", "greedy", "random")
 

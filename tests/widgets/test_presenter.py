@@ -1,4 +1,5 @@
-"""The page's words, computed without widgets (wpp/presenter.py), tested with plain calls."""
+"""The page's words, computed without widgets (wpp/warpairs/presenter.py), tested
+with plain calls."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.actions import Draw, Pass, Redraw, Stop, TakeFromPile
-from wpp.agents import make_agent
-from wpp.game import Game
-from wpp.presenter import (
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Draw, Pass, Redraw, Stop, TakeFromPile
+from wpp.warpairs.game import Game
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.presenter import (
     Score,
     Seating,
     instructions_html,
@@ -18,7 +20,6 @@ from wpp.presenter import (
     selection_text,
     status_html,
 )
-from wpp.state import Phase
 
 
 def positions(seed: int) -> list[Game]:

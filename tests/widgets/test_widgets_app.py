@@ -14,11 +14,11 @@ import pytest
 
 from widgets.app import App
 from widgets.testing import click_action
-from wpp.actions import Mulligan, Pass, PlayCards
-from wpp.agents import make_agent
-from wpp.cards import parse_cards
-from wpp.lookup import why_not
-from wpp.state import Phase
+from wpp.core.standard_deck import parse_cards
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Mulligan, Pass, PlayCards
+from wpp.warpairs.lookup import why_not
+from wpp.warpairs.phases import Phase
 
 SEEDS = (1, 2, 3)
 

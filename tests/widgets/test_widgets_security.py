@@ -21,9 +21,9 @@ import pytest
 
 from widgets.app import App
 from widgets.testing import click_action, leaks, secret_cards, synced_states
-from wpp.actions import Mulligan
-from wpp.agents import make_agent
-from wpp.state import Phase
+from wpp.warpairs import make_agent
+from wpp.warpairs.actions import Mulligan
+from wpp.warpairs.phases import Phase
 
 try:
     make_agent("classic")
@@ -93,7 +93,7 @@ def test_no_unseen_card_reaches_the_page_during_a_game(seed: int, sent: list[str
 
 
 def test_the_leak_search_finds_every_form() -> None:
-    from wpp.cards import parse_cards
+    from wpp.core.standard_deck import parse_cards
 
     cards = parse_cards("10H 7S")
     assert leaks('{"a": "7♠"}', cards) == ["7♠"]

@@ -1,7 +1,7 @@
 """The lessons' widgets: what a learner clicks and looks at in ``notebooks/01_…`` to ``06_…``.
 
 Each lesson widget is built from the app's pieces (card pictures and buttons, the theme) and
-asks :mod:`wpp.teach` what to show, so the notebooks stay glue. One module per lesson:
+asks :mod:`wpp.warpairs.teach` what to show, so the notebooks stay glue. One module per lesson:
 
 ==============  ==========================================================================
 module          what it holds

@@ -4,10 +4,10 @@ Lesson 7: play a match in the page — two agents, how many games, a seed — wi
 and a progress bar, and read the result at once. Lesson 6: :class:`FrequencyRunner`, how many
 deals to simulate.
 
-:class:`MatchRunner` opens on a stored result (:mod:`wpp.teach.stored`, so the page opens in
-seconds) and plays a new match only when asked, chunk by chunk, the bar moving after each
+:class:`MatchRunner` opens on a stored result (:mod:`wpp.warpairs.teach.stored`, so the page opens
+in seconds) and plays a new match only when asked, chunk by chunk, the bar moving after each
 chunk. The result is the score of each agent with its 95% interval and the Elo gap
-(:func:`wpp.teach.tables.readable_head_to_head`), the first leader's share, and a one-line
+(:func:`wpp.warpairs.teach.tables.readable_head_to_head`), the first leader's share, and a one-line
 takeaway.
 
 >>> r = MatchRunner(games=4)
@@ -28,10 +28,10 @@ from typing import Final
 import ipywidgets as w
 
 from widgets.lessons.base import Lesson, lesson_root, nav_button
-from wpp.analysis.agents import agent_names
 from wpp.analysis.match import MatchResult, assemble, play_chunk, schedule
 from wpp.analysis.stats import head_to_head
-from wpp.teach.tables import match_takeaway, readable_head_to_head
+from wpp.warpairs.teach.tables import match_takeaway, readable_head_to_head
+from wpp.warpairs.tournament_cli import agent_names
 
 __all__ = ["FrequencyRunner", "MatchRunner"]
 

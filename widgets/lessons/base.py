@@ -6,7 +6,7 @@ each has a ``root`` widget to place and shows itself when it is a cell's last li
 text form (``text/plain``, what nbval compares and a terminal prints) is a one-line summary of
 what it shows, so a change of behaviour shows up as a changed cell output.
 
->>> from wpp.state import GameState
+>>> from wpp.warpairs import GameState
 >>> html = board_html(GameState.custom(("3D 5C", "9S")))
 >>> "P1" in html and "3♦" in html and "wpp-board" in html
 True
@@ -28,10 +28,11 @@ from widgets.explain_view import table_html  # re-exported: the lessons' tables
 from widgets.faces import back_svg, cards_html
 from widgets.shown import Shown
 from widgets.theme import STYLE_HTML
-from wpp.cards import Card
-from wpp.state import GameState, Phase
-from wpp.teach.replay import RecordedGame, record_game, result_text
-from wpp.teach.rules import RULES
+from wpp.core.standard_deck import Card
+from wpp.warpairs.phases import Phase
+from wpp.warpairs.state import GameState
+from wpp.warpairs.teach.replay import RecordedGame, record_game, result_text
+from wpp.warpairs.teach.rules import RULES
 
 __all__ = [
     "LESSON_CSS",

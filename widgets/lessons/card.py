@@ -2,13 +2,13 @@
 
 :class:`RulesCard` is one screen: the game in six headings (the goal, the deal, a trick,
 beating a play, twos and aces, passing), each line a rule's own one-line summary from the
-rules text (:mod:`wpp.rules`, never restated here) with its number; then the glossary (from the
-same text) and every rule's card (:data:`widgets.rules_ref.RULES_HTML`, the app's quick
+rules text (:mod:`wpp.warpairs.rules`, never restated here) with its number; then the glossary
+(from the same text) and every rule's card (:data:`widgets.rules_ref.RULES_HTML`, the app's quick
 reference), one click away. Closed it takes one line, so every lesson can carry it.
 
 :class:`TrickStrip` shows one trick in four pictures: a lead, a beat, a draw that ends the
 trick, and who leads next — each a position the engine produced from the one before
-(:func:`wpp.teach.rules.trick_frames`).
+(:func:`wpp.warpairs.teach.rules.trick_frames`).
 
 >>> card = RulesCard()
 >>> "R9" in card.html.value and "outlier" in card.html.value
@@ -26,8 +26,8 @@ import ipywidgets as w
 
 from widgets.lessons.base import Lesson, board_html, lesson_root, rule_badges
 from widgets.rules_ref import RULES_HTML
-from wpp.rules import rulebook
-from wpp.teach.rules import AI_TERMS, trick_frames
+from wpp.warpairs.rules import rulebook
+from wpp.warpairs.teach.rules import AI_TERMS, trick_frames
 
 __all__ = ["CARD_GROUPS", "RulesCard", "TrickStrip", "rules_card_html"]
 

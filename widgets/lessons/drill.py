@@ -1,14 +1,14 @@
 """"Your move" drills (lessons 2 and 13): a position, your hand as card buttons, Play / Draw /
 Pass, and the engine's answer with its rule.
 
-:class:`DrillPad` shows one :class:`~wpp.teach.drills.Drill` at a time (◀ previous drill /
+:class:`DrillPad` shows one :class:`~wpp.warpairs.teach.drills.Drill` at a time (◀ previous drill /
 next drill ▶). Click cards, then **Play**; or **Draw**; or **Pass**. Every move goes through
-the engine (:func:`wpp.teach.drills.try_move`): an illegal one is refused with the engine's
+the engine (:func:`wpp.warpairs.teach.drills.try_move`): an illegal one is refused with the engine's
 reason, naming the rule; a legal one is narrated, and in a strategy drill scored — does it
 keep a sure win, and if not, which answer of the opponent spoils it. **Try again** puts the
 position back.
 
->>> from wpp.teach.drills import STRATEGY
+>>> from wpp.warpairs.teach.drills import STRATEGY
 >>> pad = DrillPad(STRATEGY)
 >>> pad.pick(pad.drill.state.hands[0][1]); pad.play_button.click()      # the 4♣
 >>> pad.feedback.wins, "wins for sure" in pad.result.value
@@ -26,9 +26,9 @@ import ipywidgets as w
 
 from widgets.hand import HandView
 from widgets.lessons.base import Lesson, board_html, lesson_root, nav_button, rule_badges
-from wpp.actions import Action, Draw, Pass, PlayCards
-from wpp.cards import Card, format_cards
-from wpp.teach.drills import DRILLS, Drill, DrillFeedback, try_move
+from wpp.core.standard_deck import Card, format_cards
+from wpp.warpairs.actions import Action, Draw, Pass, PlayCards
+from wpp.warpairs.teach.drills import DRILLS, Drill, DrillFeedback, try_move
 
 __all__ = ["DrillPad"]
 

@@ -3,7 +3,8 @@ every decision and a coach that says, after each move, what the AI would have do
 
 Built from the app's pieces — the table (:class:`widgets.table.TableView`), the pile
 (:class:`widgets.pile.PileView`), the hand (:class:`widgets.hand.HandView`), the action bar
-(:class:`widgets.action_bar.ActionBar`) — on the logic of :class:`wpp.teach.guided.FirstGame`
+(:class:`widgets.action_bar.ActionBar`) — on the logic of
+:class:`wpp.warpairs.teach.guided.FirstGame`
 (the kit's session controller). The page gets P1's view only: P2's hand is drawn as backs.
 
 >>> g = GuidedGame(seed=7)
@@ -28,7 +29,9 @@ from widgets.hand import HandView
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
 from widgets.pile import PileView
 from widgets.table import TableView
-from wpp.actions import (
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import Card, format_cards
+from wpp.warpairs.actions import (
     Action,
     Concede,
     Draw,
@@ -39,9 +42,7 @@ from wpp.actions import (
     Stop,
     TakeFromPile,
 )
-from wpp.cards import Card, format_cards
-from wpp.errors import WppError
-from wpp.teach.guided import FirstGame, Hint, MoveReport
+from wpp.warpairs.teach.guided import FirstGame, Hint, MoveReport
 
 __all__ = ["GuidedGame"]
 

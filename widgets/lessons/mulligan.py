@@ -2,8 +2,8 @@
 
 :class:`MulliganLesson` deals a hand (a seed field and "New deal") and asks first: the learner
 clicks 3 cards and locks them in. Only then does the page show the AI's mulligan
-(:func:`wpp.ai.mulligan`), the two picks scored on the AI's own measures
-(:mod:`wpp.teach.mulligan`), and the AI's reasoning step by step — the twos, kings and aces
+(:func:`wpp.warpairs.ai.mulligan`), the two picks scored on the AI's own measures
+(:mod:`wpp.warpairs.teach.mulligan`), and the AI's reasoning step by step — the twos, kings and aces
 set aside, the outliers, every straight and flush candidate with its outliers, strength and
 tie-breaks, the fallback when it applies, the choice.
 
@@ -30,10 +30,10 @@ from widgets.hand import HandView
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
-from wpp.ai import mulligan
-from wpp.cards import Card, CardParseError, format_cards, parse_cards
-from wpp.state import DEAL_SIZE, deal
-from wpp.teach.mulligan import Comparison, PickScore, best_pick, compare
+from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_cards
+from wpp.warpairs.ai import mulligan
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.teach.mulligan import Comparison, PickScore, best_pick, compare
 
 __all__ = ["MulliganLesson"]
 

@@ -4,7 +4,7 @@ A click raises or lowers a card; ``on_change(callback)`` hears every change with
 picked, in card order. ``limit`` caps how many may be picked (the largest play is 5 cards);
 cards in ``unavailable`` (e.g. the ones on the table) are dimmed and cannot be picked.
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> p = CardPicker(limit=2)
 >>> seen = []
 >>> p.on_change(seen.append)
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 import ipywidgets as w
 
 from widgets.card_button import CardButton
-from wpp.cards import CARDS, Card, Suit
+from wpp.core.standard_deck import CARDS, Card, Suit
 
 __all__ = ["CardPicker"]
 

@@ -28,7 +28,7 @@ from widgets.explain_view import text_html
 from widgets.faces import cards_html, standard_cards
 from widgets.lessons.base import table_html
 from widgets.stepper import Stepper
-from wpp.explain import Explanation
+from wpp.core.explain import Explanation
 
 __all__ = ["NOTHING", "Reveal", "changed_html", "comparison_html", "step_nav"]
 

@@ -1,14 +1,14 @@
 """Lesson 5: a recorded game between two classic AIs — at each move you choose first, then
 the AI's move and its reasons.
 
-:class:`GameReplay` plays a seeded deal (:func:`wpp.teach.replay.record_game`). The learner
+:class:`GameReplay` plays a seeded deal (:func:`wpp.warpairs.teach.replay.record_game`). The learner
 moves through it with the **move** navigation (a slider, "previous move" / "next move") or
 jumps to an interesting moment (aggressive plays with twos, kings and aces, answers on aces,
 desperate answers, re-draws, pile cards taken). At each move the page first asks: the board
 *before* the move (every card face up), what changed since the last move, and the legal moves
 as buttons, grouped by kind (the engine's list). A click commits; only then does it show the
-AI's move, the two scored side by side (:func:`wpp.teach.predict.compare_moves`), and the AI's
-explanation one **step** at a time (a second navigation, labelled apart): the situation, the
+AI's move, the two scored side by side (:func:`wpp.warpairs.teach.predict.compare_moves`), and the
+AI's explanation one **step** at a time (a second navigation, labelled apart): the situation, the
 segment, each item of the decision list tried in order with why it fired or not, and the
 drawing decisions. The AI's thresholds are stated in the page.
 
@@ -47,12 +47,12 @@ from widgets.lessons.base import (
 )
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
-from wpp.actions import Action, Mulligan, PlayCards
-from wpp.cards import Card, format_cards
-from wpp.errors import WppError
-from wpp.state import Phase, player_name
-from wpp.teach.predict import MoveComparison, compare_moves, move_groups, thresholds
-from wpp.teach.replay import DECISION_TAGS, Move, RecordedGame, record_game, typed_deck
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import Card, format_cards
+from wpp.warpairs.actions import Action, Mulligan, PlayCards
+from wpp.warpairs.phases import Phase, player_name
+from wpp.warpairs.teach.predict import MoveComparison, compare_moves, move_groups, thresholds
+from wpp.warpairs.teach.replay import DECISION_TAGS, Move, RecordedGame, record_game, typed_deck
 
 __all__ = ["GameReplay", "thresholds_html"]
 

@@ -9,7 +9,7 @@
 * :class:`SceneViewer` — small hand-made positions for the rules of a game (R13–R20);
 * :class:`GameWalkthrough` — a whole game, move by move, with the rules each move uses.
 
-The facts come from :mod:`wpp.teach.rules`; these classes only draw them.
+The facts come from :mod:`wpp.warpairs.teach.rules`; these classes only draw them.
 
 >>> q = Quiz()
 >>> q.yes_button.click(); q.summary()
@@ -38,10 +38,10 @@ from widgets.lessons.base import (
     table_html,
 )
 from widgets.lessons.picker import CardPicker
-from wpp.cards import CardParseError, format_cards, parse_cards
-from wpp.lookup import classify
-from wpp.state import DEAL_SIZE, deal
-from wpp.teach.quiz import (
+from wpp.core.standard_deck import CardParseError, format_cards, parse_cards
+from wpp.warpairs.deal import DEAL_SIZE, deal
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.teach.quiz import (
     QUIZ_ALL,
     ActionQuestion,
     Answer,
@@ -50,8 +50,8 @@ from wpp.teach.quiz import (
     QuizItem,
     QuizRun,
 )
-from wpp.teach.replay import RecordedGame
-from wpp.teach.rules import (
+from wpp.warpairs.teach.replay import RecordedGame
+from wpp.warpairs.teach.rules import (
     RULES,
     PlayInfo,
     Scene,
@@ -259,8 +259,8 @@ def _toggle(label: str) -> w.ToggleButton:
 
 
 class Quiz(Lesson):
-    """The quiz (:mod:`wpp.teach.quiz`): a question at a time — yes/no, click every card that
-    beats the table, tick every legal move of a position. The first answer locks (later clicks
+    """The quiz (:mod:`wpp.warpairs.teach.quiz`): a question at a time — yes/no, click every card
+    that beats the table, tick every legal move of a position. The first answer locks (later clicks
     change nothing); the engine says why, citing the rule; after the last question, the score
     and the rules missed, with Restart and Shuffle. Titles never give the answer away."""
 

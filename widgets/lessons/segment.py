@@ -5,9 +5,9 @@ step, and how the choice moves the outliers.
 asks first: which straights or flushes would you keep? The choices the AI weighs are buttons
 (in the order of their names, so the order gives nothing away). Once the learner locks one in,
 the page shows the AI's choice, the two scored measure by measure
-(:func:`wpp.teach.segment.compare_choices`), the AI's reasoning step by step
-(:func:`wpp.ai.segment`), and every choice to explore: the 8 segments it gives, its outliers
-outlined.
+(:func:`wpp.warpairs.teach.segment.compare_choices`), the AI's reasoning step by step
+(:func:`wpp.warpairs.ai.segment`), and every choice to explore: the 8 segments it gives, its
+outliers outlined.
 
 >>> lesson = SegmentLesson(seed=3, size=13)
 >>> lesson.reveal.shown, lesson.question.value is None
@@ -31,10 +31,15 @@ from widgets.faces import cards_html
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.stepper import Stepper
-from wpp.ai import SEGMENT_NAMES, segment
-from wpp.cards import Card, CardParseError, parse_cards
-from wpp.state import deal
-from wpp.teach.segment import SegmentChoice, SegmentComparison, compare_choices, segment_choices
+from wpp.core.standard_deck import Card, CardParseError, parse_cards
+from wpp.warpairs.ai import SEGMENT_NAMES, segment
+from wpp.warpairs.deal import deal
+from wpp.warpairs.teach.segment import (
+    SegmentChoice,
+    SegmentComparison,
+    compare_choices,
+    segment_choices,
+)
 
 __all__ = ["SegmentLesson"]
 

@@ -17,8 +17,8 @@ import ipywidgets as w
 
 from widgets.faces import back_svg, cards_html
 from widgets.lessons.base import Lesson, SeedField, lesson_root
-from wpp.cards import Card, format_cards
-from wpp.state import DEAL_SIZE, deal
+from wpp.core.standard_deck import Card, format_cards
+from wpp.warpairs.deal import DEAL_SIZE, deal
 
 __all__ = ["DealPreview"]
 

@@ -42,9 +42,9 @@ import pandas as pd
 
 from wpp.core import arena
 from wpp.core.arena import Chunk, GameSpec, play_chunk, play_recorded
-from wpp.errors import WppError
-from wpp.game_stats import CATEGORY_COLUMNS, MODE_COLUMNS, lead_estimate
-from wpp.game_stats import GAME_COLUMNS as _WPP_COLUMNS
+from wpp.core.errors import WppError
+from wpp.warpairs.game_stats import CATEGORY_COLUMNS, MODE_COLUMNS, lead_estimate
+from wpp.warpairs.game_stats import GAME_COLUMNS as _WPP_COLUMNS
 
 __all__ = [
     "CATEGORY_COLUMNS",
@@ -78,7 +78,7 @@ def decisions_columns(n: int) -> tuple[str, ...]:
             *arena.seat_columns("lead", n))
 
 
-#: WarPairsPoker's games table: the generic columns, then its own (wpp.game_stats).
+#: WarPairsPoker's games table: the generic columns, then its own (wpp.warpairs.game_stats).
 GAME_COLUMNS: Final = (*games_columns(2), *_WPP_COLUMNS)
 #: WarPairsPoker's decisions table: the generic columns, then its phase and hand sizes.
 DECISION_COLUMNS: Final = (*decisions_columns(2), "phase", "hand_p1", "hand_p2")

@@ -26,13 +26,13 @@ estimate is played with ``lead="playouts"``: random playouts from the decider's
 determinised view, as CardStock's PIPMC AI estimates. :func:`game_quality` gives every
 metric with its interval, from an all-random tournament and a one-AI tournament.
 
-What WarPairsPoker decided (its hooks, :mod:`wpp.game_stats`):
+What WarPairsPoker decided (its hooks, :mod:`wpp.warpairs.game_stats`):
 
 * **The first player** is the first *leader* (R12: the lowest card after the mulligan), the
   first to make a move of play; seat P1's first move, the mulligan, is secret and
   simultaneous in effect. :func:`fairness` takes whichever rate it is given.
 * **The estimate** of how far ahead a player is: CardStock uses its AI's Monte Carlo win
-  estimates; here it is :func:`wpp.game_stats.lead_estimate`, the opponent's share of
+  estimates; here it is :func:`wpp.warpairs.game_stats.lead_estimate`, the opponent's share of
   the cards in hand (fewer cards = ahead; ½ = level). It is cheap, needs no AI, and is
   recorded at every decision of both players. A move's estimate, for the spread, is that
   share right after the move (a play sheds its cards, a draw adds one, pass/stop/re-draw
@@ -70,8 +70,8 @@ from wpp.analysis.stats import (
     mean_interval,
     play_decisions,
 )
+from wpp.core.intervals import Interval, wilson
 from wpp.core.registry import game_def
-from wpp.intervals import Interval, wilson
 
 __all__ = [
     "ai_win_rate",

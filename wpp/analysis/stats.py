@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from wpp.core import arena
-from wpp.intervals import Interval, mean_interval, wilson, z_value
+from wpp.core.intervals import Interval, mean_interval, wilson, z_value
 
 __all__ = [
     "ELO_PER_NAT",
@@ -362,7 +362,7 @@ def lead_columns(decisions: pd.DataFrame) -> list[str]:
 def lead_changes(decisions: pd.DataFrame) -> pd.Series:
     """Lead changes per game (indexed by ``game``) over its moves of play, the leader being
     the seat with the highest lead estimate (WarPairsPoker: fewer cards, see
-    :func:`wpp.game_stats.lead_estimate`); empty when the game records no estimates."""
+    :func:`wpp.warpairs.game_stats.lead_estimate`); empty when the game records no estimates."""
     d = play_decisions(decisions)
     cols = lead_columns(d)
     out = {}

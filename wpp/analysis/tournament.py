@@ -32,8 +32,8 @@ from wpp.analysis.match import MatchResult, assemble, schedule
 from wpp.analysis.parallel import map_chunks
 from wpp.core import arena
 from wpp.core.arena import GameSpec, play_chunk
+from wpp.core.errors import WppError
 from wpp.core.registry import game_def
-from wpp.errors import WppError
 
 __all__ = ["pairings", "play_tournament", "round_robin", "run_match", "run_specs"]
 
@@ -84,7 +84,7 @@ def play_tournament(game: str, agents: Sequence[str], deals: int, seed: int = 0,
       ``dask.distributed.Client``): a Dask cluster instead — the same code path, and the
       same tables for the same seeds whatever runs them; ``progress``: a tqdm bar.
 
-    Bad arguments are a :class:`~wpp.errors.WppError` raised before any game is played.
+    Bad arguments are a :class:`~wpp.core.errors.WppError` raised before any game is played.
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise WppError(f"a tournament needs at least one deal, not {deals!r:.20}")

@@ -20,13 +20,13 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
-from wpp.cards import Card, CardParseError, format_cards, parse_card
 from wpp.classic.draw import DrawAI, DrawAnalysis, DrawRules, explain, play_draw
 from wpp.classic.evaluator import evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.classic.showdown import MAX_HANDS, MIN_HANDS, deal_showdown
 from wpp.core.agents import Agent, Decision, require_view
 from wpp.core.explain import Explanation
+from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_card
 
 __all__ = ["ask_hands", "main"]
 

@@ -31,12 +31,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from wpp.cards import Card, format_cards, parse_cards
 from wpp.classic.evaluator import Category as ClassicCategory
 from wpp.classic.evaluator import HandValue, evaluate
-from wpp.judge import judge
-from wpp.lookup import classify
-from wpp.plays import Category, IllegalPlay, Play
+from wpp.core.standard_deck import Card, format_cards, parse_cards
+from wpp.warpairs.judge import judge
+from wpp.warpairs.lookup import classify
+from wpp.warpairs.plays import Category, IllegalPlay, Play
 
 __all__ = [
     "EXAMPLES",

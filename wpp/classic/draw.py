@@ -65,7 +65,6 @@ from importlib import resources
 from math import comb, prod
 from typing import Any, Final
 
-from wpp.cards import CARDS, Card, format_cards
 from wpp.classic.evaluator import (
     _CATEGORY_OF,
     _FLUSH,
@@ -86,6 +85,7 @@ from wpp.core.agents import Agent, Decision, require_view
 from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.registry import new_game
 from wpp.core.selfplay import play_out
+from wpp.core.standard_deck import CARDS, Card, format_cards
 
 __all__ = [
     "PAT_HAND",
@@ -465,7 +465,7 @@ def option_id(discard: Iterable[Card]) -> str:
     """The stable id of a discard option in an explanation's table: ``"discard 6C 8S"`` (the
     cards in the deck's order), ``"stand pat"`` for none.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> option_id(parse_cards("8S 6C")), option_id(())
     ('discard 6C 8S', 'stand pat')
     """

@@ -62,7 +62,7 @@ from enum import IntEnum
 from math import comb, prod
 from typing import Final
 
-from wpp.cards import CARDS, Card, Rank, parse_cards
+from wpp.core.standard_deck import CARDS, Card, Rank, parse_cards
 
 __all__ = [
     "CLASS_COUNT",
@@ -349,7 +349,7 @@ def strength5(cards: Sequence[int]) -> int:
     The hot path: no checks at all (five distinct card indices are assumed); use
     :func:`evaluate` for checked input and a name.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> strength5(parse_cards("7D 5C 4H 3S 2D")), strength5(parse_cards("TH JH QH KH AH"))
     (1, 7462)
     """
@@ -365,7 +365,7 @@ def strength3(cards: Sequence[int]) -> int:
     weakest 5-card class not below them (as if their kickers were the lowest possible), so
     a 3-card row compares with 5-card rows: it fouls a middle row of lower strength.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> strength3(parse_cards("AS KD QC")) == strength5(parse_cards("AS KD QC 3H 2D"))
     True
     >>> strength3(parse_cards("2S 3D 4C")) == strength5(parse_cards("2S 3D 4C 5H 7D"))
@@ -383,7 +383,7 @@ def best_strength(cards: Sequence[int]) -> int:
     hand available: the other one or two cards cannot make four of a kind or a full house
     with cards that all have different ranks. So only one of the two tables is consulted.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> seven = parse_cards("2S 3S 4S 5S 6S 6H 6D")   # trips of sixes, and a straight flush
     >>> best_strength(seven) == strength5(seven[:5])
     True
@@ -472,7 +472,7 @@ def order3(cards: Sequence[int]) -> int:
     two different fronts may pad to the same hand (7-3-2 and 4-3-2 both to 7-5-4-3-2), yet
     7-3-2 beats 4-3-2.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> order3(parse_cards("7S 3D 2C")) > order3(parse_cards("4S 3D 2C"))
     True
     >>> order3(parse_cards("2S 2D 3C")), order3(parse_cards("AS AD AC"))

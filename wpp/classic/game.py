@@ -38,11 +38,18 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from wpp.cards import CARDS, Card, CardParseError, deck_from_text, format_cards, parse_cards
 from wpp.classic.evaluator import HandValue, evaluate
+from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
-from wpp.errors import IllegalAction, WppError
+from wpp.core.standard_deck import (
+    CARDS,
+    Card,
+    CardParseError,
+    deck_from_text,
+    format_cards,
+    parse_cards,
+)
 
 __all__ = [
     "DRAW",

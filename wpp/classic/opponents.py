@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from wpp.cards import CARDS, Card
 from wpp.classic.draw import OPPONENTS_FILE
 from wpp.classic.evaluator import CLASS_COUNT
+from wpp.core.standard_deck import CARDS, Card
 
 __all__ = ["build", "final_weights", "suit_classes", "write_tables"]
 

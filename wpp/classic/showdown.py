@@ -41,8 +41,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.cards import CARDS, Card, format_cards
 from wpp.classic.evaluator import HandValue, _cards, evaluate
+from wpp.core.standard_deck import CARDS, Card, format_cards
 
 __all__ = [
     "MAX_HANDS",

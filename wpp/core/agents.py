@@ -8,13 +8,14 @@ same action without building the explanation, for simulations.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
-from wpp.errors import WppError
 
-__all__ = ["Agent", "Decision", "require_view"]
+__all__ = ["Agent", "Decision", "RandomPlayer", "require_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +55,43 @@ def require_view(view: object, kind: type[V], agent: str) -> V:
     if not getattr(view, "my_turn", True):
         raise WppError(f"the {agent} agent was asked to act for a player who is not to act")
     return view
+
+
+class RandomPlayer:
+    """The kit's random player for any game: one of ``view.legal_actions()``, uniformly, from
+    its own seeded generator. The registry gives it to a game that names no ``random`` agent
+    of its own, so every game can be played at random (``random-games``, the baselines of
+    the analysis) without writing one.
+
+    >>> from wpp import new_game
+    >>> g = new_game("draw", seed=4)
+    >>> a, b = RandomPlayer(9), RandomPlayer(9)
+    >>> a.choose(g.view(0)) == b.choose(g.view(0)) and a.choose(g.view(0)) in g.legal_actions()
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any) -> Any:
+        legal = self._legal(view)
+        return legal[self.rng.randrange(len(legal))]
+
+    def decide(self, view: Any) -> Decision:
+        n = len(self._legal(view))
+        action = self.choose(view)
+        return Decision(action, Explanation.simple(
+            "Random choice", f"{action}", (),
+            step_title=f"Pick one of {n} legal actions at random"))
+
+    def _legal(self, view: Any) -> list[Any]:
+        legal = getattr(view, "legal_actions", None)
+        if not callable(legal) or not getattr(view, "my_turn", False):
+            raise WppError(f"the random player decides from the view of a player to act, not "
+                           f"{view!r:.40}")
+        actions = list(legal())
+        if not actions:
+            raise WppError("the random player was given a view with no legal action")
+        return actions

@@ -39,9 +39,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, overload
 
+from wpp.core.errors import WppError
 from wpp.core.protocol import GameDef
 from wpp.core.registry import game_def, make_agent
-from wpp.errors import WppError
 
 __all__ = [
     "LEADS",

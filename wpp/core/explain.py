@@ -18,7 +18,7 @@ words, so that a program never has to read the sentences:
   that must hide some cards walks the parts (:meth:`Words.render`) and blanks exactly the
   refs about them — no pattern matching over finished text.
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> e = Explanation("Mulligan", [
 ...     Step("Set aside twos, kings and aces", parse_cards("2S KD AH"),
 ...          verdict="3 cards are kept out of poker hands"),
@@ -124,7 +124,7 @@ class Words(str):
     text) and it keeps its ``parts``, so a renderer can write each reference its own way.
     Concatenating with ``+`` keeps the parts; other string methods return plain text.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> q = parse_cards("QS QH")
     >>> w = words("keep ", Ref(q), ", a pair of ", Ref(q, "queens"))
     >>> w, [str(r) for r in w.refs], w == "keep Q♠ Q♥, a pair of queens"

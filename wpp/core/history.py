@@ -7,7 +7,7 @@ the deal, so undo is a pop and redo re-applies; it narrates each action as the g
 Save files are versioned JSON that name the game, its seed, player count, rules, the stacked
 deck if any and the action list, with two digests: the final state's (the replay must reach
 it) and the whole file's (every field above), so an edited file — a rule flag, the seed, two
-actions swapped — is refused with :class:`~wpp.errors.GameFileError`, never loaded. Any
+actions swapped — is refused with :class:`~wpp.core.errors.GameFileError`, never loaded. Any
 malformed input (any JSON shape, size or nesting) gets that error too, never another type.
 
 >>> from wpp.core.registry import new_game, load_game
@@ -27,8 +27,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, Generic, TypeVar
 
+from wpp.core.errors import GameFileError, IllegalAction, WppError
 from wpp.core.protocol import EventLike, GameDef
-from wpp.errors import GameFileError, IllegalAction, WppError
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MAX_SEED", "History", "check_players", "check_seed",
            "seat_name"]
@@ -74,7 +74,7 @@ def check_players(game: GameDef[Any, Any, Any, Any], players: object) -> int:
 class History(Generic[S, A]):
     """One game of ``game`` and its history, back to the deal.
 
-    ``apply`` validates each action (a refused one raises :class:`~wpp.errors.IllegalAction`
+    ``apply`` validates each action (a refused one raises :class:`~wpp.core.errors.IllegalAction`
     and changes nothing); ``undo``/``redo`` move through the history any number of steps;
     ``replay`` starts the same deal again. With ``history=False`` only the current state is
     kept (fast simulations): undo is then unavailable and events are not narrated.
@@ -165,7 +165,7 @@ class History(Generic[S, A]):
         """Apply ``action`` for the seat to act (``player``, if given, must be them).
 
         Returns the narrated event. An illegal action raises
-        :class:`~wpp.errors.IllegalAction` and leaves the game exactly as it was.
+        :class:`~wpp.core.errors.IllegalAction` and leaves the game exactly as it was.
         """
         if player is not None and player != self.to_act and not self.is_over:
             who = seat_name(player) if isinstance(player, int) else repr(player)[:40]

@@ -30,7 +30,8 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from wpp.errors import WppError
+from wpp.core.errors import WppError
+from wpp.core.rulebook import Rulebook, load_rulebook
 
 __all__ = [
     "ActionLike",
@@ -88,6 +89,9 @@ A = TypeVar("A")          # its action type
 V = TypeVar("V")          # its view type
 R = TypeVar("R")          # its rule flags (a frozen object)
 
+#: The file name of every game's rules text inside its package.
+RULES_SOURCE = "rules.md"
+
 #: Builds an agent of one game: ``factory(seed, **options)``.
 AgentFactory = Callable[..., Any]
 
@@ -116,14 +120,28 @@ class GameDef(ABC, Generic[S, A, V, R]):
     zero_sum: ClassVar[bool] = True
     #: The notebook (under ``notebooks/``) that is this game's web page, if it has one.
     page: ClassVar[str | None] = None
-    #: The game's rules text (under ``docs/``), if it has one.
+    #: The name of the copy under ``docs/`` of the game's rules text, if it has one. The
+    #: source is ``rules.md`` in the game's package (:meth:`rulebook`), copied to ``docs/`` by
+    #: ``scripts/sync_rules.py``.
     rules_doc: ClassVar[str | None] = None
+
+    @property
+    def package(self) -> str:
+        """The game's package, where its rules text and data live (``"wpp.ofc"``)."""
+        return type(self).__module__.rpartition(".")[0]
+
+    def rulebook(self) -> Rulebook | None:
+        """The game's rules text (``rules.md`` in its package), parsed; ``None`` if the game
+        has none."""
+        if self.rules_doc is None:
+            return None
+        return load_rulebook(self.package, RULES_SOURCE)
 
     # --- rule flags ----------------------------------------------------------------------
     @abstractmethod
     def rules(self, **flags: Any) -> R:
         """The game's rule object from keyword flags (none: the defaults). A bad flag name or
-        value raises :class:`~wpp.errors.WppError` naming it."""
+        value raises :class:`~wpp.core.errors.WppError` naming it."""
 
     def check_flags(self, flags: Sequence[str], fields: Sequence[str]) -> None:
         """Refuse a rule flag the game does not have, naming it and the game's flags (for
@@ -170,7 +188,7 @@ class GameDef(ABC, Generic[S, A, V, R]):
     @abstractmethod
     def step(self, state: S, action: A, narrate: bool = True) -> tuple[S, EventLike]:
         """The state after ``action`` and its narrated event. An illegal action raises
-        :class:`~wpp.errors.IllegalAction` naming the rule; nothing changes."""
+        :class:`~wpp.core.errors.IllegalAction` naming the rule; nothing changes."""
 
     @abstractmethod
     def view(self, state: S, player: int) -> V:

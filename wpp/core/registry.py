@@ -1,16 +1,20 @@
 """The one registry of the kit's games and of each game's agents.
 
-A game registers itself by living in the :mod:`wpp.games` package: a module (or subpackage)
-``wpp/games/<name>.py`` that defines
+A game registers itself by living in its own package under ``wpp/`` with a module
+``registration.py`` (``wpp/<package>/registration.py``) that defines
 
 * ``GAME``: an instance of its :class:`~wpp.core.protocol.GameDef` (the rules as code);
 * ``AGENTS``: its agents, a dict of name → ``factory(seed, **options)``; the first is the
   default opponent of its page and command line;
 * optionally ``HISTORY``: a :class:`~wpp.core.history.History` subclass with the game's own
-  conveniences (WarPairsPoker's :class:`wpp.Game`), and ``ORDER``: its place in listings.
+  conveniences (WarPairsPoker's :class:`wpp.Game`), ``ORDER``: its place in listings, and
+  ``PLAY`` or ``COMMANDS``: a ``play`` command of its own, or all of its commands (see
+  :mod:`wpp.core.cli`).
 
-Nothing else in the kit lists the games, so adding one needs no change outside its own
-package, its widgets and its notebooks. The games are found the first time they are asked
+A game whose ``AGENTS`` has no ``random`` gets the kit's :class:`~wpp.core.agents.RandomPlayer`
+under that name, so every game can be played at random (``random-games``, the analysis'
+baselines). Nothing else in the kit lists the games, so adding one needs no change outside
+its own package, its widgets and its notebooks. The games are found the first time they are asked
 for, in the order of their ``ORDER`` number (WarPairsPoker first), then by name.
 
 >>> registered_games()[0]
@@ -24,15 +28,18 @@ for, in the order of their ``ORDER`` number (WarPairsPoker first), then by name.
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import pkgutil
 from functools import cache
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
+from wpp.core.agents import RandomPlayer
+from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, parse_save
 from wpp.core.protocol import AgentFactory, GameDef
-from wpp.errors import GameFileError, WppError
 
 __all__ = [
     "default_agent",
@@ -42,6 +49,7 @@ __all__ = [
     "new_game",
     "registered_agents",
     "registered_games",
+    "registration",
 ]
 
 
@@ -50,24 +58,49 @@ Entry = tuple[GameDef[Any, Any, Any, Any], type[History[Any, Any]], dict[str, Ag
 
 @cache
 def _registry() -> dict[str, Entry]:
-    package = import_module("wpp.games")
     found: list[tuple[int, str, Entry]] = []
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("_"):
-            continue
-        module = import_module(f"wpp.games.{info.name}")
+    for module in _registrations():
+        where = module.__name__
         game = getattr(module, "GAME", None)
         if not isinstance(game, GameDef):
-            continue  # a helper module of the games package, not a game
-        if game.name != info.name:
-            raise RuntimeError(f"wpp.games.{info.name} registers a game named {game.name!r}: "
-                               "the module must be named after its game")
+            raise RuntimeError(f"{where} must define GAME, the game's definition")
         history = getattr(module, "HISTORY", History)
         agents = getattr(module, "AGENTS", None)
         if not isinstance(agents, dict) or not agents:
-            raise RuntimeError(f"wpp.games.{info.name} must name its agents in AGENTS")
+            raise RuntimeError(f"{where} must name its agents in AGENTS")
+        if "random" not in agents:
+            agents = {**agents, "random": RandomPlayer}
         found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
+    names = [name for _, name, _ in found]
+    if len(set(names)) != len(names):
+        raise RuntimeError(f"two packages register the same game name: {sorted(names)}")
     return {name: entry for _, name, entry in sorted(found, key=lambda t: t[:2])}
+
+
+def _registrations() -> list[ModuleType]:
+    """Every ``wpp.<package>.registration`` module, imported (the kit's own packages, core
+    and analysis, have none)."""
+    import wpp
+
+    modules = []
+    for info in pkgutil.iter_modules(wpp.__path__):
+        if not info.ispkg or info.name in ("core", "analysis"):
+            continue
+        name = f"wpp.{info.name}.registration"
+        if importlib.util.find_spec(name) is not None:
+            modules.append(import_module(name))
+    return modules
+
+
+@cache
+def registration(name: str) -> ModuleType:
+    """The registration module of game ``name`` (for its optional extras: ``PLAY``,
+    ``COMMANDS``); an unknown name is a ``WppError``."""
+    _entry(name)
+    for module in _registrations():
+        if getattr(module, "GAME", None) is game_def(name):
+            return module
+    raise WppError(f"unknown game {name!r:.40}")  # pragma: no cover - _entry checked it
 
 
 def _entry(name: str) -> Entry:
@@ -99,7 +132,7 @@ def new_game(name: str, seed: int = 0, players: int | None = None, *,
 def load_game(text: str | bytes) -> History[Any, Any]:
     """Any registered game's save file, replayed and checked; anything wrong with it —
     malformed, another game or version, edited, inconsistent — is a
-    :class:`~wpp.errors.GameFileError` that says what."""
+    :class:`~wpp.core.errors.GameFileError` that says what."""
     doc = parse_save(text)
     try:
         game, cls, _ = _entry(doc["game"])

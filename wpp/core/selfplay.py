@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from wpp.core.errors import WppError
 from wpp.core.history import History
-from wpp.errors import WppError
 
 __all__ = ["play_out"]
 

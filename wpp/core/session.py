@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from wpp.core.agents import Decision
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.history import History
 from wpp.core.protocol import EventLike
-from wpp.errors import WppError
 
 __all__ = ["Session"]
 
@@ -93,7 +93,7 @@ class Session:
     def human_apply(self, action: Any) -> EventLike:
         """A person's action for the seat to act. Refused (the kit's error, nothing changed)
         when the game is over, when it is the computer's turn, or when the engine refuses
-        the action (:class:`~wpp.errors.IllegalAction`, naming the rule)."""
+        the action (:class:`~wpp.core.errors.IllegalAction`, naming the rule)."""
         h = self._history
         if h.is_over:
             raise WppError("the game is over: start a New game or Replay this deal")

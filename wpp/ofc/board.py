@@ -7,7 +7,7 @@ middle (equal is allowed). The 3-card top is valued as the weakest 5-card hand c
 it (:func:`wpp.classic.evaluator.strength3`), so a top pair of queens with a seven beats a
 middle pair of queens with 6-5-4 — the seed's example of a foul:
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> fouls(board_of("QS QH 7D", "QD QC 6S 5H 4S", "AS AH AD 2C 2D"))
 True
 >>> fouls(board_of("QS QH 7D", "QD QC 9S 8H 2S", "AS AH AD 2C 2D"))
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from wpp.cards import Card, format_cards, parse_cards
 from wpp.classic.evaluator import HandValue, evaluate, evaluate3, order3, strength3, strength5
+from wpp.core.standard_deck import Card, format_cards, parse_cards
 
 __all__ = [
     "EMPTY_BOARD",

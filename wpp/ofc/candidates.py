@@ -6,7 +6,7 @@ the new cards on the top row. In the 5-card round pyOFC then prunes: if one suit
 5 of the cards (a flush or a flush draw) those cards must share a row and pairs are ignored;
 otherwise the cards of each rank held twice or more must share a row. How many remain:
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> from wpp.ofc.board import EMPTY_BOARD
 >>> [len(candidates(EMPTY_BOARD, parse_cards(h))) for h in
 ...  ("2S 5D 8C JH KS", "2S 2D 8C JH KS", "2S 2D 8C 8H KS", "2S 2D 2C JH KS",
@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from wpp.cards import Card
+from wpp.core.standard_deck import Card
 from wpp.ofc.board import Board, open_rows
 from wpp.ofc.game import FIRST_ROUND, Place
 

@@ -11,7 +11,7 @@ alternates (you open the even-numbered hands), the AI thinks ``-f`` seconds (def
 the 5-card round and ``-o`` (default 3) in the others — CPU seconds here — unless
 ``--passes N`` fixes its number of passes (reproducible with ``--seed``).
 
-The registration module (:mod:`wpp.games.ofc`) hands :data:`PLAY` to the generic command
+The registration module (:mod:`wpp.ofc.registration`) hands :data:`PLAY` to the generic command
 line, which gives it the ``play`` command: with ``--agents``, or when the input is not a
 terminal, ``play`` prints a game between agents as every game's does.
 """
@@ -23,11 +23,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from wpp.cards import Card, format_cards
-from wpp.cli_args import positive_int
+from wpp.core.cli_args import positive_int
+from wpp.core.errors import WppError
 from wpp.core.history import History
 from wpp.core.registry import make_agent, new_game
-from wpp.errors import WppError
+from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board
 from wpp.ofc.game import MAX_HANDS, OfcDef, OfcEvent, Place
 
@@ -148,7 +148,7 @@ class TerminalGame:
 
 
 class OfcPlay:
-    """The ``play`` command the generic command line takes from :mod:`wpp.games.ofc`."""
+    """The ``play`` command the generic command line takes from :mod:`wpp.ofc.registration`."""
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:
         """pyOFC's flags, beside the generic ``play``'s."""

@@ -37,10 +37,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wpp.cards import format_cards
 from wpp.core.agents import Decision, require_view
+from wpp.core.errors import WppError
 from wpp.core.explain import Cell, Explanation, Step
-from wpp.errors import WppError
+from wpp.core.standard_deck import format_cards
 from wpp.ofc import fast
 from wpp.ofc.board import ROWS, Board
 from wpp.ofc.candidates import candidates

@@ -8,7 +8,7 @@ product — and a flush is looked up by its 13-bit rank mask in ``F5``. The tabl
 *built from* the evaluator's own functions (:func:`strength5`, :func:`strength3`,
 :func:`order3`), so there is one ranking of hands in the kit, not two.
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> hands = np.array([parse_cards("7D 5C 4H 3S 2D"), parse_cards("TH JH QH KH AH")])
 >>> strengths5(hands).tolist()
 [1, 7462]

@@ -33,10 +33,17 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from wpp.cards import CARDS, Card, CardParseError, deck_from_text, format_cards, parse_cards
+from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
-from wpp.errors import IllegalAction, WppError
+from wpp.core.standard_deck import (
+    CARDS,
+    Card,
+    CardParseError,
+    deck_from_text,
+    format_cards,
+    parse_cards,
+)
 from wpp.ofc.board import EMPTY_BOARD, ROW_SIZES, ROWS, Board, board_cards, board_text
 from wpp.ofc.scoring import SCORINGS, STANDARD_ROYALTIES, HandScore, Royalties, score_hand
 

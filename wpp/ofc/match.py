@@ -2,7 +2,7 @@
 the same time per move for both, points per hand with a 95% interval.
 
 A deal's score for agent A is the mean of A's points in its two seatings, so the luck of the
-cards cancels out as far as it can; the interval is over deals (``wpp.intervals``'s normal
+cards cancels out as far as it can; the interval is over deals (``wpp.core.intervals``'s normal
 interval of a mean). CPU time per decision is measured for each agent.
 
 >>> r = duplicate_match("expected", "pyofc", deals=3, seed=1, passes=6)
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from statistics import fmean, stdev
 from typing import Any
 
+from wpp.core.intervals import Interval, z_value
 from wpp.core.registry import make_agent, new_game
-from wpp.intervals import Interval, z_value
 from wpp.ofc.game import OfcEvent
 
 __all__ = ["MatchSummary", "duplicate_match"]
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     match of the README (expected against pyofc by default)."""
     import argparse
 
-    from wpp.cli_args import KitParser, positive_int
+    from wpp.core.cli_args import KitParser, positive_int
 
     p = KitParser(prog="python -m wpp.ofc.match", description=main.__doc__)
     p.add_argument("agents", nargs="*", default=["expected", "pyofc"])

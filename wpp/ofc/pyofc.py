@@ -41,10 +41,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wpp.cards import Card, format_cards
 from wpp.core.agents import Decision, require_view
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Step
-from wpp.errors import WppError
+from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROWS, Board, open_rows
 from wpp.ofc.candidates import candidates, prune_rule
 from wpp.ofc.fast import FOUL_VALUE, Completions, pyofc_values

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from wpp.classic.evaluator import CLASS_COUNT, Category, HandValue
-from wpp.errors import WppError
+from wpp.core.errors import WppError
 from wpp.ofc.board import ROWS, Board, fouls, front_order, row_values
 
 __all__ = [

@@ -20,8 +20,8 @@ import numpy.typing as npt
 import pandas as pd
 
 import wpp
-from wpp.cards import format_cards
 from wpp.classic.evaluator import evaluate, evaluate3
+from wpp.core.standard_deck import format_cards
 from wpp.ofc.board import board_of, fouls
 from wpp.ofc.candidates import candidates
 from wpp.ofc.game import OfcView, Place

@@ -26,9 +26,9 @@ from statistics import fmean
 from typing import Final
 
 from wpp.core.agents import Decision, require_view
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Ref, Step, words
-from wpp.errors import WppError
-from wpp.intervals import Interval, mean_interval
+from wpp.core.intervals import Interval, mean_interval
 from wpp.pairs.board import Board, seat_name
 from wpp.pairs.cards import CARD, Card
 from wpp.pairs.state import FOLD, HIT, PairsAction, PairsView

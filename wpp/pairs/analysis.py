@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Final
 
+from wpp.core.errors import WppError
+from wpp.core.intervals import Interval, mean_interval, wilson
 from wpp.core.registry import make_agent, new_game
-from wpp.errors import WppError
-from wpp.intervals import Interval, mean_interval, wilson
 from wpp.pairs.agents import PIPMC
 from wpp.pairs.board import Board
 from wpp.pairs.cards import DECK

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from wpp.errors import WppError
+from wpp.core.errors import WppError
 
 __all__ = ["CARD", "DECK", "VALUES", "Card", "format_cards", "parse_deck"]
 

@@ -6,7 +6,7 @@ the lowest card starts; in turn, a player **hits** (draws a card face up into th
 card equal to one already there is a pair: they score its value and the round ends) or
 **folds** (takes the lowest card in play as points; the round ends). Points are bad: the
 first player to reach ``60 // N + 1`` loses. The rules as played, numbered, are in
-``wpp/pairs-rules.md``; the default is the CardStock encoding (:mod:`wpp.pairs.rules`).
+``wpp/pairs/rules.md``; the default is the CardStock encoding (:mod:`wpp.pairs.rules`).
 
 Returns: the scaled rank (N − rank)/(N − 1) per seat by ascending score — 1 for the lowest
 score, 0 for the highest, ties sharing the better rank (with ``only_loser``, every player but
@@ -31,8 +31,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from wpp.core.errors import IllegalAction, WppError
 from wpp.core.protocol import GameDef
-from wpp.errors import IllegalAction, WppError
 from wpp.pairs.board import Board, seat_name
 from wpp.pairs.cards import DECK, Card, format_cards, parse_deck
 from wpp.pairs.rules import RULE_FIELDS, PairsRules

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from wpp.errors import WppError
+from wpp.core.errors import WppError
 
 __all__ = ["RULE_FIELDS", "PairsRules"]
 

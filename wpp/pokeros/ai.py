@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final
 
-from wpp.cards import Card
 from wpp.core.agents import Decision, require_view
 from wpp.core.explain import Explanation, Ref, Step, Words, words
+from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView, deck_for
 from wpp.pokeros.grid import Cell, Grid, Score, is_legal, line_cards, multiply, quick_raw, score
 from wpp.pokeros.hands import SEED_TABLE, Compiled, Table, compiled

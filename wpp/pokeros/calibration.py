@@ -38,8 +38,8 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any, Final
 
+from wpp.core.intervals import Interval, wilson
 from wpp.core.registry import new_game
-from wpp.intervals import Interval, wilson
 from wpp.pokeros.ai import Greedy
 from wpp.pokeros.grid import score
 from wpp.pokeros.hands import CARDS_TABLE, HANDS, SEED_TABLE, Hand, Kind, Table

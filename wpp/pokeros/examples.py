@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.cards import Card, parse_card, parse_cards
+from wpp.core.standard_deck import Card, parse_card, parse_cards
 from wpp.pokeros.grid import Cell
 
 __all__ = ["EXAMPLES", "LEGALITY", "Example"]

@@ -1,7 +1,7 @@
 """Pokeros as a game of the kit: its rules, states, views, actions and definition.
 
 The game (seed 001, Michael Bayne's mash-up of poker hands and Carcassonne-style tile
-laying; rules text ``wpp/pokeros-rules.md``): the top card of one shuffled deck goes face
+laying; rules text ``wpp/pokeros/rules.md``): the top card of one shuffled deck goes face
 up at the centre of an open grid. Two players take turns; at the start of a turn a player
 draws until they hold three cards (their *stash*), then places one of them next to a card on
 the grid, where no line grows beyond five cards, and scores at once every poker hand of 2–5
@@ -40,10 +40,17 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from wpp.cards import CARDS, Card, CardParseError, format_cards, parse_card, parse_cards
+from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
-from wpp.errors import IllegalAction, WppError
+from wpp.core.standard_deck import (
+    CARDS,
+    Card,
+    CardParseError,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from wpp.pokeros.grid import (
     MAX_RUN,
     MULTIPLIERS,

@@ -13,7 +13,7 @@ no line grows beyond five cards. Two readings of "no more than five in a row":
 * ``strict=False`` (the original program): only each neighbour's own run is checked, so a
   gap between runs of 3 and 2 may be filled, making a run of 6.
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> row = dict(zip([(x, 0) for x in (0, 1, 2, 4, 5)], parse_cards("2C 3C 4C 6D 7D")))
 >>> is_legal(row, (3, 0), strict=True), is_legal(row, (3, 0), strict=False)
 (False, True)
@@ -42,7 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from wpp.cards import Card
+from wpp.core.standard_deck import Card
 from wpp.pokeros.hands import PRIME, SEED_TABLE, SUIT_BIT, Compiled, Hand, Table, compiled
 
 __all__ = [

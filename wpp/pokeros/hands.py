@@ -28,7 +28,7 @@ Points come from a **table** — a mapping of :class:`Hand` to points. The game 
 seed's (:data:`SEED_TABLE`); the calibration lesson uses others (:data:`CARDS_TABLE`
 values a hand by its number of cards, as the author's first round of self-play did).
 
->>> from wpp.cards import parse_cards
+>>> from wpp.core.standard_deck import parse_cards
 >>> classify(parse_cards("QH KD AC")), classify(parse_cards("KD AH 2C"))
 (Hand(kind=<Kind.STRAIGHT: 4>, size=3), None)
 >>> classify(parse_cards("8C 8D 4H 4D")).name, classify(parse_cards("8C 8D 4H 4D JC"))
@@ -50,8 +50,8 @@ from enum import IntEnum
 from functools import cache
 from typing import Final
 
-from wpp.cards import Card, card
 from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, strength5
+from wpp.core.standard_deck import Card, card
 
 __all__ = [
     "CARDS_TABLE",
@@ -139,7 +139,7 @@ def _is_straight(ranks: Sequence[int]) -> bool:
 def classify(cards: Sequence[Card]) -> Hand | None:
     """The hand a window of 2–5 cards makes, or ``None`` (no hand).
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> [str(classify(parse_cards(t))) for t in ("7S 7H", "5C 5D 9H 9S 5H", "AS 2H 3D")]
     ['pair', 'full house', 'three-card straight']
     >>> classify(parse_cards("6C 6D 6H 7S")) is None     # 3+1: only its sub-windows score
@@ -224,7 +224,7 @@ def compiled(table: Table) -> Compiled:
     """``table`` compiled for the hot path (see :data:`Compiled`); cached per table
     contents.
 
-    >>> from wpp.cards import parse_cards
+    >>> from wpp.core.standard_deck import parse_cards
     >>> product, one_suit = window_key(parse_cards("5H 6H 7H"))
     >>> compiled(SEED_TABLE)[product][1 if one_suit else 0]
     10

@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from wpp.cards import CARDS, Card, parse_cards
 from wpp.core.registry import new_game
+from wpp.core.rulebook import load_rulebook
+from wpp.core.standard_deck import CARDS, Card, parse_cards
 from wpp.pokeros.ai import Greedy
 from wpp.pokeros.calibration import HandCounts, derived_table, pairs_per_hand, royal_rate
 from wpp.pokeros.examples import EXAMPLES
-from wpp.pokeros.game import POKEROS, PokerosView
+from wpp.pokeros.game import PokerosView
 from wpp.pokeros.grid import Grid, score
 from wpp.pokeros.hands import HANDS, SEED_TABLE
-from wpp.rulebook import load_rulebook
 
 __all__ = ["QUIRK_MOVES", "example_rows", "greedy_position", "quirk_position", "round_rows",
            "royal_lines", "rule_lines", "variant_rows"]
@@ -41,7 +41,7 @@ QUIRK_MOVES: Final = (("3D", -1, 0), ("2C", -2, 0), ("9D", 0, 1), ("8S", 1, 1), 
 
 def rule_lines() -> list[str]:
     """Each rule of the rules text in one line: number, title, summary."""
-    book = load_rulebook("wpp", POKEROS.rules_doc or "")
+    book = load_rulebook("wpp.pokeros", "rules.md")
     return [f"{rid:<3} {book[rid].title:<28}  {book[rid].summary}" for rid in book]
 
 
