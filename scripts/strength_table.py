@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--agents", nargs="*", metavar="AGENT",
                         help="measure only these agents' rows, keeping the stored others")
     parser.add_argument("--out", type=Path,
-                        default=Path(__file__).resolve().parents[1] / "wpp" / "analysis"
+                        default=Path(__file__).resolve().parents[1] / "wpp" / "warpairs"
                         / "data" / DATA_FILE)
     parser.add_argument("--only", nargs=3, metavar=("AGENT", "BUDGET", "DEALS"),
                         help="measure one row of the plan on DEALS more deals and add them to "

@@ -2,7 +2,7 @@
 during a live game, and each move of a finished game for the review, the computer's with its
 full reasoning — as :class:`~widgets.explain_panel.PanelText` for the shared panel.
 
->>> from wpp.warpairs.ai import make_agent
+>>> from wpp.warpairs import make_agent
 >>> from wpp.warpairs.game import Game
 >>> from wpp.warpairs.presenter import Seating
 >>> text = why_text(Game(3), Seating(computer=1), make_agent("random", seed=0),

@@ -23,9 +23,10 @@ from wpp.analysis.tournament import round_robin, run_match
 from wpp.core.agents import Decision
 from wpp.warpairs import registration as warpairs_game
 from wpp.warpairs.actions import Action
+from wpp.warpairs.ai.greedy import GreedyAgent
 from wpp.warpairs.game import Game, play_game
 from wpp.warpairs.rules import Rules
-from wpp.warpairs.tournament_cli import GreedyAgent, agent_names, make
+from wpp.warpairs.tournament_cli import agent_names, make
 from wpp.warpairs.view import View
 
 

@@ -138,7 +138,7 @@ class FrequencyRunner(_Runner):
         """Deal, count and show the shares, chunk by chunk."""
         import pandas as pd
 
-        from wpp.analysis import frequencies as freq
+        from wpp.warpairs import frequencies as freq
 
         n, first = int(self.deals.value), int(self.seed.value)
         self.progress.max, self.progress.value = n, 0

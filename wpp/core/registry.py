@@ -33,6 +33,7 @@ import inspect
 import pkgutil
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -80,10 +81,8 @@ def _registry() -> dict[str, Entry]:
 def _registrations() -> list[ModuleType]:
     """Every ``wpp.<package>.registration`` module, imported (the kit's own packages, core
     and analysis, have none)."""
-    import wpp
-
     modules = []
-    for info in pkgutil.iter_modules(wpp.__path__):
+    for info in pkgutil.iter_modules([str(Path(__file__).resolve().parents[1])]):
         if not info.ispkg or info.name in ("core", "analysis"):
             continue
         name = f"wpp.{info.name}.registration"

@@ -29,7 +29,7 @@ __all__ = ["STORE", "key", "match", "random_games", "round_robin", "stored_path"
 
 #: Where the tables live: ``notebooks/data`` of the project (``WPP_LESSON_DATA`` overrides).
 STORE: Final = Path(os.environ.get("WPP_LESSON_DATA",
-                                   Path(__file__).resolve().parents[2] / "notebooks" / "data"))
+                                   Path(__file__).resolve().parents[3] / "notebooks" / "data"))
 
 
 def key(kind: str, agents: Sequence[str], games: int, seed: int, *, duplicate: bool) -> str:
