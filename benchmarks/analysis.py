@@ -58,7 +58,7 @@ def time_match(agent: str, games: int, workers: int, seed: int = 0) -> tuple[flo
     """Games per second of one mirror match of ``agent``, and the CPU seconds it used."""
     cpu = _cpu_seconds()
     start = time.perf_counter()
-    result = run_match((agent, agent), games, seed, workers=workers, progress=False)
+    result = run_match("warpairs", (agent, agent), games, seed, workers=workers, progress=False)
     elapsed = time.perf_counter() - start
     if len(result.games) != games:
         raise RuntimeError(f"expected {games} games, got {len(result.games)}")

@@ -266,9 +266,10 @@ def test_game_quality_agrees_with_warpairs_quality_table() -> None:
     from wpp.analysis.quality import quality_table
     from wpp.analysis.tournament import run_match
 
-    rnd = run_match(("random", "random"), 10, seed=4, duplicate=False, progress=False)
-    ai = run_match(("greedy", "random"), 10, seed=4, progress=False)
-    old = quality_table(rnd.games, rnd.decisions, ai.games, ai.decisions, ai="greedy")
+    rnd = run_match("warpairs", ("random", "random"), 10, seed=4, duplicate=False, progress=False)
+    ai = run_match("warpairs", ("greedy", "random"), 10, seed=4, progress=False)
+    old = quality_table(rnd.games, rnd.decisions, ai.games, ai.decisions, ai="greedy",
+                        game="warpairs")
     new = game_quality(rnd, ai, "greedy").set_index("metric")
     for metric, value in old.set_index("metric")["value"].items():
         if metric in new.index:

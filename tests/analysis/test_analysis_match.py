@@ -9,13 +9,10 @@ import pandas as pd
 import pytest
 
 from wpp.analysis.match import (
-    CATEGORY_COLUMNS,
-    DECISION_COLUMNS,
-    GAME_COLUMNS,
-    MODE_COLUMNS,
     GameSpec,
+    decisions_columns,
     decisions_path,
-    lead_estimate,
+    games_columns,
     play_recorded,
     schedule,
 )
@@ -25,31 +22,37 @@ from wpp.warpairs import registration as warpairs_game
 from wpp.warpairs.actions import Action
 from wpp.warpairs.ai.greedy import GreedyAgent
 from wpp.warpairs.game import Game, play_game
+from wpp.warpairs.game_stats import CATEGORY_COLUMNS, MODE_COLUMNS, lead_estimate
+from wpp.warpairs.game_stats import GAME_COLUMNS as WPP_COLUMNS
 from wpp.warpairs.rules import Rules
 from wpp.warpairs.tournament_cli import agent_names, make
 from wpp.warpairs.view import View
 
+#: WarPairsPoker's tables: the generic columns, then its own (its analysis hooks).
+GAME_COLUMNS = (*games_columns(2), *WPP_COLUMNS)
+DECISION_COLUMNS = (*decisions_columns(2), "phase", "hand_p1", "hand_p2")
+
 
 @pytest.fixture(scope="module")
 def match() -> Iterator[tuple[pd.DataFrame, pd.DataFrame]]:
-    r = run_match(("greedy", "random"), games=30, seed=100, progress=False)
+    r = run_match("warpairs", ("greedy", "random"), games=30, seed=100, progress=False)
     yield r.games, r.decisions
 
 
 def test_schedule_duplicates_and_alternates() -> None:
     a, b = "random", "greedy"
-    specs = schedule((a, b), 6, seed=5)
+    specs = schedule("warpairs", (a, b), 6, seed=5)
     assert [(s.index, s.seed, s.copy, s.agents) for s in specs[:2]] == [
         (0, 5, 0, (a, b)), (1, 5, 1, (b, a))]
     assert [s.seed for s in specs] == [5, 5, 6, 6, 7, 7]
-    plain = schedule((a, b), 3, seed=5, duplicate=False)
+    plain = schedule("warpairs", (a, b), 3, seed=5, duplicate=False)
     assert [(s.seed, s.agents[0]) for s in plain] == [(5, a), (6, b), (7, a)]
     with pytest.raises(ValueError, match="even"):
-        schedule((a, b), 5)
+        schedule("warpairs", (a, b), 5)
     with pytest.raises(ValueError):
-        schedule((a, b, "classic"), 4)
+        schedule("warpairs", (a, b, "classic"), 4)
     with pytest.raises(ValueError, match="unknown agent"):
-        schedule((a, "nobody"), 4)
+        schedule("warpairs", (a, "nobody"), 4)
 
 
 class Spy:
@@ -75,7 +78,7 @@ class Spy:
 def test_duplicate_deals_really_swap_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(warpairs_game.AGENTS, "spy", Spy)
     Spy.hands = []
-    result = run_match(("spy", "random"), games=4, seed=21, progress=False)
+    result = run_match("warpairs", ("spy", "random"), games=4, seed=21, progress=False)
     g = result.games
     assert g["agent_p1"].tolist() == ["spy", "random", "spy", "random"]
     assert g["agent_p2"].tolist() == ["random", "spy", "random", "spy"]
@@ -117,7 +120,7 @@ def test_counts_add_up(match: tuple[pd.DataFrame, pd.DataFrame]) -> None:
 
 def test_the_recorder_does_not_change_the_game() -> None:
     # The same spec played by the plain self-play loop ends the same way.
-    for spec in schedule(("random", "greedy"), 4, seed=3):
+    for spec in schedule("warpairs", ("random", "greedy"), 4, seed=3):
         row, decisions = play_recorded(spec)
         agents = [make(n, (spec.seed * 2 + spec.copy) * 2 + s) for s, n in enumerate(spec.agents)]
         game = play_game(agents, spec.seed, history=True)
@@ -136,7 +139,7 @@ def test_the_recorder_does_not_change_the_game() -> None:
 
 
 def test_rules_reach_the_games() -> None:
-    spec = GameSpec(0, 9, 0, ("random", "random"), Rules(turn_limit=10))
+    spec = GameSpec(0, 9, 0, ("random", "random"), "warpairs", Rules(turn_limit=10))
     row, _ = play_recorded(spec)
     assert (row["winner"], row["winner_agent"], row["actions"]) == (-1, "draw", 10)
     assert row["end_reason"] == "reached the turn limit"
@@ -145,7 +148,7 @@ def test_rules_reach_the_games() -> None:
 def test_round_robin_plays_every_pair_on_the_same_deals(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(warpairs_game.AGENTS, "greedy2", GreedyAgent)
-    r = round_robin(("random", "greedy", "greedy2"), 4, seed=8, progress=False)
+    r = round_robin("warpairs", ("random", "greedy", "greedy2"), 4, seed=8, progress=False)
     g = r.games
     assert g["game"].tolist() == list(range(12))
     pairs = [tuple(sorted(x)) for x in zip(g["agent_p1"], g["agent_p2"], strict=True)]
@@ -156,7 +159,7 @@ def test_round_robin_plays_every_pair_on_the_same_deals(
     mirror = g[g["agent_p1"].str.startswith("greedy") & g["agent_p2"].str.startswith("greedy")]
     assert mirror["winner"].tolist()[0::2] == mirror["winner"].tolist()[1::2]
     with pytest.raises(ValueError, match="distinct"):
-        round_robin(("random", "random"), 2, progress=False)
+        round_robin("warpairs", ("random", "random"), 2, progress=False)
 
 
 def test_agents_by_name() -> None:

@@ -23,16 +23,17 @@ def assert_same(a: MatchResult, b: MatchResult) -> None:
 
 @pytest.fixture(scope="module")
 def serial() -> MatchResult:
-    return run_match(AGENTS, GAMES, SEED, progress=False)
+    return run_match("warpairs", AGENTS, GAMES, SEED, progress=False)
 
 
 def test_chunking_does_not_matter(serial: MatchResult) -> None:
     for size in (1, 5, 100):
-        assert_same(serial, run_match(AGENTS, GAMES, SEED, chunk_size=size, progress=False))
+        assert_same(serial, run_match("warpairs", AGENTS, GAMES, SEED, chunk_size=size,
+                                      progress=False))
 
 
 def test_two_workers_give_the_same_tables(serial: MatchResult) -> None:
-    assert_same(serial, run_match(AGENTS, GAMES, SEED, workers=2, chunk_size=3,
+    assert_same(serial, run_match("warpairs", AGENTS, GAMES, SEED, workers=2, chunk_size=3,
                                   progress=False))
 
 
@@ -49,15 +50,16 @@ def test_dask_local_cluster_gives_the_same_tables(serial: MatchResult,
     import distributed
 
     with distributed.Client(dask_cluster) as client:
-        assert_same(serial, run_match(AGENTS, GAMES, SEED, client=client, chunk_size=4,
+        assert_same(serial, run_match("warpairs", AGENTS, GAMES, SEED, client=client, chunk_size=4,
                                       progress=False))
     # By address, as the command line's --scheduler does (a client of its own).
     address = dask_cluster.scheduler_address  # type: ignore[attr-defined]
-    assert_same(serial, run_match(AGENTS, GAMES, SEED, scheduler=address, progress=False))
+    assert_same(serial, run_match("warpairs", AGENTS, GAMES, SEED, scheduler=address,
+                                  progress=False))
 
 
 def test_different_seeds_give_different_games(serial: MatchResult) -> None:
-    other = run_match(AGENTS, GAMES, SEED + 1000, progress=False)
+    other = run_match("warpairs", AGENTS, GAMES, SEED + 1000, progress=False)
     assert not serial.games["actions"].equals(other.games["actions"])
 
 

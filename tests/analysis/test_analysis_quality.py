@@ -116,8 +116,8 @@ def test_drama_security_spread_convergence_on_the_trace() -> None:
 
 def test_quality_table_rows() -> None:
     d, g = trace()
-    t = quality_table(g, d).set_index("metric")
+    t = quality_table(g, d, game="warpairs").set_index("metric")
     assert t.loc["fairness", "value"] == pytest.approx(fairness(0.5))   # 1 of 2 decisive
     assert "order" not in t.index
-    t = quality_table(g, d, g, d, ai="ai").set_index("metric")
+    t = quality_table(g, d, g, d, ai="ai", game="warpairs").set_index("metric")
     assert t.loc["order", "value"] == pytest.approx(order(0.0))         # "ai" won none

@@ -12,16 +12,17 @@ from matplotlib.figure import Figure
 
 from wpp.analysis import plots
 from wpp.analysis.io import load_table, save_table, table_format
-from wpp.analysis.match import CATEGORY_COLUMNS, MatchResult, play_recorded, schedule
+from wpp.analysis.match import MatchResult, play_recorded, schedule
 from wpp.analysis.quality import quality_table
 from wpp.analysis.report import compare, format_summary, summary
 from wpp.analysis.stats import bradley_terry, head_to_head
 from wpp.analysis.tournament import round_robin, run_match
+from wpp.warpairs.game_stats import CATEGORY_COLUMNS
 
 
 @pytest.fixture(scope="module")
 def rr() -> MatchResult:
-    return round_robin(("random", "greedy", "classic"), 6, seed=77, progress=False)
+    return round_robin("warpairs", ("random", "greedy", "classic"), 6, seed=77, progress=False)
 
 
 def test_between_picks_one_match(rr: MatchResult) -> None:
@@ -44,7 +45,7 @@ def test_summary_sections_and_text(rr: MatchResult) -> None:
 
 
 def test_summary_of_a_mirror_match() -> None:
-    r = run_match(("random", "random"), 4, seed=2, progress=False)
+    r = run_match("warpairs", ("random", "random"), 4, seed=2, progress=False)
     tables = summary(r)
     assert tables["results"].to_dict("records") == [
         {"agent": "random", "games": 4, "decisive": 4, "draws": 0,
@@ -67,7 +68,7 @@ def test_figures(rr: MatchResult) -> None:
         plots.ratings(bradley_terry(rr.games)),
         plots.game_lengths({"all": rr.games["actions"]}),
         plots.branching_by_turn_figure({"all": rr.decisions}, min_games=2, max_move=30),
-        plots.quality(quality_table(rr.games, rr.decisions)),
+        plots.quality(quality_table(rr.games, rr.decisions, game="warpairs")),
     ]
     for fig in figs:
         assert isinstance(fig, Figure) and len(fig.axes) == 1
@@ -88,7 +89,7 @@ def test_tables_round_trip(tmp_path: Path, rr: MatchResult) -> None:
 
 def test_classic_plays_tournaments() -> None:
     pytest.importorskip("wpp.warpairs.ai")
-    r = run_match(("classic", "random"), 4, seed=5, progress=False)
+    r = run_match("warpairs", ("classic", "random"), 4, seed=5, progress=False)
     assert set(r.games["agent_p1"]) == {"classic", "random"}
     assert r.games["winner"].isin([0, 1, -1]).all()
 
@@ -97,7 +98,7 @@ def test_classic_plays_tournaments() -> None:
 @given(seed=st.integers(0, 10**9), agents=st.sampled_from(
     [("random", "random"), ("greedy", "random"), ("classic", "greedy")]))
 def test_any_game_adds_up(seed: int, agents: tuple[str, str]) -> None:
-    for spec in schedule(agents, 2, seed):
+    for spec in schedule("warpairs", agents, 2, seed):
         row, d = play_recorded(spec)
         assert row["decisions_p1"] + row["decisions_p2"] == row["actions"] == len(d["move"])
         assert sum(row[c] for c in CATEGORY_COLUMNS) == row["plays_p1"] + row["plays_p2"]

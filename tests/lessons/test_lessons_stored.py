@@ -22,7 +22,7 @@ def test_a_run_is_stored_then_read_back_equal(tmp_path: Path) -> None:
     again = stored.match(["greedy", "random"], 6, 3, store=tmp_path)
     pd.testing.assert_frame_equal(again.games, fresh.games, check_dtype=False)
     pd.testing.assert_frame_equal(again.decisions, fresh.decisions, check_dtype=False)
-    direct = run_match(["greedy", "random"], 6, 3, progress=False)
+    direct = run_match("warpairs", ["greedy", "random"], 6, 3, progress=False)
     pd.testing.assert_frame_equal(fresh.games, direct.games)
 
 
@@ -38,11 +38,11 @@ def test_the_lessons_stored_runs_are_what_the_games_give() -> None:
     """Replays lesson 7's stored runs (about 700 games) and expects the same tables."""
     cases = [
         (stored.round_robin(["classic", "greedy", "random"], 100, SEED),
-         round_robin(["classic", "greedy", "random"], 100, SEED, progress=False)),
+         round_robin("warpairs", ["classic", "greedy", "random"], 100, SEED, progress=False)),
         (stored.match(["random", "random"], 200, SEED, duplicate=False),
-         run_match(["random", "random"], 200, SEED, duplicate=False, progress=False)),
+         run_match("warpairs", ["random", "random"], 200, SEED, duplicate=False, progress=False)),
         (stored.match(["classic", "classic"], 200, SEED, duplicate=False),
-         run_match(["classic", "classic"], 200, SEED, duplicate=False, progress=False)),
+         run_match("warpairs", ["classic", "classic"], 200, SEED, duplicate=False, progress=False)),
     ]
     for kept, fresh in cases:
         pd.testing.assert_frame_equal(kept.games, fresh.games, check_dtype=False)

@@ -91,7 +91,7 @@ class MatchRunner(_Runner):
                               "match is in the table above).</div>")
             return
         n = int(self.games.value) // 2 * 2
-        specs = schedule((a, b), n, int(self.seed.value))
+        specs = schedule("warpairs", (a, b), n, int(self.seed.value))
         self.progress.max, self.progress.value = n, 0
         self.run_button.disabled = True
         chunks = []
@@ -101,7 +101,7 @@ class MatchRunner(_Runner):
                 self.progress.value = min(i + CHUNK, n)
         finally:
             self.run_button.disabled = False
-        self.show(assemble(chunks), a, b)
+        self.show(assemble(chunks, "warpairs"), a, b)
 
     def show(self, result: MatchResult, a: str, b: str) -> None:
         """Show a match's result between ``a`` and ``b``."""

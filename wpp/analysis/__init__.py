@@ -43,7 +43,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from wpp.analysis.match import GameSpec, MatchResult, lead_estimate, schedule
+    from wpp.analysis.match import GameSpec, MatchResult, schedule
     from wpp.analysis.quality import game_quality
     from wpp.analysis.report import format_summary, summary
     from wpp.analysis.stats import (
@@ -56,10 +56,10 @@ if TYPE_CHECKING:
     from wpp.analysis.tournament import play_tournament, round_robin, run_match, run_specs
 
 __all__ = ["GameSpec", "MatchResult", "agent_table", "bradley_terry", "first_player_advantage",
-           "format_summary", "game_quality", "head_to_head", "lead_estimate", "play_tournament",
+           "format_summary", "game_quality", "head_to_head", "play_tournament",
            "round_robin", "run_match", "run_specs", "schedule", "seat_table", "summary"]
 
-_HOME = {"GameSpec": "match", "MatchResult": "match", "lead_estimate": "match",
+_HOME = {"GameSpec": "match", "MatchResult": "match",
          "schedule": "match", "round_robin": "tournament", "run_match": "tournament",
          "run_specs": "tournament", "play_tournament": "tournament",
          "game_quality": "quality", "format_summary": "report", "summary": "report",

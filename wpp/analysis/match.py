@@ -17,14 +17,14 @@ the workers send back into three pandas tables:
   ``rank`` and ``win`` (the seat's share of the win: 1, 1/k for k seats sharing the best
   return, or 0).
 
-For WarPairsPoker, :func:`schedule` and :data:`GAME_COLUMNS` keep the two-agent names of
-the kit's first analysis (``games`` in total, even with duplicate deals).
+:func:`schedule` is the two-agent form of :func:`wpp.core.arena.schedule` (``games`` in total,
+even with duplicate deals), for matches between two agents of a two-seat game.
 
 >>> from wpp.core.arena import play_chunk
->>> specs = schedule(("random", "random"), games=2, seed=7)
+>>> specs = schedule("warpairs", ("random", "random"), games=2, seed=7)
 >>> [(s.seed, s.copy, s.agents) for s in specs]
 [(7, 0, ('random', 'random')), (7, 1, ('random', 'random'))]
->>> result = assemble([play_chunk(specs)])
+>>> result = assemble([play_chunk(specs)], "warpairs")
 >>> len(result.games), result.games["seed"].tolist()
 (2, [7, 7])
 >>> int(result.decisions.groupby("game").size().sum()) == int(result.games["actions"].sum())
@@ -43,21 +43,14 @@ import pandas as pd
 from wpp.core import arena
 from wpp.core.arena import Chunk, GameSpec, play_chunk, play_recorded
 from wpp.core.errors import WppError
-from wpp.warpairs.game_stats import CATEGORY_COLUMNS, MODE_COLUMNS, lead_estimate
-from wpp.warpairs.game_stats import GAME_COLUMNS as _WPP_COLUMNS
 
 __all__ = [
-    "CATEGORY_COLUMNS",
-    "DECISION_COLUMNS",
-    "GAME_COLUMNS",
-    "MODE_COLUMNS",
     "Chunk",
     "GameSpec",
     "MatchResult",
     "assemble",
     "decisions_path",
     "games_columns",
-    "lead_estimate",
     "play_chunk",
     "play_recorded",
     "schedule",
@@ -78,26 +71,22 @@ def decisions_columns(n: int) -> tuple[str, ...]:
             *arena.seat_columns("lead", n))
 
 
-#: WarPairsPoker's games table: the generic columns, then its own (wpp.warpairs.game_stats).
-GAME_COLUMNS: Final = (*games_columns(2), *_WPP_COLUMNS)
-#: WarPairsPoker's decisions table: the generic columns, then its phase and hand sizes.
-DECISION_COLUMNS: Final = (*decisions_columns(2), "phase", "hand_p1", "hand_p2")
 
 
-def schedule(agents: Sequence[str], games: int, seed: int = 0, *, duplicate: bool = True,
-             rules: Any = None, start_index: int = 0,
-             game: str = "warpairs") -> list[GameSpec]:
+def schedule(game: str, agents: Sequence[str], games: int, seed: int = 0, *,
+             duplicate: bool = True, rules: Any = None,
+             start_index: int = 0) -> list[GameSpec]:
     """The specs of a match of ``games`` games (in total) between two agents of a two-seat
-    ``game``, WarPairsPoker by default, from deal ``seed`` on (:func:`wpp.core.arena.schedule`
+    ``game``, from deal ``seed`` on (:func:`wpp.core.arena.schedule`
     with the kit's first names; ``rules`` ``None``: the game's defaults).
 
     With ``duplicate`` each seed ``seed, seed + 1, …`` is played twice, seats swapped the second
     time (``games`` must then be even). Without it every game has its own seed and the seats
     alternate.
 
-    >>> [(s.seed, s.agents) for s in schedule(("random", "greedy"), 4, seed=10)]
+    >>> [(s.seed, s.agents) for s in schedule("warpairs", ("random", "greedy"), 4, seed=10)]
     [(10, ('random', 'greedy')), (10, ('greedy', 'random')), (11, ('random', 'greedy')), (11, ('greedy', 'random'))]
-    >>> [(s.seed, s.agents) for s in schedule(("random", "greedy"), 3, duplicate=False)]
+    >>> [(s.seed, s.agents) for s in schedule("warpairs", ("random", "greedy"), 3, duplicate=False)]
     [(0, ('random', 'greedy')), (1, ('greedy', 'random')), (2, ('random', 'greedy'))]
     """  # noqa: E501
     if len(agents) != 2:
@@ -128,7 +117,7 @@ class MatchResult:
 
     games: pd.DataFrame
     decisions: pd.DataFrame
-    game: str = "warpairs"
+    game: str
 
     @property
     def players(self) -> int:
@@ -203,7 +192,7 @@ def _frame(columns: dict[str, list[Any]], first: Sequence[str]) -> pd.DataFrame:
     return pd.DataFrame({c: columns[c] for c in order}, columns=order)
 
 
-def assemble(chunks: Iterable[Chunk], game: str = "warpairs",
+def assemble(chunks: Iterable[Chunk], game: str,
              players: int | None = None) -> MatchResult:
     """Join chunks (in any order) into a :class:`MatchResult`, rows ordered by game number.
 

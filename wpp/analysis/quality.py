@@ -271,7 +271,7 @@ def convergence_scores(decisions: pd.DataFrame, *, normalized: bool = False) -> 
 def quality_table(random_games: pd.DataFrame, random_decisions: pd.DataFrame,
                   ai_games: pd.DataFrame | None = None,
                   ai_decisions: pd.DataFrame | None = None,
-                  ai: str | None = None, game: str = "warpairs") -> pd.DataFrame:
+                  ai: str | None = None, *, game: str) -> pd.DataFrame:
     """The six metrics as a table, CardStock style.
 
     Fairness and convergence come from the all-random match; spread, drama, security and

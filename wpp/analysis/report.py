@@ -4,7 +4,7 @@ games of more seats get a table per agent; the game's own columns add sections w
 (WarPairsPoker's tricks, phases and endings).
 
 >>> from wpp.analysis.tournament import run_match
->>> tables = summary(run_match(("greedy", "random"), games=20, seed=3, progress=False))
+>>> tables = summary(run_match("warpairs", ("greedy", "random"), games=20, seed=3, progress=False))
 >>> list(tables)  # doctest: +NORMALIZE_WHITESPACE
 ['results', 'ratings', 'first player', 'game length', 'branching factor', 'endings',
  'game quality']
@@ -70,7 +70,7 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
     if len(pairs) > 1:  # a round robin: the pooled figures below mix different matches
         per_match = compare({f"{a} vs {b}": result.between(a, b) for a, b in pairs},
                             confidence)
-        out["matches"] = per_match[["games", "first leader wins", "fl low", "fl high",
+        out["matches"] = per_match[["games", "first player wins", "fp low", "fp high",
                                     "actions", "act low", "act high", "choices",
                                     "lead changes"]]
     fp = first_player_advantage(games, confidence)
@@ -82,7 +82,7 @@ def summary(result: MatchResult, confidence: float = 0.95) -> dict[str, pd.DataF
     _length_and_choices(out, result, confidence)
     quality = [
         {"metric": "fairness", "value": fairness(fp.estimate),
-         "note": "from the first leader's win rate (meaningful for all-random games)"},
+         "note": f"from the {label}'s win rate (meaningful for all-random games)"},
         {"metric": "convergence", "value": convergence(decisions),
          "note": "as defined: raw slope of legal actions per move"},
         {"metric": "convergence (normalized)", "value": convergence(decisions, normalized=True),
@@ -135,7 +135,8 @@ def _summary_of_seats(result: MatchResult, confidence: float) -> dict[str, pd.Da
     _length_and_choices(out, result, confidence)
     out["game quality"] = pd.DataFrame([
         {"metric": "fairness", "value": fairness(fp.estimate, n),
-         "note": "from the first player's win rate (meaningful for all-random games)"},
+         "note": f"from the {game_def(result.game).first_player_label}'s win rate "
+                 "(meaningful for all-random games)"},
         {"metric": "convergence", "value": convergence(decisions), "note": ""},
         {"metric": "spread", "value": spread(decisions), "note": "all decisions"},
         {"metric": "drama", "value": drama(decisions, games, n), "note": ""},
@@ -145,7 +146,8 @@ def _summary_of_seats(result: MatchResult, confidence: float) -> dict[str, pd.Da
 
 
 def compare(results: Mapping[str, MatchResult], confidence: float = 0.95) -> pd.DataFrame:
-    """One row per labelled match: games, how often the first leader wins, game length,
+    """One row per labelled match: games, how often the first player (the game's
+    :attr:`~wpp.core.protocol.GameDef.first_player_label`) wins, game length,
     choices per decision of play and lead changes, each with its interval."""
     rows = []
     for label, r in results.items():
@@ -155,7 +157,7 @@ def compare(results: Mapping[str, MatchResult], confidence: float = 0.95) -> pd.
         changes = mean_interval(lead_changes(r.decisions), confidence)
         rows.append({
             "match": label, "games": len(r.games),
-            "first leader wins": fp.estimate, "fl low": fp.low, "fl high": fp.high,
+            "first player wins": fp.estimate, "fp low": fp.low, "fp high": fp.high,
             "actions": length.estimate, "act low": length.low, "act high": length.high,
             "choices": choices.estimate, "ch low": choices.low, "ch high": choices.high,
             "lead changes": changes.estimate, "lc low": changes.low, "lc high": changes.high,

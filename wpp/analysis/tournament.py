@@ -47,8 +47,9 @@ def run_specs(specs: Sequence[GameSpec], *, workers: int = 1, scheduler: str | N
     number of workers, any chunk size, with or without Dask. The specs are of one game and
     one number of seats.
     """
-    game = specs[0].game if specs else "warpairs"
-    n = len(specs[0].agents) if specs else 2
+    if not specs:
+        raise WppError("a run needs at least one game to play")
+    game, n = specs[0].game, len(specs[0].agents)
     if any(s.game != game or len(s.agents) != n for s in specs):
         raise WppError("the specs of one run are of one game and one number of seats")
     chunks = map_chunks(play_chunk, specs, workers=workers, scheduler=scheduler,
@@ -98,14 +99,14 @@ def play_tournament(game: str, agents: Sequence[str], deals: int, seed: int = 0,
                      desc=f"{game_def(game).title}: {', '.join(agents)}")
 
 
-def run_match(agents: Sequence[str], games: int, seed: int = 0, *, duplicate: bool = True,
-              rules: Any = None, game: str = "warpairs", workers: int = 1,
+def run_match(game: str, agents: Sequence[str], games: int, seed: int = 0, *,
+              duplicate: bool = True, rules: Any = None, workers: int = 1,
               scheduler: str | None = None, client: Any = None,
               chunk_size: int | None = None, progress: bool = True) -> MatchResult:
     """A match of ``games`` games (in total: two per deal with duplicate deals, so an even
-    number) between two agents of a two-seat ``game`` (WarPairsPoker by default); see
+    number) between two agents of a two-seat ``game``; see
     :func:`play_tournament`."""
-    specs = schedule(agents, games, seed, duplicate=duplicate, rules=rules, game=game)
+    specs = schedule(game, agents, games, seed, duplicate=duplicate, rules=rules)
     return run_specs(specs, workers=workers, scheduler=scheduler, client=client,
                      chunk_size=chunk_size, progress=progress,
                      desc=f"{agents[0]} vs {agents[1]}")
@@ -122,9 +123,9 @@ def pairings(agents: Sequence[str]) -> list[tuple[str, str]]:
     return list(combinations(agents, 2))
 
 
-def round_robin(agents: Sequence[str], games_per_pair: int, seed: int = 0, *,
-                duplicate: bool = True, rules: Any = None, game: str = "warpairs",
-                workers: int = 1, scheduler: str | None = None, client: Any = None,
+def round_robin(game: str, agents: Sequence[str], games_per_pair: int, seed: int = 0, *,
+                duplicate: bool = True, rules: Any = None, workers: int = 1,
+                scheduler: str | None = None, client: Any = None,
                 chunk_size: int | None = None, progress: bool = True) -> MatchResult:
     """Every pair of agents plays a match of ``games_per_pair`` games on the same deals.
 
@@ -133,7 +134,7 @@ def round_robin(agents: Sequence[str], games_per_pair: int, seed: int = 0, *,
     """
     specs: list[GameSpec] = []
     for pair in pairings(agents):
-        specs.extend(schedule(pair, games_per_pair, seed, duplicate=duplicate, rules=rules,
-                              start_index=len(specs), game=game))
+        specs.extend(schedule(game, pair, games_per_pair, seed, duplicate=duplicate, rules=rules,
+                              start_index=len(specs)))
     return run_specs(specs, workers=workers, scheduler=scheduler, client=client,
                      chunk_size=chunk_size, progress=progress, desc="round robin")

@@ -87,15 +87,15 @@ def seat_columns(base: str, n: int) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game of a tournament: its row number, deal, rotation (``copy``: 0 … N−1), agent
-    names by seat, rule object (``None``: the game's defaults), game, agent options and
+    names by seat, game, rule object (``None``: the game's defaults), agent options and
     where the lead estimates come from (see :data:`LEADS`)."""
 
     index: int
     seed: int
     copy: int
     agents: tuple[str, ...]
+    game: str
     rules: Any = None
-    game: str = "warpairs"
     options: tuple[tuple[str, Any], ...] = ()
     lead: str = "game"
     playouts: int = 10
@@ -149,7 +149,7 @@ def schedule(game: str, agents: Sequence[str], deals: int, seed: int = 0, *,
             for i, seat in enumerate(seatings[r]):
                 seats[seat] = names[i]
             specs.append(GameSpec(start_index + len(specs), seed + deal, r, tuple(seats),
-                                  rules, game, opts, lead, playouts))
+                                  game, rules, opts, lead, playouts))
     return specs
 
 
@@ -157,7 +157,7 @@ def agent_seed(spec: GameSpec, seat: int) -> int:
     """The seed of the agent in ``seat``: ``(seed·N + copy)·N + seat``, different for every
     deal, rotation and seat, and the same in every process.
 
-    >>> agent_seed(GameSpec(0, 3, 1, ("a", "b")), 0)
+    >>> agent_seed(GameSpec(0, 3, 1, ("a", "b"), "warpairs"), 0)
     14
     """
     n = len(spec.agents)

@@ -93,12 +93,12 @@ def main(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     try:
         if len(names) == 2:
-            result = run_match(names, args.games, args.seed, duplicate=args.duplicate,
+            result = run_match("warpairs", names, args.games, args.seed, duplicate=args.duplicate,
                                rules=rules, workers=args.workers, scheduler=args.scheduler,
                                chunk_size=args.chunk_size, progress=args.progress)
             what = f"{names[0]} vs {names[1]}: {args.games} games"
         else:
-            result = round_robin(names, args.games, args.seed, duplicate=args.duplicate,
+            result = round_robin("warpairs", names, args.games, args.seed, duplicate=args.duplicate,
                                  rules=rules, workers=args.workers, scheduler=args.scheduler,
                                  chunk_size=args.chunk_size, progress=args.progress)
             what = f"round robin of {', '.join(names)}: {args.games} games per pair"

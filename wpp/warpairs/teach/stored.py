@@ -49,7 +49,7 @@ def _load(path: Path) -> MatchResult | None:
     decisions = Path(decisions_path(str(path)))
     if not (path.is_file() and decisions.is_file()):
         return None
-    return MatchResult(load_table(path), load_table(decisions))
+    return MatchResult(load_table(path), load_table(decisions), "warpairs")
 
 
 def _store(result: MatchResult, path: Path) -> None:
@@ -67,7 +67,8 @@ def match(agents: Sequence[str], games: int, seed: int, *, duplicate: bool = Tru
     found = _load(path)
     if found is not None:
         return found
-    result = run_match(list(agents), games, seed, duplicate=duplicate, progress=progress)
+    result = run_match("warpairs", list(agents), games, seed, duplicate=duplicate,
+                       progress=progress)
     _store(result, path)
     return result
 
@@ -79,7 +80,8 @@ def round_robin(agents: Sequence[str], games_per_pair: int, seed: int, *,
     found = _load(path)
     if found is not None:
         return found
-    result = play_round_robin(list(agents), games_per_pair, seed, progress=progress)
+    result = play_round_robin("warpairs", list(agents), games_per_pair, seed,
+                              progress=progress)
     _store(result, path)
     return result
 

@@ -165,8 +165,8 @@ def readable_compare(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "games": table["games"],
         "first leader wins": [interval_text(x, lo, hi, percent=True) for x, lo, hi in
-                              zip(table["first leader wins"], table["fl low"],
-                                  table["fl high"], strict=True)],
+                              zip(table["first player wins"], table["fp low"],
+                                  table["fp high"], strict=True)],
         "actions per game": [interval_text(x, lo, hi) for x, lo, hi in
                              zip(table["actions"], table["act low"], table["act high"],
                                  strict=True)],
@@ -183,8 +183,8 @@ def compare_takeaway(table: pd.DataFrame, mirrors: tuple[str, ...]) -> Takeaway:
     parts, clear = [], []
     for label in mirrors:
         row = table.loc[label]
-        parts.append(f"{row['first leader wins']:.0%} ({label})")
-        clear.append(row["fl low"] > 0.5 or row["fl high"] < 0.5)
+        parts.append(f"{row['first player wins']:.0%} ({label})")
+        clear.append(row["fp low"] > 0.5 or row["fp high"] < 0.5)
     verdict = ("a real edge one way" if any(clear) else
                "every interval contains ½: no first-player edge these games can see")
     return Takeaway(f"Between equal players the first leader wins {' and '.join(parts)}: "
