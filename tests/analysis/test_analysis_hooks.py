@@ -41,7 +41,7 @@ def test_the_hooks_of_every_game(game: str, players: int) -> None:
             spread = dec["spread"][i]
             assert math.isnan(spread) or 0 <= spread <= 1
         returns = [row[f"return_p{s + 1}"] for s in range(players)]
-        if definition.zero_sum:
+        if definition.is_zero_sum(definition.rules(), players):
             assert abs(sum(returns)) < 1e-9
         best = [s for s, r in enumerate(returns) if r == max(returns)]
         assert row["winner"] == (best[0] if len(best) == 1 else -1)

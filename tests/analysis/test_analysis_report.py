@@ -58,7 +58,7 @@ def test_summary_of_a_mirror_match() -> None:
 def test_compare_one_row_per_match(rr: MatchResult) -> None:
     c = compare({"a": rr.between("greedy", "random"), "b": rr.between("classic", "greedy")})
     assert list(c.index) == ["a", "b"]
-    assert (c["fl low"] <= c["first leader wins"]).all()
+    assert (c["fp low"] <= c["first player wins"]).all()
     assert (c["act low"] <= c["actions"]).all() and (c["actions"] <= c["act high"]).all()
 
 

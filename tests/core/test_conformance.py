@@ -119,7 +119,7 @@ def test_random_play_reaches_the_end_keeping_every_card(name: str, players: int,
     assert history.legal_actions() == []
     returns = history.returns()
     assert len(returns) == players
-    if game.zero_sum:
+    if game.is_zero_sum(history.state.rules, players):
         assert sum(returns) == pytest.approx(0)
     assert isinstance(history.outcome, str) and history.outcome
 

@@ -13,7 +13,7 @@ same whichever is used.
 [[1, 0, 'exact', 'stand', 'random'], [1, 1, 'random', 'exact', 'stand'],
  [1, 2, 'stand', 'random', 'exact'], [2, 0, 'exact', 'stand', 'random'],
  [2, 1, 'random', 'exact', 'stand'], [2, 2, 'stand', 'random', 'exact']]
->>> result = run_match(("greedy", "random"), games=4, seed=1, progress=False)
+>>> result = run_match("warpairs", ("greedy", "random"), games=4, seed=1, progress=False)
 >>> for row in result.games[["seed", "copy", "agent_p1", "agent_p2"]].values.tolist():
 ...     print(row)
 [1, 0, 'greedy', 'random']

@@ -46,7 +46,6 @@ from wpp.core.standard_deck import (
     CARDS,
     Card,
     CardParseError,
-    deck_from_text,
     format_cards,
     parse_cards,
 )
@@ -282,18 +281,8 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
     max_players = 6
     default_players = 2
     zero_sum = True
+    rules_type = DrawRules
     page = "08_classic_poker.ipynb"
-
-    def rules(self, **flags: Any) -> DrawRules:
-        self.check_flags(list(flags), _RULE_FIELDS)
-        return DrawRules(**flags)
-
-    def rules_to_json(self, rules: DrawRules) -> dict[str, Any]:
-        return {"max_discard": rules.max_discard, "ace_allows_four": rules.ace_allows_four}
-
-    def rules_from_json(self, doc: Any) -> DrawRules:
-        self.check_rules_doc(doc, _RULE_FIELDS)
-        return self.rules(**doc)
 
     def new(self, seed: int, players: int, rules: DrawRules,
             deck: Sequence[Any] | None = None) -> DrawState:
@@ -301,9 +290,7 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
             order = list(CARDS)
             random.Random(seed).shuffle(order)
         else:
-            order = list(deck)
-            if sorted(order) != list(CARDS):
-                raise WppError("a stacked deck for 5-card draw holds each of the 52 cards once")
+            order = self.check_deck(deck, rules)
         dealt = tuple(tuple(order[i:players * HAND_SIZE:players]) for i in range(players))
         return DrawState(seed, rules, dealt, tuple(order[players * HAND_SIZE:]))
 
@@ -405,9 +392,6 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
         held = [c for s in range(state.players) for c in state.hand(s)]
         return Counter([*held, *state.stub, *state.muck])
 
-    def full_deck(self, state: DrawState) -> Counter[Hashable]:
-        return Counter(CARDS)
-
     def action_from_json(self, raw: Any) -> Discard:
         if not isinstance(raw, dict) or set(raw) != {"type", "cards"} or \
                 raw["type"] != Discard.kind or not isinstance(raw["cards"], str):
@@ -417,12 +401,6 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
             return Discard.of(raw["cards"])
         except CardParseError as err:
             raise WppError(f"bad discard: {err}") from None
-
-    def deck_to_json(self, deck: Sequence[Any]) -> Any:
-        return format_cards(deck, ascii=True)
-
-    def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
-        return deck_from_text(raw)
 
     def digest_parts(self, state: DrawState) -> list[str]:
         def text(cards: Iterable[Card]) -> str:
@@ -434,8 +412,6 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
                 *(f"drawn {text(d)}" for d in state.drawn), f"muck {text(state.muck)}",
                 f"reshuffles {state.reshuffles}"]
 
-    def players_of(self, state: DrawState) -> int:
-        return state.players
 
 
 #: The one instance (a definition holds no game, so one serves all).

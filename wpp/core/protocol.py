@@ -6,7 +6,9 @@ Everything above the engines — the history (:class:`~wpp.core.history.History`
 self-play, tournaments, the pages — talks to a game only through this protocol, so a new game
 needs no change outside its own package, its widgets and its notebooks.
 
-The split follows OpenSpiel's game/state pair, with immutable states as in pokerkit:
+The split follows OpenSpiel's game/state pair; unlike OpenSpiel's and pokerkit's states, which
+change in place, a state here is an immutable value (so a list of states is an exact undo
+history, and a refused action changes nothing):
 
 * a **state** is the whole truth of one moment (every card's place), immutable and comparable;
   the game definition reads it and makes the next one (:meth:`GameDef.step`);
@@ -23,8 +25,12 @@ same game, and views that do not change when the hidden cards are re-dealt.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import math
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
@@ -32,6 +38,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from wpp.core.errors import WppError
 from wpp.core.rulebook import Rulebook, load_rulebook
+from wpp.core.standard_deck import CARDS, deck_from_text, format_cards
 
 __all__ = [
     "ActionLike",
@@ -116,8 +123,17 @@ class GameDef(ABC, Generic[S, A, V, R]):
     default_players: ClassVar[int] = 2
     #: Who the fairness metric's "first player" is, in words (see :meth:`first_player`).
     first_player_label: ClassVar[str] = "the first seat"
-    #: True when the returns of every finished game add up to zero.
+    #: True when the returns of every finished game add up to zero (the default of
+    #: :meth:`is_zero_sum`, for games where it does not depend on the rules or seats).
     zero_sum: ClassVar[bool] = True
+    #: The game's rule object: a frozen dataclass whose fields are its rule flags, each with
+    #: its default and type annotation (its ``__post_init__`` checks ranges and raises
+    #: ``WppError``). With it, :meth:`rules`, :meth:`rules_to_json` and
+    #: :meth:`rules_from_json` need no code of the game's own.
+    rules_type: ClassVar[type[Any] | None] = None
+    #: The cards the game is played with (the 52-card standard deck unless the game says
+    #: otherwise); :meth:`full_deck` and :meth:`check_deck` read it through :meth:`deck_of`.
+    deck: ClassVar[tuple[Any, ...]] = CARDS
     #: The notebook (under ``notebooks/``) that is this game's web page, if it has one.
     page: ClassVar[str | None] = None
     #: The name of the copy under ``docs/`` of the game's rules text, if it has one. The
@@ -137,16 +153,35 @@ class GameDef(ABC, Generic[S, A, V, R]):
             return None
         return load_rulebook(self.package, RULES_SOURCE)
 
-    # --- rule flags ----------------------------------------------------------------------
-    @abstractmethod
+    # --- rule flags: defaults driven by :attr:`rules_type` -----------------------------
+    def rule_fields(self) -> tuple[str, ...]:
+        """The names of the game's rule flags, in order (the fields of :attr:`rules_type`)."""
+        if self.rules_type is None or not dataclasses.is_dataclass(self.rules_type):
+            raise NotImplementedError(f"{type(self).__name__} declares no rules_type dataclass")
+        return tuple(f.name for f in dataclasses.fields(self.rules_type))
+
     def rules(self, **flags: Any) -> R:
-        """The game's rule object from keyword flags (none: the defaults). A bad flag name or
-        value raises :class:`~wpp.core.errors.WppError` naming it."""
+        """The game's rule object from keyword flags (none: the defaults). A flag the game does
+        not have, or a value of the wrong type (by the field's annotation) or out of range (by
+        the rule object's own check), raises :class:`~wpp.core.errors.WppError` naming it."""
+        fields = self.rule_fields()
+        self.check_flags(list(flags), fields)
+        assert self.rules_type is not None
+        types = typing.get_type_hints(self.rules_type)
+        for name, value in flags.items():
+            _check_flag_type(self.title, name, value, types.get(name))
+        try:
+            made: R = self.rules_type(**flags)
+        except WppError:
+            raise
+        except (TypeError, ValueError) as err:
+            raise WppError(f"bad rule for {self.title}: {err}") from None
+        return made
 
     def check_flags(self, flags: Sequence[str], fields: Sequence[str]) -> None:
         """Refuse a rule flag the game does not have, naming it and the game's flags (for
         :meth:`rules`)."""
-        unknown = sorted(set(flags) - set(fields))
+        unknown = sorted(str(f) for f in set(flags) - set(fields))
         if unknown:
             raise WppError(f"{self.title} has no rule {', '.join(unknown)}; its rules are "
                            f"{', '.join(fields)}")
@@ -159,13 +194,29 @@ class GameDef(ABC, Generic[S, A, V, R]):
                            f"not {doc!r:.60}")
         return doc
 
-    @abstractmethod
     def rules_to_json(self, rules: R) -> dict[str, Any]:
-        """The rule object as JSON (every field, so a save file is complete)."""
+        """The rule object as JSON (every field, so a save file is complete): enums by value,
+        values with a ``to_json()`` by that."""
+        return {f: _flag_to_json(getattr(rules, f)) for f in self.rule_fields()}
 
-    @abstractmethod
     def rules_from_json(self, doc: Any) -> R:
-        """The rule object back from :meth:`rules_to_json` (raises ``WppError`` on bad input)."""
+        """The rule object back from :meth:`rules_to_json` (raises ``WppError`` on bad input):
+        every flag must be named; enums come back from their value, a field whose type has a
+        ``from_json`` from that."""
+        fields = self.rule_fields()
+        self.check_rules_doc(doc, fields)
+        assert self.rules_type is not None
+        types = typing.get_type_hints(self.rules_type)
+        flags = {}
+        for name in fields:
+            flags[name] = _flag_from_json(self.title, name, doc[name], types.get(name))
+        return self.rules(**flags)
+
+    def is_zero_sum(self, rules: R, players: int) -> bool:
+        """Whether every finished game with these rules and seats has returns adding up to
+        zero. Default: the class's :attr:`zero_sum`; a game where it depends on the scoring or
+        the number of seats says so here."""
+        return self.zero_sum
 
     # --- the game ------------------------------------------------------------------------
     @abstractmethod
@@ -213,21 +264,45 @@ class GameDef(ABC, Generic[S, A, V, R]):
     def cards(self, state: S) -> Counter[Hashable]:
         """Every card of the state, wherever it lies, counted (for card conservation)."""
 
-    @abstractmethod
+    def deck_of(self, rules: R) -> tuple[Any, ...]:
+        """The cards a game with these rules is played with (default: :attr:`deck`; a game
+        whose deck depends on its rules, e.g. a stripped deck, says so here)."""
+        return self.deck
+
     def full_deck(self, state: S) -> Counter[Hashable]:
-        """The cards the game is played with, counted: ``cards(state)`` always equals it."""
+        """The cards the game is played with, counted: ``cards(state)`` always equals it.
+        Default: :meth:`deck_of` the state's ``rules``."""
+        return Counter(self.deck_of(getattr(state, "rules")))  # noqa: B009 - any state type
+
+    def check_deck(self, deck: Sequence[Any], rules: R) -> list[Any]:
+        """A stacked deck (top first) as a list, if it holds exactly the cards of
+        :meth:`deck_of` (each as often as there); else ``WppError`` saying what it must hold.
+        For :meth:`new` when a lesson or test stacks the deck."""
+        wanted = Counter(self.deck_of(rules))
+        try:
+            order = list(deck)
+            ok = all(isinstance(c, Hashable) for c in order) and Counter(order) == wanted \
+                and all(any(type(c) is type(w) for w in wanted) for c in order)
+        except TypeError:
+            ok = False
+        if not ok:
+            times = "once" if set(wanted.values()) == {1} else "as often as its deck does"
+            raise WppError(f"a stacked deck for {self.title} holds each of the "
+                           f"{sum(wanted.values())} cards {times}, not {deck!r:.60}")
+        return order
 
     @abstractmethod
     def action_from_json(self, raw: Any) -> A:
         """An action back from its JSON form (raises ``WppError`` on bad input)."""
 
-    @abstractmethod
     def deck_from_json(self, raw: Any) -> Sequence[Any]:
-        """A stacked deck back from its JSON form (raises ``WppError`` on bad input)."""
+        """A stacked deck back from its JSON form (raises ``WppError`` on bad input).
+        Default: standard cards as text ("7S 10H …")."""
+        return deck_from_text(raw)
 
-    @abstractmethod
     def deck_to_json(self, deck: Sequence[Any]) -> Any:
-        """A stacked deck as JSON."""
+        """A stacked deck as JSON. Default: standard cards as ASCII text."""
+        return format_cards(deck, ascii=True)
 
     @abstractmethod
     def digest_parts(self, state: S) -> list[str]:
@@ -291,11 +366,63 @@ class GameDef(ABC, Generic[S, A, V, R]):
         return {}
 
     def players_of(self, state: S) -> int:
-        """How many seats the state has (default: the game's only count)."""
-        return self.default_players
+        """How many seats the state has (default: the state's ``players``, else the game's
+        only count)."""
+        players = getattr(state, "players", self.default_players)
+        return int(players)
 
     def describe(self) -> str:
         """One line for listings: title, players and blurb."""
         seats = (f"{self.min_players}" if self.min_players == self.max_players
                  else f"{self.min_players}–{self.max_players}")
         return f"{self.name}: {self.title} ({seats} players) — {self.blurb}".rstrip(" —")
+
+
+def _flag_types(annotation: Any) -> tuple[Any, ...]:
+    """The plain types a flag's annotation allows (``int | None`` → ``(int, NoneType)``)."""
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        return tuple(a for t in typing.get_args(annotation) for a in _flag_types(t))
+    if annotation is None:
+        return (type(None),)
+    return (annotation,) if isinstance(annotation, type) else ()
+
+
+def _check_flag_type(game: str, name: str, value: Any, annotation: Any) -> None:
+    """Refuse a flag value whose type the rule object's annotation does not allow (a bool is
+    no int here, an int is a float), with the kit's error naming the flag."""
+    allowed = _flag_types(annotation)
+    if not allowed or value is None:
+        # An annotation this check cannot read, or None (the command line's "none"): the rule
+        # object's own check decides.
+        return
+    for t in allowed:
+        if t is bool and isinstance(value, bool):
+            return
+        if t is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return
+        if t is not bool and isinstance(value, t) and not (isinstance(value, bool)
+                                                          and t is int):
+            return
+    names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
+    raise WppError(f"the rule {name} of {game} is {names}, not {value!r:.40}")
+
+
+def _flag_to_json(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    to_json = getattr(value, "to_json", None)
+    return to_json() if callable(to_json) else value
+
+
+def _flag_from_json(game: str, name: str, raw: Any, annotation: Any) -> Any:
+    for t in _flag_types(annotation):
+        if isinstance(t, type) and issubclass(t, enum.Enum):
+            try:
+                return t(raw)
+            except ValueError:
+                raise WppError(f"the rule {name} of {game} is one of "
+                               f"{', '.join(str(e.value) for e in t)}, not {raw!r:.40}") from None
+        from_json = getattr(t, "from_json", None)
+        if callable(from_json) and not isinstance(raw, t):
+            return from_json(raw)
+    return raw

@@ -40,7 +40,6 @@ from wpp.core.standard_deck import (
     CARDS,
     Card,
     CardParseError,
-    deck_from_text,
     format_cards,
     parse_cards,
 )
@@ -321,29 +320,12 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     default_players = 2
     zero_sum = True
     page = "ofc.ipynb"
+    rules_type = OfcRules
     rules_doc = "ofc-rules.md"
-
-    def rules(self, **flags: Any) -> OfcRules:
-        self.check_flags(list(flags), _RULE_FIELDS)
-        return OfcRules(**flags)
-
-    def rules_to_json(self, rules: OfcRules) -> dict[str, Any]:
-        return {"scoring": rules.scoring, "hands": rules.hands,
-                "royalties": rules.royalties.to_json()}
-
-    def rules_from_json(self, doc: Any) -> OfcRules:
-        self.check_rules_doc(doc, _RULE_FIELDS)
-        return OfcRules(doc["scoring"], doc["hands"], Royalties.from_json(doc["royalties"]))
 
     def new(self, seed: int, players: int, rules: OfcRules,
             deck: Sequence[Any] | None = None) -> OfcState:
-        if deck is None:
-            order = _shuffled(seed, 0)
-        else:
-            order = tuple(deck)
-            if sorted(order) != list(CARDS) or not all(type(c) is Card for c in order):
-                raise WppError("a stacked deck for Open Face Chinese Poker holds each of the "
-                               "52 cards once")
+        order = _shuffled(seed, 0) if deck is None else tuple(self.check_deck(deck, rules))
         return OfcState(seed, rules, 0, (EMPTY_BOARD,) * players, order)
 
     def to_act(self, state: OfcState) -> int:
@@ -437,9 +419,6 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     def cards(self, state: OfcState) -> Counter[Hashable]:
         return Counter([*(c for b in state.boards for c in board_cards(b)), *state.stub])
 
-    def full_deck(self, state: OfcState) -> Counter[Hashable]:
-        return Counter(CARDS)
-
     def action_from_json(self, raw: Any) -> Place:
         if (not isinstance(raw, dict) or set(raw) != {"type", *ROWS}
                 or raw["type"] != Place.kind or not all(isinstance(raw[r], str) for r in ROWS)):
@@ -450,12 +429,6 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         except CardParseError as err:
             raise WppError(f"bad placement: {err}") from None
 
-    def deck_to_json(self, deck: Sequence[Any]) -> Any:
-        return format_cards(deck, ascii=True)
-
-    def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
-        return deck_from_text(raw)
-
     def digest_parts(self, state: OfcState) -> list[str]:
         return [f"seed {state.seed}", f"rules {self.rules_to_json(state.rules)}",
                 f"hand {state.hand}", *(f"board {board_text(b, ascii=True)}"
@@ -464,8 +437,6 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
                 f"scores {state.scores}",
                 *(f"previous {board_text(b, ascii=True)}" for b in state.previous)]
 
-    def players_of(self, state: OfcState) -> int:
-        return state.players
 
 
 #: The one instance (a definition holds no game, so one serves all).

@@ -35,7 +35,7 @@ from wpp.core.errors import IllegalAction, WppError
 from wpp.core.protocol import GameDef
 from wpp.pairs.board import Board, seat_name
 from wpp.pairs.cards import DECK, Card, format_cards, parse_deck
-from wpp.pairs.rules import RULE_FIELDS, PairsRules
+from wpp.pairs.rules import PairsRules
 from wpp.pairs.state import FOLD, PairsAction, PairsState, PairsView, legal
 
 __all__ = ["PAIRS", "PairsDef", "PairsEvent", "ranks", "scaled_ranks"]
@@ -95,18 +95,9 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
     default_players = 4
     zero_sum = False
     page = "pairs.ipynb"
+    rules_type = PairsRules
+    deck = DECK
     rules_doc = "pairs-rules.md"
-
-    def rules(self, **flags: Any) -> PairsRules:
-        self.check_flags(list(flags), RULE_FIELDS)
-        return PairsRules(**flags)
-
-    def rules_to_json(self, rules: PairsRules) -> dict[str, Any]:
-        return {f: getattr(rules, f) for f in RULE_FIELDS}
-
-    def rules_from_json(self, doc: Any) -> PairsRules:
-        self.check_rules_doc(doc, RULE_FIELDS)
-        return self.rules(**doc)
 
     def new(self, seed: int, players: int, rules: PairsRules,
             deck: Sequence[Any] | None = None) -> PairsState:
@@ -114,10 +105,7 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
             order = list(DECK)
             random.Random(seed).shuffle(order)
         else:
-            order = list(deck)
-            if sorted(order) != list(DECK) or not all(isinstance(c, Card) for c in order):
-                raise WppError("a stacked deck for Pairs holds the 55 cards of the "
-                               "triangular deck (one 1, two 2s, …, ten 10s)")
+            order = self.check_deck(deck, rules)
         return Board.deal(rules, players, seed, order).freeze()
 
     def to_act(self, state: PairsState) -> int:
@@ -185,9 +173,6 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
     def cards(self, state: PairsState) -> Counter[Hashable]:
         return Counter(Board.thaw(state).cards())
 
-    def full_deck(self, state: PairsState) -> Counter[Hashable]:
-        return Counter(DECK)
-
     def action_from_json(self, raw: Any) -> PairsAction:
         for action in PairsAction:
             if raw == action.value:
@@ -209,11 +194,6 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
                 f"to_act {state.to_act} over {state.over} round {state.round} "
                 f"starter {state.starter} reshuffles {state.reshuffles} chance {state.chance}"]
 
-    def players_of(self, state: PairsState) -> int:
-        return state.players
-
-    # --- analysis hooks (see wpp.core.protocol): the defaults suit Pairs (two choices,
-    # every decision a move, seat 0 the first seat, as in CardStock) except for its columns.
     def analysis_columns(self, states: Sequence[PairsState], actions: Sequence[PairsAction]
                          ) -> dict[str, Any]:
         """Pairs' own columns of a finished game: the rounds, the reshuffles, the loser's

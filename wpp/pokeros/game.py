@@ -297,17 +297,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
     zero_sum = True
     page = "pokeros.ipynb"
     rules_doc = "pokeros-rules.md"
-
-    def rules(self, **flags: Any) -> PokerosRules:
-        self.check_flags(list(flags), _RULE_FIELDS)
-        return PokerosRules(**flags)
-
-    def rules_to_json(self, rules: PokerosRules) -> dict[str, Any]:
-        return {f: getattr(rules, f) for f in _RULE_FIELDS}
-
-    def rules_from_json(self, doc: Any) -> PokerosRules:
-        self.check_rules_doc(doc, _RULE_FIELDS)
-        return self.rules(**doc)
+    rules_type = PokerosRules
 
     def new(self, seed: int, players: int, rules: PokerosRules,
             deck: Sequence[Any] | None = None) -> PokerosState:
@@ -316,10 +306,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
             order = list(cards)
             random.Random(seed).shuffle(order)
         else:
-            order = list(deck)
-            if sorted(order) != sorted(cards):
-                raise WppError(f"a stacked deck for Pokeros holds each of the {len(cards)} "
-                               f"cards of its deck once")
+            order = self.check_deck(deck, rules)
         centre, rest = order[0], tuple(order[1:])
         first = rest[:rules.stash]
         return PokerosState(seed, rules, ((0, 0, centre),), (first, ()), rest[rules.stash:])
@@ -422,9 +409,6 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         return Counter([*(c for _, _, c in state.placed), *state.stashes[0],
                         *state.stashes[1], *state.deck])
 
-    def full_deck(self, state: PokerosState) -> Counter[Hashable]:
-        return Counter(deck_for(state.rules.stripped))
-
     def action_from_json(self, raw: Any) -> Place:
         if not isinstance(raw, dict) or set(raw) != {"type", "card", "x", "y"} or \
                 raw["type"] != Place.kind or not isinstance(raw["card"], str):
@@ -435,8 +419,8 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         except CardParseError as err:
             raise WppError(f"bad placement: {err}") from None
 
-    def deck_to_json(self, deck: Sequence[Any]) -> Any:
-        return format_cards(deck, ascii=True)
+    def deck_of(self, rules: PokerosRules) -> tuple[Card, ...]:
+        return deck_for(rules.stripped)
 
     def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
         if not isinstance(raw, str):

@@ -27,7 +27,7 @@ from typing import Any, Final
 import wpp.warpairs.game_stats as game_stats
 from wpp.core.errors import WppError
 from wpp.core.protocol import GameDef
-from wpp.core.standard_deck import CARDS, Card, deck_from_text, format_cards
+from wpp.core.standard_deck import format_cards
 from wpp.warpairs.actions import Action, action_from_json, check_action
 from wpp.warpairs.events import Event
 from wpp.warpairs.phases import EndReason, player_name
@@ -96,6 +96,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
     blurb = "shed your hand with singles, pairs and poker hands; twos beat aces"
     page = "play.ipynb"
     rules_doc = "rules.md"
+    rules_type = Rules
     first_player_label = "first leader"
 
     def rules(self, **flags: Any) -> Rules:
@@ -106,9 +107,6 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
                                f"{', '.join(fields)}")
         return self.rules_from_json({**Rules().to_json(), **{
             k: (v.value if hasattr(v, "value") else v) for k, v in flags.items()}})
-
-    def rules_to_json(self, rules: Rules) -> dict[str, Any]:
-        return rules.to_json()
 
     def rules_from_json(self, doc: Any) -> Rules:
         if not isinstance(doc, dict) or set(doc) != set(Rules().to_json()):
@@ -160,9 +158,6 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
     def cards(self, state: GameState) -> Counter[Hashable]:
         return Counter(c for cards in state.locations().values() for c in cards)
 
-    def full_deck(self, state: GameState) -> Counter[Hashable]:
-        return Counter(CARDS)
-
     def action_from_json(self, raw: Any) -> Action:
         try:
             return action_from_json(raw)
@@ -170,12 +165,6 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as err:
             raise WppError(f"not an action: {raw!r:.60} ({err})") from None
-
-    def deck_to_json(self, deck: Sequence[Any]) -> Any:
-        return format_cards(deck, ascii=True)
-
-    def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
-        return deck_from_text(raw)
 
     def digest_parts(self, state: GameState) -> list[str]:
         s = state
