@@ -24,7 +24,8 @@ from typing import Any, Final
 
 from wpp.core.registry import game_def, registered_games
 
-__all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page"]
+__all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page", "lesson_metadata",
+           "lesson_table", "lesson_table_html"]
 
 #: The notebooks folder (lessons and pages).
 NOTEBOOKS: Final = Path(__file__).resolve().parent.parent / "notebooks"
@@ -44,6 +45,8 @@ class Entry:
     href: str | None
     #: How long a lesson takes, in minutes (its notebook's ``metadata.wpp.minutes``), if said.
     minutes: int | None = None
+    #: A lesson's game (a registered name, ``metadata.wpp.game``), if said.
+    game: str | None = None
 
 
 def _first_heading(path: Path) -> str:
@@ -60,14 +63,24 @@ def _first_heading(path: Path) -> str:
     return path.stem
 
 
-def _minutes(path: Path) -> int | None:
-    """A lesson's length in minutes, from its notebook's metadata (``None`` if not said)."""
+def lesson_metadata(path: Path) -> dict[str, Any]:
+    """A lesson notebook's own metadata (``metadata.wpp``: ``minutes``, ``summary``,
+    ``game``), ``{}`` if it has none."""
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("wpp", {})
     except (OSError, ValueError, KeyError, AttributeError):
-        return None
-    value = meta.get("minutes") if isinstance(meta, dict) else None
+        return {}
+    return meta if isinstance(meta, dict) else {}
+
+
+def _minutes(meta: dict[str, Any]) -> int | None:
+    value = meta.get("minutes")
     return value if isinstance(value, int) and value > 0 else None
+
+
+def _text(meta: dict[str, Any], key: str) -> str | None:
+    value = meta.get(key)
+    return value if isinstance(value, str) and value else None
 
 
 def entries(notebooks: Path = NOTEBOOKS) -> list[Entry]:
@@ -79,7 +92,9 @@ def entries(notebooks: Path = NOTEBOOKS) -> list[Entry]:
         out.append(Entry("game", game.title, game.blurb, page))
     for path in sorted(notebooks.glob("*.ipynb")):
         if _LESSON.match(path.name):
-            out.append(Entry("lesson", _first_heading(path), "", path.name, _minutes(path)))
+            meta = lesson_metadata(path)
+            out.append(Entry("lesson", _first_heading(path), _text(meta, "summary") or "",
+                             path.name, _minutes(meta), _text(meta, "game")))
     return out
 
 
@@ -144,6 +159,49 @@ _STYLE: Final = """<style>
   padding-left: 18px; }
 .wpp-home-min { color: #555; font-size: 13px; margin-left: 6px; }
 .wpp-home-soon { color: #777; font-style: italic; }
+</style>"""
+
+
+def lesson_table_html(items: list[Entry] | None = None, base: str = "",
+                      skip: str | None = None) -> str:
+    """The table of lessons lesson 1 shows: number, title (a link), what the learner does
+    there, its minutes and, for a lesson of a game with a page of its own, a link to play it.
+    Built from the notebooks' metadata and the registry, like the home page, so a new lesson
+    or game appears without an edit here; ``skip`` leaves out one notebook (the one showing
+    the table)."""
+    items = entries() if items is None else items
+    pages = {e.title: e.href for e in items if e.kind == "game"}
+    titles = {name: game_def(name).title for name in registered_games()}
+    rows = []
+    for e in items:
+        if e.kind != "lesson" or e.href == skip:
+            continue
+        number = e.href.split("_", 1)[0].lstrip("0") if e.href else ""
+        title = e.title.split("·", 1)[-1].strip()
+        page = pages.get(titles.get(e.game or "", "")) if e.game else None
+        play = (f' (<a href="{escape(base + page)}">play it</a>)'
+                if page and page != e.href and e.game != registered_games()[0] else "")
+        minutes = f"{e.minutes} min" if e.minutes else ""
+        link = f'<a href="{escape(base + e.href)}">{escape(title)}</a>' if e.href else title
+        rows.append(f"<tr><td>{escape(number)}</td><td>{link}</td>"
+                    f"<td>{escape(e.blurb)}{play}</td><td>{minutes}</td></tr>")
+    return ('<table class="wpp-lesson-table"><thead><tr><th>#</th><th>lesson</th>'
+            "<th>what you do there</th><th>time</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+
+def lesson_table(skip: str | None = "01_start_here.ipynb") -> Any:
+    """:func:`lesson_table_html` as a widget (what lesson 1 shows)."""
+    import ipywidgets as w
+
+    return w.HTML(_TABLE_STYLE + lesson_table_html(skip=skip))
+
+
+_TABLE_STYLE: Final = """<style>
+.wpp-lesson-table { border-collapse: collapse; font-size: 14px; max-width: 900px; }
+.wpp-lesson-table th, .wpp-lesson-table td { border-bottom: 1px solid #ddd; padding: 4px 8px;
+  text-align: left; vertical-align: top; }
+.wpp-lesson-table a { color: #1565c0; }
 </style>"""
 
 

@@ -1,6 +1,8 @@
 """The layout stays honest: no import cycle among the kit's modules (late imports inside
-functions count), the engine never imports the UI, and the card-to-play layers import one
-way only (play types ← judge ← move generation ← lookup ← counting)."""
+functions count), the engine never imports the UI, the core and the analysis import no
+game's package, a game's engine and agents import no widgets, no page session and no
+analysis, and WarPairsPoker's card-to-play layers import one way only (play types ← judge ←
+move generation ← lookup ← counting)."""
 
 from __future__ import annotations
 
@@ -113,3 +115,52 @@ def test_the_checker_sees_late_imports() -> None:
     found = {resolve(f"{n.module}.{a.name}") for n in ast.walk(tree)
              if isinstance(n, ast.ImportFrom) for a in n.names}
     assert found == {"wpp.warpairs.moves"}
+
+
+#: The kit's own packages; every other package under wpp/ is a game's.
+KIT_PACKAGES = ("wpp.core", "wpp.analysis")
+GAME_PACKAGES = sorted({m.split(".")[1] for m in MODULES if m.count(".") >= 1
+                        and m.startswith("wpp.") and (ROOT / "wpp" / m.split(".")[1]).is_dir()}
+                       - {p.split(".")[1] for p in KIT_PACKAGES})
+
+
+def _in(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_every_game_package_registers_a_game() -> None:
+    import wpp
+
+    registered = {wpp.core.registry.game_def(g).package for g in wpp.registered_games()}
+    assert {f"wpp.{p}" for p in GAME_PACKAGES} == registered
+
+
+def test_the_core_and_the_analysis_import_no_game() -> None:
+    assert GAME_PACKAGES, "no game packages found"
+    for m in MODULES:
+        if not any(_in(m, k) for k in KIT_PACKAGES):
+            continue
+        games = [n for n in GRAPH[m] if any(_in(n, f"wpp.{g}") for g in GAME_PACKAGES)]
+        assert not games, f"{m} imports {games}: the core reaches games through the registry"
+
+
+def _closure(roots: set[str], skip: tuple[str, ...]) -> set[str]:
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        m = todo.pop()
+        if m in seen or m.rpartition(".")[2].endswith(skip):
+            continue
+        seen.add(m)
+        todo.extend(GRAPH[m])
+    return seen
+
+
+def test_an_engine_imports_no_widgets_no_session_no_analysis() -> None:
+    """A game's engine and agents — everything its registration reaches, its command-line
+    glue aside — stand on the core alone: no widgets, no page session, no analysis."""
+    forbidden = ("widgets", "wpp.core.session", "wpp.analysis")
+    for game in GAME_PACKAGES:
+        reached = _closure({f"wpp.{game}.registration"}, skip=("cli",))
+        bad = sorted(m for m in reached if any(_in(m, f) for f in forbidden))
+        assert not bad, f"the {game} engine reaches {bad}"

@@ -17,11 +17,11 @@ from types import ModuleType
 import pytest
 
 from widgets.rules_ref import RULES_HTML, rule_card
-from wpp.core.rulebook import RulebookError, docs_copy, parse_rulebook
+from wpp.core.rulebook import RulebookError, parse_rulebook
 from wpp.warpairs.judge import judge
 from wpp.warpairs.lookup import classify
 from wpp.warpairs.plays import IllegalPlay
-from wpp.warpairs.rules import RULES_TEXT, Rules, rule, rulebook
+from wpp.warpairs.rules import Rules, rule, rulebook
 from wpp.warpairs.teach.rules import QUIZ, RULES, inspect, lesson_bullet, scenes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,11 +114,6 @@ def test_a_malformed_text_is_refused_naming_the_fault(text: str, why: str) -> No
 
 
 # --------------------------------------------------------------------------- its copies
-
-def test_docs_rules_md_is_the_text() -> None:
-    doc = ROOT / "docs" / RULES_TEXT[2]
-    assert doc.read_text(encoding="utf-8") == docs_copy(RULES_TEXT[0], RULES_TEXT[1]), SYNC_HINT
-
 
 def test_lesson_two_states_each_rule_in_the_texts_words() -> None:
     nb = json.loads((ROOT / "notebooks" / "02_the_rules.ipynb").read_text(encoding="utf-8"))

@@ -283,6 +283,8 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
     zero_sum = True
     rules_type = DrawRules
     page = "08_classic_poker.ipynb"
+    lesson = "08_classic_poker.ipynb"
+    rules_doc = "draw-rules.md"
 
     def new(self, seed: int, players: int, rules: DrawRules,
             deck: Sequence[Any] | None = None) -> DrawState:
@@ -310,17 +312,19 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
         if not isinstance(action, Discard):
             raise WppError(f"{action!r:.60} is not a 5-card draw action (a Discard)")
         if state.is_over:
-            raise IllegalAction("the round is over: the hands have been shown down")
+            raise IllegalAction("the round is over: the hands have been shown down (R6)", "R6")
         seat, thrown = state.to_act, action.cards
         hand = state.hand(seat)
         if not isinstance(thrown, tuple) or not all(type(c) is Card for c in thrown):
             raise WppError(f"a discard holds cards, not {thrown!r:.60}")
         missing = [c for c in thrown if c not in hand]
         if missing:
-            raise IllegalAction(f"{seat_name(seat)} does not hold {format_cards(missing)}")
+            raise IllegalAction(f"{seat_name(seat)} does not hold {format_cards(missing)} (R3)",
+                                "R3")
         if not state.rules.allows(hand, thrown):
+            rule = "R4" if len(thrown) == 4 and state.rules.ace_allows_four else "R3"
             raise IllegalAction(f"{seat_name(seat)} may not discard {len(thrown)} cards: "
-                                f"{state.rules.describe()}")
+                                f"{state.rules.describe()} ({rule})", rule)
         stub, muck, reshuffles = state.stub, state.muck, state.reshuffles
         if len(stub) < len(thrown):  # the discards so far go beneath the deck, shuffled
             spare = sorted(muck)

@@ -136,6 +136,9 @@ class GameDef(ABC, Generic[S, A, V, R]):
     deck: ClassVar[tuple[Any, ...]] = CARDS
     #: The notebook (under ``notebooks/``) that is this game's web page, if it has one.
     page: ClassVar[str | None] = None
+    #: The lesson notebook (under ``notebooks/``) that teaches this game; its metadata gives
+    #: its length (``wpp.minutes``) and one line on what the learner does (``wpp.summary``).
+    lesson: ClassVar[str | None] = None
     #: The name of the copy under ``docs/`` of the game's rules text, if it has one. The
     #: source is ``rules.md`` in the game's package (:meth:`rulebook`), copied to ``docs/`` by
     #: ``scripts/sync_rules.py``.

@@ -320,6 +320,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     default_players = 2
     zero_sum = True
     page = "ofc.ipynb"
+    lesson = "10_open_face_chinese_poker.ipynb"
     rules_type = OfcRules
     rules_doc = "ofc-rules.md"
 
@@ -344,18 +345,19 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         if not isinstance(action, Place):
             raise WppError(f"{action!r:.60} is not an Open Face Chinese Poker action (a Place)")
         if state.is_over:
-            raise IllegalAction("the session is over: every hand has been scored")
+            raise IllegalAction("the session is over: every hand has been scored (R5)", "R5")
         seat, cards = state.to_act, state.to_place
         who = seat_name(seat)
         if sorted(action.cards) != sorted(cards):
             raise IllegalAction(f"{who} must place exactly {format_cards(cards)}, not "
-                                f"{format_cards(action.cards) or 'nothing'}")
+                                f"{format_cards(action.cards) or 'nothing'} (R3)", "R3")
         board = state.boards[seat]
         for i, row in enumerate(ROWS):
             room = ROW_SIZES[i] - len(board[i])
             if len(action.rows[i]) > room:
                 raise IllegalAction(f"the {row} row holds {ROW_SIZES[i]} cards: {who} has "
-                                    f"room for {room} there, not {len(action.rows[i])}")
+                                    f"room for {room} there, not {len(action.rows[i])} (R2)",
+                                    "R2")
         boards = tuple(action.onto(b) if s == seat else b for s, b in enumerate(state.boards))
         stub = state.stub[len(cards):]
         placed = state.placed + 1

@@ -95,6 +95,7 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
     default_players = 4
     zero_sum = False
     page = "pairs.ipynb"
+    lesson = "09_pairs.ipynb"
     rules_type = PairsRules
     deck = DECK
     rules_doc = "pairs-rules.md"
@@ -123,12 +124,13 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
         if not isinstance(action, PairsAction):
             raise WppError(f"{action!r:.60} is not a Pairs action (FOLD or HIT)")
         if state.over:
-            raise IllegalAction("the game is over: someone reached the target (R10)")
+            raise IllegalAction("the game is over: someone reached the target (R10)", "R10")
         if action not in self.legal_actions(state):
             who = seat_name(state.to_act)
             if action is FOLD:
-                raise IllegalAction(f"{who} has no card in their stack and must hit (R11)")
-            raise IllegalAction(f"{who} cannot hit: there is no card left to draw (R12)")
+                raise IllegalAction(f"{who} has no card in their stack and must hit (R11)",
+                                    "R11")
+            raise IllegalAction(f"{who} cannot hit: there is no card left to draw (R12)", "R12")
         board = Board.thaw(state)
         board.log = [] if narrate else None
         board.act(action is FOLD)

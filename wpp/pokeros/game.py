@@ -296,6 +296,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
     default_players = 2
     zero_sum = True
     page = "pokeros.ipynb"
+    lesson = "11_pokeros.ipynb"
     rules_doc = "pokeros-rules.md"
     rules_type = PokerosRules
 

@@ -95,6 +95,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
     title = "WarPairsPoker"
     blurb = "shed your hand with singles, pairs and poker hands; twos beat aces"
     page = "play.ipynb"
+    lesson = "02_the_rules.ipynb"
     rules_doc = "rules.md"
     rules_type = Rules
     first_player_label = "first leader"
