@@ -40,3 +40,16 @@ def test_the_html_links_each_page_and_escapes_text() -> None:
     html = home_html(items, base="/voila/render/")
     assert 'href="/voila/render/a.ipynb"' in html and 'href="/voila/render/01_l.ipynb"' in html
     assert "A &lt;b&gt; game" in html and "x &amp; y" in html
+
+
+def test_the_package_docstring_names_every_module() -> None:
+    """``widgets/__init__.py`` lists the modules: a new one must be listed (it once named 16 of
+    42)."""
+    import pkgutil
+
+    import widgets
+
+    doc = widgets.__doc__ or ""
+    names = [m.name for m in pkgutil.iter_modules(widgets.__path__)]
+    missing = [n for n in names if f"``{n}``" not in doc]
+    assert names and not missing, f"widgets/__init__.py does not list {missing}"

@@ -1,7 +1,8 @@
 """The shape every card game of the kit has: states, views, actions, events, and a definition.
 
-A game of the kit is one :class:`GameDef` subclass — its rules as code — registered by a
-module in :mod:`wpp.games` that names it with its agents (see :mod:`wpp.core.registry`).
+A game of the kit is one :class:`GameDef` subclass — its rules as code — registered by the
+``registration`` module of its package, which names it with its agents (see
+:mod:`wpp.core.registry`).
 Everything above the engines — the history (:class:`~wpp.core.history.History`), agents,
 self-play, tournaments, the pages — talks to a game only through this protocol, so a new game
 needs no change outside its own package, its widgets and its notebooks.
