@@ -57,8 +57,8 @@ def test_an_interval_reads_in_one_cell(a: float, b: float, c: float) -> None:
 
 
 def test_the_mirror_matches_line_says_whether_an_interval_leaves_a_half() -> None:
-    table = pd.DataFrame({"games": [200, 200], "first leader wins": [0.49, 0.58],
-                          "fl low": [0.42, 0.51], "fl high": [0.56, 0.65],
+    table = pd.DataFrame({"games": [200, 200], "first player wins": [0.49, 0.58],
+                          "fp low": [0.42, 0.51], "fp high": [0.56, 0.65],
                           "actions": [72.3, 20.5], "act low": [68.0, 19.5],
                           "act high": [76.7, 21.5], "choices": [6.7, 11.8],
                           "ch low": [6.5, 11.4], "ch high": [6.8, 12.3],
