@@ -253,6 +253,7 @@ class RoomStore:
         except sqlite3.Error as err:
             raise self._refuse(str(err)) from None
         try:
+            db.execute("PRAGMA secure_delete = ON")   # what is deleted (old tokens) is zeroed
             yield db
         except sqlite3.Error as err:  # locked too long, disk full, not a database…
             raise WppError(f"the room store {str(self.path)!r:.80} failed: {err}") from None
