@@ -15,6 +15,7 @@ import secrets
 import sqlite3
 import stat
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,16 @@ from hypothesis import strategies as st
 
 from wpp.actions import Concede, Draw
 from wpp.errors import IllegalAction, WppError
-from wpp.rooms import (ABSENT_AFTER, CLAIM_AFTER, FAILURE_WINDOW, MAX_FAILURES, RoomStore, Seat,
-                       StaleRoom, token_digest)
+from wpp.rooms import (
+    ABSENT_AFTER,
+    CLAIM_AFTER,
+    FAILURE_WINDOW,
+    MAX_FAILURES,
+    RoomStore,
+    Seat,
+    StaleRoom,
+    token_digest,
+)
 
 
 class Clock:
@@ -83,7 +92,7 @@ def test_a_reloaded_page_takes_its_seat_back_and_plays_on(tmp_path: Path) -> Non
 @given(forged=st.one_of(st.text(max_size=80), st.none(), st.integers(), st.binary(max_size=30)))
 def test_a_forged_secret_never_takes_a_seat(tmp_path_factory: pytest.TempPathFactory,
                                             forged: Any) -> None:
-    store, a, b = room(tmp_path_factory.mktemp("f") / "r.db")
+    store, a, _b = room(tmp_path_factory.mktemp("f") / "r.db")
     if forged == a.secret:
         return
     with pytest.raises(WppError):
@@ -97,7 +106,7 @@ def test_another_seats_or_rooms_secret_is_refused(tmp_path: Path) -> None:
     for seat, secret in ((a.seat, b.secret), (b.seat, a.secret), (a.seat, other.secret),
                          (a.seat, secrets.token_urlsafe(18)), (2, a.secret), ("x", a.secret),
                          (True, a.secret), (a.seat, token_digest(a.secret))):
-        with pytest.raises(WppError, match="does not hold|seat"):
+        with pytest.raises(WppError, match=r"does not hold|seat"):
             store.rejoin(a.code, seat, secret)
     assert store.rejoin(a.code, a.seat, a.secret).seat == a.seat
     # a handle made up with a wrong token can neither act nor write
@@ -211,7 +220,7 @@ def test_put_needs_the_seats_token(tmp_path: Path) -> None:
     game.apply(mover.view().legal_actions()[0])
     for seat, token in ((None, None), (mover.seat, None), (None, mover.secret),
                         (mover.seat, other.secret), (mover.seat, "x" * 24), (7, mover.secret)):
-        with pytest.raises(WppError, match="needs a seat|does not hold"):
+        with pytest.raises(WppError, match=r"needs a seat|does not hold"):
             store.put(a.code, game, version, seat=seat, token=token)
     with pytest.raises(WppError, match="version"):
         store.put(a.code, game, "0", seat=mover.seat, token=mover.secret)  # type: ignore[arg-type]
@@ -250,7 +259,7 @@ def test_guessing_room_codes_is_slowed(tmp_path: Path) -> None:
     real = store.create(seed=9)
     wrong = [c for c in ("ZZZZZ", "YYYYY", "XXXXX") if c not in (real, a.code)]
     for i in range(MAX_FAILURES):
-        with pytest.raises(WppError, match="no room|room code|does not hold"):
+        with pytest.raises(WppError, match=r"no room|room code|does not hold"):
             [lambda: store.join(wrong[0]), lambda: store.join("bad!"),
              lambda: store.rejoin(a.code, a.seat, secrets.token_urlsafe(18))][i % 3]()
     with pytest.raises(WppError, match=r"too many wrong .* wait 60 s"):
@@ -273,13 +282,13 @@ def test_guessing_room_codes_is_slowed(tmp_path: Path) -> None:
 ])
 def test_a_damaged_value_is_the_kits_error(tmp_path: Path, table: str, column: str,
                                            value: Any) -> None:
-    store, a, b = room(tmp_path / "r.db")
+    store, a, _b = room(tmp_path / "r.db")
     con = sqlite3.connect(store.path)
     with con:
         con.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = "
                     f"(SELECT min(rowid) FROM {table})", (value,))
     con.close()
-    calls = [lambda: store.read(a.code), lambda: store.version(a.code),
+    calls: list[Callable[[], object]] = [lambda: store.read(a.code), lambda: store.version(a.code),
              lambda: store.seats(a.code), lambda: a.refresh(), lambda: a.gone(),
              lambda: store.rejoin(a.code, a.seat, a.secret), lambda: store.join(a.code),
              lambda: a.submit(a.view().legal_actions()[0]), lambda: a.concede()]
