@@ -1,6 +1,8 @@
 """End to end: two students, two browsers. Two Chromium pages on one Voilà server (two
 kernels) meet in a room by its code and play the mulligans and a few moves by clicks; each
-page shows the other's moves by itself (it polls the shared store), and neither page — its
+page shows the other's moves by itself (it polls the shared store); one page is reloaded in
+the middle of the game (it asks first) and takes its seat back from its address, with no
+other step, and plays on; and neither page — its
 HTML, its text, the websocket frames it received — ever names a card hidden from its seat.
 Screenshots go to ``artifacts/room/`` (ignored by git) to be looked at.
 """
@@ -101,6 +103,21 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
     students = (alice, bob)                                   # seats 0 and 1
     rng = random.Random(2)
     for move in range(8):
+        if move == 3:       # Bob reloads his page: it asks, then continues the game
+            assert f"room={code[1]}" in bob.page.url and "key=" in bob.page.url
+            url_before = bob.page.url
+            dialogs: list[str] = []
+            bob.page.once("dialog", lambda d: (dialogs.append(d.type), d.accept()))
+            bob.page.reload()
+            expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2",
+                                                                       timeout=90_000)
+            assert dialogs == ["beforeunload"]
+            assert bob.page.url == url_before
+            assert not bob.page.locator(".wpp-room-lobby").is_visible()
+            bob.page.wait_for_function(
+                "(n) => document.querySelectorAll('.wpp-log li').length >= n",
+                arg=store.version(code[1]), timeout=WAIT)
+            bob.page.screenshot(path=str(SHOTS / "room_p2_after_reload.png"))
         version, game = store.read(code[1])
         if game.is_over:
             break
