@@ -78,6 +78,19 @@ _SCRIPT: Final = """
       history.replaceState(null, '', location.pathname + want + location.hash);
     }
   }, 200);
+  // A second click on the same button within half a second is the same click sent twice:
+  // it is dropped here (the kernel refuses a click made on a game that has moved on, but an
+  // ipywidgets click carries no data, so a double click that reaches it after the first has
+  // been counted would be judged as a new one).
+  document.addEventListener('click', function (e) {
+    var el = e.target.closest && e.target.closest(
+      '.wpp-room .wpp-action, .wpp-room .wpp-pile .wpp-card, ' +
+      '.wpp-room .wpp-room-concede, .wpp-room .wpp-room-claim');
+    if (!el) { return; }
+    if (el.dataset.wppClicked) { e.preventDefault(); e.stopPropagation(); return; }
+    el.dataset.wppClicked = '1';
+    setTimeout(function () { delete el.dataset.wppClicked; }, 500);
+  }, true);
   // Leaving the page during a game asks first (the other student would be left waiting).
   window.addEventListener('beforeunload', function (e) {
     if (document.querySelector('.wpp-room.wpp-live')) {
@@ -438,7 +451,8 @@ class RoomPage:
         if self.room_line.value != line:
             self.room_line.value = line
         live = not seat.is_over
-        self.concede_button.layout.display = None if live else "none"
+        # the action bar has Concede on this seat's turn; off turn the room line has it
+        self.concede_button.layout.display = None if live and not mine else "none"
         self.concede_button.description = "Really concede?" if self._concede_armed else "Concede"
         self.claim_button.layout.display = None if live and self._claimable else "none"
         if live:

@@ -21,7 +21,7 @@ from widgets import serve
 from widgets.action_bar import button_kind
 from widgets.redact import hidden_cards
 from widgets.testing import leaks
-from wpp.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from wpp.actions import Action, Concede, Draw, Mulligan, PlayCards, TakeFromPile
 from wpp.rooms import RoomStore
 
 pytestmark = pytest.mark.browser
@@ -47,7 +47,8 @@ class Student:
         self.frames.append(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)),
                                   s))
 
-    def do(self, action: Action, phase: Any) -> None:
+    def do(self, action: Action, phase: Any, *, double: bool = False) -> None:
+        """Click ``action`` (``double``: its button twice at once, as a double click)."""
         p = self.page
         if isinstance(action, TakeFromPile):
             p.click(f'.wpp-pile .wpp-card[title="take {action.card} from the pile"]')
@@ -57,7 +58,11 @@ class Student:
                 p.click(f'.wpp-hand.wpp-active .wpp-card[title="{c}"]')
                 p.wait_for_selector(f'.wpp-active .wpp-card.wpp-selected[title="{c}"]',
                                     timeout=WAIT)
-        p.click(f".wpp-act-{button_kind(action, phase)}")
+        button = f".wpp-act-{button_kind(action, phase)}"
+        if double:
+            p.dblclick(button)
+        else:
+            p.click(button)
 
     def leaks(self, cards: frozenset[Any]) -> list[str]:
         html: str = self.page.content()
@@ -102,11 +107,12 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
     store = RoomStore(path)
     students = (alice, bob)                                   # seats 0 and 1
     rng = random.Random(2)
+    drew_twice = False
+    dialogs: list[str] = []
     for move in range(8):
         if move == 3:       # Bob reloads his page: it asks, then continues the game
             assert f"room={code[1]}" in bob.page.url and "key=" in bob.page.url
             url_before = bob.page.url
-            dialogs: list[str] = []
             bob.page.once("dialog", lambda d: (dialogs.append(d.type), d.accept()))
             bob.page.reload()
             expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2",
@@ -132,16 +138,22 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
         else:
             singles = [a for a in legal if isinstance(a, PlayCards) and len(a.cards) == 1]
             action = rng.choice(singles or legal)
-        me.do(action, view.phase)
+        double = Draw() in legal and not drew_twice    # a double click on Draw counts once
+        if double:
+            action = Draw()
+        drew_twice = drew_twice or double
+        me.do(action, view.phase, double=double)
         other.page.wait_for_function(
             "(n) => document.querySelectorAll('.wpp-log li').length >= n", arg=version + 1,
             timeout=WAIT)                                    # the other page polled the move
+        if double:
+            me.page.wait_for_timeout(1500)        # time for a second click to be counted
         assert store.version(code[1]) == version + 1
         if move == 1:
             for s, name in ((alice, "p1"), (bob, "p2")):
                 s.page.screenshot(path=str(SHOTS / f"room_{name}_after_mulligans.png"))
     _, game = store.read(code[1])
-    assert len(game.actions) >= 4
+    assert len(game.actions) >= 4 and drew_twice
     for seat, s in enumerate(students):
         s.page.screenshot(path=str(SHOTS / f"room_p{seat + 1}_end.png"), full_page=True)
         hidden = hidden_cards(game, seat)
