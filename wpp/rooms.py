@@ -62,6 +62,7 @@ pages that hold those seats keep them. Any value in the store that is not what t
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import hmac
 import os
@@ -131,7 +132,7 @@ def default_path() -> Path:
     env = os.environ.get(ENV, "").strip()
     if env:
         return Path(env)
-    uid = os.getuid() if hasattr(os, "getuid") else os.getlogin()
+    uid = os.getuid() if hasattr(os, "getuid") else getpass.getuser()
     return Path(tempfile.gettempdir()) / f"wpp-rooms-{uid}" / "wpp-rooms.sqlite3"
 
 
@@ -333,6 +334,8 @@ class RoomStore:
         code = normalize_code(code)
         if not isinstance(expected, int) or isinstance(expected, bool):
             raise WppError(f"a room's version is a whole number, not {expected!r:.20}")
+        if not isinstance(history, History):
+            raise WppError(f"a room stores a game's history, not {history!r:.30}")
         text = history.to_json()
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")

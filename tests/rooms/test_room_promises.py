@@ -224,6 +224,9 @@ def test_put_needs_the_seats_token(tmp_path: Path) -> None:
             store.put(a.code, game, version, seat=seat, token=token)
     with pytest.raises(WppError, match="version"):
         store.put(a.code, game, "0", seat=mover.seat, token=mover.secret)  # type: ignore[arg-type]
+    for junk in (None, "{}", game.state):
+        with pytest.raises(WppError, match="history"):
+            store.put(a.code, junk, version, seat=mover.seat, token=mover.secret)  # type: ignore[arg-type]
     assert store.version(a.code) == 0
     assert store.put(a.code, game, version, seat=mover.seat, token=mover.secret) == 1
 
