@@ -439,6 +439,8 @@ class RoomPage:
         if not self._opponent_here:
             presence = ("Waiting for the other student: tell them the code "
                         f"<b>{escape(seat.code)}</b>.")
+        elif self._gone and not seat.is_over and max(self._gone.values()) == float("inf"):
+            presence = "The other student has conceded: the game ends on their turn."
         elif self._gone and not seat.is_over:
             presence = (f"The other student seems to have gone (nothing heard for "
                         f"{ABSENT_AFTER:.0f} s). "

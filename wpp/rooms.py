@@ -584,6 +584,8 @@ class Seat:
         absent = history.to_act
         if absent == self.seat:
             raise WppError("it is your turn: play, or concede")
+        if self.store.seats(self.code).get(self.seat, (0.0, False))[1]:
+            raise WppError("you have conceded this game: it ends on your turn")
         silent = self.gone().get(absent, 0.0)
         if silent < CLAIM_AFTER:
             raise WppError(f"{seat_name(absent)} was here {silent:.0f} s ago: the game can be "

@@ -253,6 +253,7 @@ def test_concede_off_turn_from_the_room_bar(
     assert "Click Concede again" in waiting.message.value
     waiting.concede_button.click()
     assert "conceded" in waiting.message.value and store.version(a.seat.code) == 0
+    assert mover.poll() and "has conceded" in mover.room_line.value
     click(mover, Mulligan(sorted(mover.seat.view().hand)[:3]))  # type: ignore[union-attr]
     assert mover.seat is not None and mover.seat.is_over      # the concession landed
     assert waiting.poll() and "Game over" in waiting.status.value

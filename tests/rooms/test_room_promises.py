@@ -365,6 +365,8 @@ def test_concede_is_always_open_to_a_seated_player(tmp_path: Path) -> None:
     text = waiting.concede()               # off turn: recorded
     assert "conceded" in text and store.version(a.code) == 0
     assert waiting.seat in mover.gone()    # the other page is told at once
+    with pytest.raises(WppError, match="conceded"):
+        waiting.claim()                    # a seat that conceded claims nothing
     for _ in range(50):                    # the mover plays on: the concession lands on its turn
         if mover.is_over:
             break
