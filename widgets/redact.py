@@ -2,7 +2,8 @@
 
 A card is *seen* by a player when it is in their hand, or has been face up at some point of the
 game as they know it: played, in the pile, taken from the pile, or one of their own mulligan
-cards; so is the leader's lowest card, which R12 names to both. Every other card is *hidden*
+cards. The card that decides the first leader (R12, the leader's lowest) is not shown to the
+other player: the narration says who leads, never with which card. Every other card is *hidden*
 from them: in a game against the computer, the computer's cards that were never shown and the
 deck. While the game runs, nothing the app sends to the
 page may name a hidden card.
@@ -65,14 +66,13 @@ def seen_cards(game: Game, viewer: int) -> frozenset[Card]:
             seen.update(m)
     for e in game.events:
         seen.update(e.cards)
-    lead = named_lowest(game)
-    if lead is not None:  # R12 names the leader's lowest card to both players
-        seen.add(lead)
     return frozenset(seen)
 
 
 def named_lowest(game: Game) -> Card | None:
-    """The card R12 names when the mulligans are done (the leader's lowest), if reached."""
+    """The card that decides R12 when the mulligans are done (the leader's lowest), if
+    reached. Shown to nobody but its holder; tests keep it in place in a twin game so that
+    the twin has the same first leader."""
     states = game.states
     for before, after in pairwise(states):
         if before.phase is Phase.MULLIGAN and after.phase is not Phase.MULLIGAN:

@@ -8,6 +8,14 @@ are requests: the store's engine judges them, and a refusal is shown with its re
 page polls the store (every second, on the kernel's event loop) to show the other student's
 moves.
 
+The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
+a small script, :func:`room_script_html`): a reload opens the same address, and
+:meth:`RoomPage.from_env` takes the seat back (:meth:`wpp.core.rooms.RoomStore.rejoin`) and
+continues the game. The same script asks before the page is left during a game. When the
+other student has gone (nothing heard for :data:`~wpp.core.rooms.ABSENT_AFTER` seconds) the page
+says so, and once they have been gone for :data:`~wpp.core.rooms.CLAIM_AFTER` seconds on their
+turn it offers to claim the game; Concede is always offered while the game goes on.
+
 Layout and wiring only; the shared widgets are the app's (hand, pile, table, action bar), the
 words the presenter's.
 
@@ -22,6 +30,9 @@ words the presenter's.
 ((0, 1), True)
 >>> "joined" in alice.room_line.value
 True
+>>> again = RoomPage(store, poll=0, query=alice.address_query())   # Alice reloads her page
+>>> again.seat.seat, again.seat.version == alice.seat.version
+(0, True)
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ import asyncio
 import os
 import urllib.parse
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 import ipywidgets as w
 
@@ -41,16 +52,61 @@ from widgets.table import TableView
 from widgets.theme import STYLE_HTML
 from widgets.warpairs_board import legal_for_bar
 from wpp.core.errors import WppError
-from wpp.core.rooms import RoomStore, Seat, normalize_code
+from wpp.core.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, normalize_code
 from wpp.core.standard_deck import Card
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.phases import Phase, player_name
 from wpp.warpairs.presenter import instructions_html, selection_text
 from wpp.warpairs.rules import DEFAULT_RULES
 
-__all__ = ["RoomPage"]
+__all__ = ["RoomPage", "room_script_html"]
 
 _LOG_LINES = 14
+
+_SCRIPT: Final = """
+(function () {
+  if (window.wppRoomScript) { return; }
+  window.wppRoomScript = true;
+  // The page's address follows its seat (room, seat and the seat's secret), so that a reload
+  // takes the seat back; nobody else is given the secret.
+  setInterval(function () {
+    var el = document.querySelector('.wpp-room-address [data-query]');
+    if (!el) { return; }
+    var q = el.getAttribute('data-query');
+    var want = q ? '?' + q : '';
+    if (location.search !== want) {
+      history.replaceState(null, '', location.pathname + want + location.hash);
+    }
+  }, 200);
+  // A second click on the same button within half a second is the same click sent twice:
+  // it is dropped here (the kernel refuses a click made on a game that has moved on, but an
+  // ipywidgets click carries no data, so a double click that reaches it after the first has
+  // been counted would be judged as a new one).
+  document.addEventListener('click', function (e) {
+    var el = e.target.closest && e.target.closest(
+      '.wpp-room .wpp-action, .wpp-room .wpp-pile .wpp-card, ' +
+      '.wpp-room .wpp-room-concede, .wpp-room .wpp-room-claim');
+    if (!el) { return; }
+    if (el.dataset.wppClicked) { e.preventDefault(); e.stopPropagation(); return; }
+    el.dataset.wppClicked = '1';
+    setTimeout(function () { delete el.dataset.wppClicked; }, 500);
+  }, true);
+  // Leaving the page during a game asks first (the other student would be left waiting).
+  window.addEventListener('beforeunload', function (e) {
+    if (document.querySelector('.wpp-room.wpp-live')) {
+      e.preventDefault();
+      e.returnValue = '';
+      return '';
+    }
+  });
+})();
+"""
+
+
+def room_script_html() -> str:
+    """The room page's script as an HTML snippet (shown once, after the page): keeps the
+    seat in the address, and asks before the page is left mid-game."""
+    return f"<script>{_SCRIPT}</script>"
 
 
 class RoomPage:
@@ -58,7 +114,7 @@ class RoomPage:
     two reads of the store, in seconds (0: only when :meth:`poll` is called, for tests)."""
 
     def __init__(self, store: RoomStore | None = None, *, poll: float = 1.0,
-                 code: str = "") -> None:
+                 code: str = "", query: str = "") -> None:
         self.store = store if store is not None else RoomStore()
         self.interval = poll
         self.seat: Seat | None = None
@@ -66,21 +122,27 @@ class RoomPage:
         self._message = ""
         self._concede_armed = False
         self._opponent_here = False
+        self._gone: dict[int, float] = {}
+        self._claimable = False
         self._generation = 0  # one polling chain per joined room
+        fields = urllib.parse.parse_qs(query)
+        code = code or fields.get("room", [""])[0][:12]
         self._build(code)
         self._wire()
+        if "key" in fields:
+            self.rejoin(fields.get("seat", [""])[0][:4], fields["key"][0][:80])
 
     @classmethod
     def from_env(cls) -> RoomPage:
-        """The page as Voilà serves it: ``?room=CODE`` in the address fills the code in;
+        """The page as Voilà serves it: ``?room=CODE`` in the address fills the code in,
+        ``&seat=N&key=SECRET`` (the page's own, after a reload) takes that seat back;
         ``WPP_ROOMS`` names the store, ``WPP_ROOM_POLL`` the pause between reads."""
-        query = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", ""))
         poll_text = os.environ.get("WPP_ROOM_POLL", "").strip()
         try:
             poll = float(poll_text) if poll_text else 1.0
         except ValueError:
             poll = 1.0
-        return cls(poll=poll, code=query.get("room", [""])[0][:12])
+        return cls(poll=poll, query=os.environ.get("QUERY_STRING", "")[:400])
 
     # ------------------------------------------------------------------ widgets
     def _build(self, code: str) -> None:
@@ -104,6 +166,15 @@ class RoomPage:
 
         self.room_line = w.HTML("")
         self.room_line.add_class("wpp-room-line")
+        self.address = w.HTML("", layout=w.Layout(display="none"))
+        self.address.add_class("wpp-room-address")
+        self.concede_button = w.Button(description="Concede")
+        self.concede_button.add_class("wpp-room-concede")
+        self.claim_button = w.Button(description="Claim the game",
+                                     layout=w.Layout(display="none"))
+        self.claim_button.add_class("wpp-room-claim")
+        room_bar = w.HBox([self.room_line, self.concede_button, self.claim_button])
+        room_bar.add_class("wpp-room-bar")
         self.top = HandView("P2")
         self.bottom = HandView("P1")
         self.table = TableView()
@@ -117,19 +188,21 @@ class RoomPage:
         self.log.add_class("wpp-log")
         dock = w.VBox([self.bar.box, self.selection_info, self.message])
         dock.add_class("wpp-dock")
-        center = w.VBox([self.room_line, self.top.box, self.table.html, self.bottom.box, dock])
+        center = w.VBox([room_bar, self.top.box, self.table.html, self.bottom.box, dock])
         center.add_class("wpp-center")
         side = w.VBox([self.pile.box, self.log])
         side.add_class("wpp-side")
         self.board = w.HBox([center, side], layout=w.Layout(display="none"))
         self.board.add_class("wpp-body")
-        self.root = w.VBox([w.HTML(STYLE_HTML), header, self.lobby, self.board])
+        self.root = w.VBox([w.HTML(STYLE_HTML), header, self.lobby, self.board, self.address])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-room")
 
     def _wire(self) -> None:
         self.join_button.on_click(lambda _b: self.join())
         self.create_button.on_click(lambda _b: self.create())
+        self.concede_button.on_click(lambda _b: self.concede())
+        self.claim_button.on_click(lambda _b: self.claim())
         self.code.observe(self._on_enter, names="value")
         self.bottom.on_toggle(self._toggle)
         self.pile.on_take(lambda c: self._submit(TakeFromPile(c)))
@@ -148,6 +221,20 @@ class RoomPage:
         bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = "WarPairsPoker room page"
         return bundle
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import HTML, display
+
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+        display(HTML(room_script_html()))  # type: ignore[no-untyped-call]
+
+    def address_query(self) -> str:
+        """The query the page's address carries now: the room, and once seated the seat and
+        its secret (what a reload needs to take the seat back)."""
+        if self.seat is None:
+            return ""
+        return urllib.parse.urlencode({"room": self.seat.code, "seat": self.seat.seat,
+                                       "key": self.seat.secret})
 
     # ------------------------------------------------------------------ the lobby
     def create(self) -> None:
@@ -168,10 +255,23 @@ class RoomPage:
         if self.seat is not None and not self.seat.is_over:
             return
         try:
-            self.seat = self.store.join(self.code.value)
+            seat = self.store.join(self.code.value)
         except WppError as err:
             self._lobby_error(str(err))
             return
+        self._seated(seat)
+
+    def rejoin(self, seat: str, secret: str) -> None:
+        """Take back the seat whose secret the page's address kept (after a reload)."""
+        try:
+            handle = self.store.rejoin(self.code.value, seat, secret)
+        except WppError as err:
+            self._lobby_error(str(err))
+            return
+        self._seated(handle)
+
+    def _seated(self, seat: Seat) -> None:
+        self.seat = seat
         self.selected.clear()
         self._concede_armed = False
         self._set_message("")
@@ -180,6 +280,8 @@ class RoomPage:
         self.lobby.layout.display = "none"
         self.board.layout.display = None
         self._opponent_here = self.seat.opponent_joined()
+        self._read_presence()
+        self.address.value = f'<span data-query="{escape(self.address_query())}"></span>'
         self.refresh()
         self._schedule()
 
@@ -195,15 +297,27 @@ class RoomPage:
         try:
             changed = self.seat.refresh()
             here = self._opponent_here or self.seat.opponent_joined()
+            presence = (set(self._gone), self._claimable)
+            self._read_presence()
         except WppError as err:
             self._set_message(f"cannot read the room: {err}")
             return False
-        changed = changed or here != self._opponent_here
+        changed = (changed or here != self._opponent_here
+                   or presence != (set(self._gone), self._claimable))
         self._opponent_here = here
         if changed:
             self.selected &= set(self.seat.view().hand)
             self.refresh()
         return changed
+
+    def _read_presence(self) -> None:
+        """Who has gone, and whether the game can be claimed (read from the store)."""
+        assert self.seat is not None
+        if self.seat.is_over:
+            self._gone, self._claimable = {}, False
+            return
+        self._gone = self.seat.gone()
+        self._claimable = self.seat.can_claim()
 
     def _schedule(self) -> None:
         if self.interval <= 0:
@@ -253,17 +367,52 @@ class RoomPage:
         self._submit(action)
 
     def _submit(self, action: Action) -> None:
-        """Send ``action`` to the room; the engine's refusal, if any, is shown."""
+        """Send ``action`` to the room, made on the version the page holds; the engine's
+        refusal, if any, is shown (a click on a game that has moved on is refused too)."""
         if self.seat is None:
             return
+        self._send(lambda seat: seat.submit(action, self.seat_version))
+
+    @property
+    def seat_version(self) -> int:
+        """The version of the game the page has drawn (what its clicks are made on)."""
+        return -1 if self.seat is None else self.seat.version
+
+    def concede(self) -> None:
+        """The room's Concede (two clicks: the first asks): open whenever the game goes on;
+        off turn it takes effect when this seat is to act."""
+        if self.seat is None or self.seat.is_over:
+            return
+        if not self._concede_armed:
+            self._concede_armed = True
+            self._set_message("Concede this game? Click Concede again to confirm.")
+            self.refresh()
+            return
+        self._concede_armed = False
+        self._send(lambda seat: seat.concede())
+
+    def claim(self) -> None:
+        """Claim the game from the other student, who has gone (see :meth:`Seat.claim`)."""
+        if self.seat is not None:
+            self._send(lambda seat: seat.claim())
+
+    def _send(self, act: Any) -> None:
+        assert self.seat is not None
         try:
-            self.seat.submit(action)
+            text = act(self.seat)
+        except StaleRoom:
+            self.selected &= set(self.seat.view().hand)
+            self._set_message("The game moved on before that click arrived: look again.")
+            self._read_presence()
+            self.refresh()
+            return
         except WppError as err:
             self._set_message(str(err))
             self.refresh()
             return
         self.selected.clear()
-        self._set_message("")
+        self._set_message(text if "conceded;" in text else "")
+        self._read_presence()
         self.refresh()
 
     def _set_message(self, text: str) -> None:
@@ -287,10 +436,31 @@ class RoomPage:
         names = self.names()
         me = seat.seat
         mine = view.my_turn and not seat.is_over
-        self.room_line.value = (
-            f"Room <b>{escape(seat.code)}</b> — you are <b>{player_name(me)}</b>. "
-            + ("The other student has joined." if self._opponent_here else
-               f"Waiting for the other student: tell them the code <b>{escape(seat.code)}</b>."))
+        if not self._opponent_here:
+            presence = ("Waiting for the other student: tell them the code "
+                        f"<b>{escape(seat.code)}</b>.")
+        elif self._gone and not seat.is_over and max(self._gone.values()) == float("inf"):
+            presence = "The other student has conceded: the game ends on their turn."
+        elif self._gone and not seat.is_over:
+            presence = (f"The other student seems to have gone (nothing heard for "
+                        f"{ABSENT_AFTER:.0f} s). "
+                        + ("You may claim the game." if self._claimable else
+                           f"If they are still gone on their turn after {CLAIM_AFTER:.0f} s, "
+                           "you may claim the game."))
+        else:
+            presence = "The other student has joined."
+        line = f"Room <b>{escape(seat.code)}</b> — you are <b>{player_name(me)}</b>. {presence}"
+        if self.room_line.value != line:
+            self.room_line.value = line
+        live = not seat.is_over
+        # the action bar has Concede on this seat's turn; off turn the room line has it
+        self.concede_button.layout.display = None if live and not mine else "none"
+        self.concede_button.description = "Really concede?" if self._concede_armed else "Concede"
+        self.claim_button.layout.display = None if live and self._claimable else "none"
+        if live:
+            self.root.add_class("wpp-live")
+        else:
+            self.root.remove_class("wpp-live")
         self.table.show(view, names=names, bottom=me)
         self.bottom.show(view.hand, selected=self.selected if mine else (), clickable=mine,
                          new=view.drawn if mine else ())

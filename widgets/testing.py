@@ -99,13 +99,10 @@ def synced_states(app: App) -> str:
 
 def secret_cards(game: Game, computer: int) -> frozenset[Card]:
     """The computer's cards and the deck, less every card that has been shown (played, in
-    the pile, taken from it, named by R12): what a person playing against the computer may
-    not learn."""
+    the pile, taken from it): what a person playing against the computer may not learn (the
+    card that decides the first leader, R12, included: it is shown to nobody)."""
     s = game.state
     shown = {c for e in game.events for c in e.cards}
-    named = named_lowest(game)   # R12 names the leader's lowest card to both players
-    if named is not None:
-        shown.add(named)
     return frozenset((set(s.hands[computer]) | set(s.deck)) - shown)
 
 
@@ -155,8 +152,10 @@ def page_tree(widget: w.Widget) -> Any:
 
 def never_seen(game: Game, viewer: int) -> frozenset[Card]:
     """The cards ``viewer`` has not seen at any moment of ``game`` as it stands: never in
-    any of their views, never in a public event (played, pile, re-drawn…), neither the card R12
-    names (the leader's lowest) nor any lower card (R12 says where none of them is)."""
+    any of their views, never in a public event (played, pile, re-drawn…); nor, so that a twin
+    game (:func:`twin_game`) keeps the first leader, the card that decides R12 (the leader's
+    lowest, which nobody else is shown) or any lower card (who leads tells that none of them
+    is in the other hand)."""
     seen: set[Card] = set()
     for state in game.states:
         view = state.view(viewer)
@@ -168,8 +167,8 @@ def never_seen(game: Game, viewer: int) -> frozenset[Card]:
             seen.update(view.my_mulligan)
     seen |= seen_cards(game, viewer)
     named = named_lowest(game)
-    if named is not None:  # R12 also tells that no card below it is in the other hand
-        seen.update(c for c in CARDS if c < named)
+    if named is not None:  # kept in place: the twin's first leader stays the same
+        seen.update(c for c in CARDS if c <= named)
     return frozenset(CARDS) - seen
 
 

@@ -1,6 +1,8 @@
 """End to end: two students, two browsers. Two Chromium pages on one Voilà server (two
 kernels) meet in a room by its code and play the mulligans and a few moves by clicks; each
-page shows the other's moves by itself (it polls the shared store), and neither page — its
+page shows the other's moves by itself (it polls the shared store); one page is reloaded in
+the middle of the game (it asks first) and takes its seat back from its address, with no
+other step, and plays on; and neither page — its
 HTML, its text, the websocket frames it received — ever names a card hidden from its seat.
 Screenshots go to ``artifacts/room/`` (ignored by git) to be looked at.
 """
@@ -20,7 +22,7 @@ from widgets.action_bar import button_kind
 from widgets.redact import hidden_cards
 from widgets.testing import leaks
 from wpp.core.rooms import RoomStore
-from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, PlayCards, TakeFromPile
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +47,8 @@ class Student:
         self.frames.append(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)),
                                   s))
 
-    def do(self, action: Action, phase: Any) -> None:
+    def do(self, action: Action, phase: Any, *, double: bool = False) -> None:
+        """Click ``action`` (``double``: its button twice at once, as a double click)."""
         p = self.page
         if isinstance(action, TakeFromPile):
             p.click(f'.wpp-pile .wpp-card[title="take {action.card} from the pile"]')
@@ -55,7 +58,11 @@ class Student:
                 p.click(f'.wpp-hand.wpp-active .wpp-card[title="{c}"]')
                 p.wait_for_selector(f'.wpp-active .wpp-card.wpp-selected[title="{c}"]',
                                     timeout=WAIT)
-        p.click(f".wpp-act-{button_kind(action, phase)}")
+        button = f".wpp-act-{button_kind(action, phase)}"
+        if double:
+            p.dblclick(button)
+        else:
+            p.click(button)
 
     def leaks(self, cards: frozenset[Any]) -> list[str]:
         html: str = self.page.content()
@@ -100,7 +107,23 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
     store = RoomStore(path)
     students = (alice, bob)                                   # seats 0 and 1
     rng = random.Random(2)
+    drew_twice = False
+    dialogs: list[str] = []
     for move in range(8):
+        if move == 3:       # Bob reloads his page: it asks, then continues the game
+            assert f"room={code[1]}" in bob.page.url and "key=" in bob.page.url
+            url_before = bob.page.url
+            bob.page.once("dialog", lambda d: (dialogs.append(d.type), d.accept()))
+            bob.page.reload()
+            expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2",
+                                                                       timeout=90_000)
+            assert dialogs == ["beforeunload"]
+            assert bob.page.url == url_before
+            assert not bob.page.locator(".wpp-room-lobby").is_visible()
+            bob.page.wait_for_function(
+                "(n) => document.querySelectorAll('.wpp-log li').length >= n",
+                arg=store.version(code[1]), timeout=WAIT)
+            bob.page.screenshot(path=str(SHOTS / "room_p2_after_reload.png"))
         version, game = store.read(code[1])
         if game.is_over:
             break
@@ -115,16 +138,22 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
         else:
             singles = [a for a in legal if isinstance(a, PlayCards) and len(a.cards) == 1]
             action = rng.choice(singles or legal)
-        me.do(action, view.phase)
+        double = Draw() in legal and not drew_twice    # a double click on Draw counts once
+        if double:
+            action = Draw()
+        drew_twice = drew_twice or double
+        me.do(action, view.phase, double=double)
         other.page.wait_for_function(
             "(n) => document.querySelectorAll('.wpp-log li').length >= n", arg=version + 1,
             timeout=WAIT)                                    # the other page polled the move
+        if double:
+            me.page.wait_for_timeout(1500)        # time for a second click to be counted
         assert store.version(code[1]) == version + 1
         if move == 1:
             for s, name in ((alice, "p1"), (bob, "p2")):
                 s.page.screenshot(path=str(SHOTS / f"room_{name}_after_mulligans.png"))
     _, game = store.read(code[1])
-    assert len(game.actions) >= 4
+    assert len(game.actions) >= 4 and drew_twice
     for seat, s in enumerate(students):
         s.page.screenshot(path=str(SHOTS / f"room_p{seat + 1}_end.png"), full_page=True)
         hidden = hidden_cards(game, seat)

@@ -13,6 +13,9 @@ here without a line of test code of its own:
 * the same seed deals the same game; different seeds deal different games;
 * re-dealing the hidden cards for a player changes nothing that player sees (views hide what
   they must) and, somewhere in a game, does change what the player cannot see;
+* the narration hides what the views hide: in a twin game — the same actions on a deck with
+  some cards exchanged — each player reads the same narration (public events and their own
+  private ones) for as long as every view of theirs is the same as in the game;
 * every registered agent picks a legal action from a view alone, ``decide`` and ``choose``
   agree, and a seeded agent plays the same game twice;
 * bad input — an unknown flag, a wrong player count, something that is not an action, a
@@ -219,6 +222,59 @@ def test_redealing_the_hidden_cards_changes_nothing_a_player_sees(name: str, pla
             assert game.is_over(redealt) == game.is_over(state)
             changed += redealt != state
     assert changed, f"{name}: re-dealing never changed a hidden card in a whole game"
+
+
+def twin_narration(name: str, players: int, seed: int, twins: int) -> tuple[int, int]:
+    """Play a random game of ``name`` dealt from a shuffled deck, then replay its actions on
+    ``twins`` decks with two or three cards exchanged. For each player, as long as every view
+    of theirs (before and after each action) is the same in both games, the narration they
+    read of that action must be the same too: a difference would tell them a hidden card.
+    Returns how many actions were compared and how many twins differed somewhere in their
+    hidden cards while their views were equal (so that the check has something to check)."""
+    rng = random.Random(seed)
+    start = wpp.new_game(name, seed=seed, players=players)
+    deck = list(start.game.full_deck(start.state).elements())
+    rng.shuffle(deck)
+    history = wpp.new_game(name, seed=seed, players=players, deck=deck)
+    for _ in random_walk(history, rng):
+        pass
+    states, actions, events = history.states, history.actions, history.events
+    compared = hidden_differences = 0
+    for _ in range(twins):
+        order = list(deck)
+        spots = rng.sample(range(len(order)), rng.choice((2, 3)))
+        cards = [order[i] for i in spots]
+        for i, c in zip(spots, cards[1:] + cards[:1], strict=True):
+            order[i] = c
+        if order == deck:
+            continue
+        for viewer in range(players):
+            twin = wpp.new_game(name, seed=seed, players=players, deck=order)
+            for k, action in enumerate(actions):
+                if twin.view(viewer) != history.game.view(states[k], viewer):
+                    break
+                try:
+                    event = twin.apply(action)
+                except WppError:
+                    break     # the action named a card the twin holds elsewhere
+                if twin.view(viewer) != history.game.view(states[k + 1], viewer):
+                    break     # the viewer may tell the games apart from here: stop
+                hidden_differences += twin.state != states[k + 1]
+                assert event.text_for(viewer) == events[k].text_for(viewer), (
+                    f"{name}: P{viewer + 1} reads a different narration of action {k + 1} "
+                    f"in a game they cannot tell apart: {events[k].text_for(viewer)!r} / "
+                    f"{event.text_for(viewer)!r}")
+                compared += 1
+    return compared, hidden_differences
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_narration_names_no_hidden_card(name: str) -> None:
+    compared = hidden = 0
+    for seed in range(6):
+        c, h = twin_narration(name, game_def(name).default_players, seed, twins=25)
+        compared, hidden = compared + c, hidden + h
+    assert compared > 50 and hidden > 10, (compared, hidden)
 
 
 AGENT_CASES = [(name, n, agent) for name, n in GAME_SEATS

@@ -169,3 +169,91 @@ def test_the_page_polls_the_store_on_the_kernels_loop(tmp_path: Path) -> None:
 
     before, after = asyncio.run(scene())
     assert after == before + 1
+
+
+def test_a_reloaded_page_takes_its_seat_back_from_its_address(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    """The page's address carries its seat's secret (the script copies it into the browser's
+    address); a page opened at that address continues the game; a forged one is refused."""
+    import urllib.parse
+
+    from widgets.room import room_script_html
+
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    assert "beforeunload" in room_script_html() and "replaceState" in room_script_html()
+    query = b.address_query()
+    assert f'data-query="{query.replace("&", "&amp;")}"' in b.address.value
+    fields = urllib.parse.parse_qs(query)
+    assert fields["room"] == [b.seat.code] and fields["seat"] == [str(b.seat.seat)]
+    assert "wpp-live" in b.root._dom_classes
+    mover = a if a.seat.view().my_turn else b
+    click(mover, Mulligan(sorted(mover.seat.view().hand)[:3]))  # type: ignore[union-attr]
+    again = RoomPage(RoomStore(store.path), poll=0, query=query)   # b reloads
+    assert again.seat is not None and again.seat.seat == b.seat.seat
+    assert again.seat.version == 1 and again.lobby.layout.display == "none"
+    assert again.address.value == b.address.value
+    if again.seat.view().my_turn:
+        click(again, Mulligan(sorted(again.seat.view().hand)[:3]))
+        assert store.version(b.seat.code) == 2, again.message.value
+    forged = dict(fields, key=["A" * 24])
+    intruder = RoomPage(RoomStore(store.path), poll=0,
+                        query=urllib.parse.urlencode(forged, doseq=True))
+    assert intruder.seat is None and "does not hold" in intruder.lobby_message.value
+    assert intruder.code.value == b.seat.code        # the code is filled in, no more
+
+
+def test_a_double_click_on_a_stale_board_is_refused(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    mover = a if a.seat.view().my_turn else b
+    assert mover.seat is not None
+    other = RoomPage(RoomStore(store.path), poll=0, query=mover.address_query())  # 2nd tab
+    click(other, Mulligan(sorted(mover.seat.view().hand)[:3]))
+    click(mover, Mulligan(sorted(mover.seat.view().hand)[:3]))   # drawn before: refused
+    assert "moved on" in mover.message.value and store.version(a.seat.code) == 1
+    assert mover.seat.version == 1                      # and the page shows the game as it is
+
+
+def test_the_other_student_gone_then_claimed(tmp_path: Path) -> None:
+    from wpp.core.rooms import ABSENT_AFTER, CLAIM_AFTER
+
+    now = [1e6]
+    store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])
+    a, b = RoomPage(store, poll=0), RoomPage(store, poll=0)
+    a.create_button.click()
+    assert a.seat is not None
+    b.code.value = a.seat.code
+    assert b.seat is not None and a.poll()
+    mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
+    assert waiting.seat is not None
+    assert waiting.concede_button.layout.display is None       # Concede is always there
+    assert waiting.claim_button.layout.display == "none"
+    now[0] += ABSENT_AFTER
+    assert waiting.poll() and "seems to have gone" in waiting.room_line.value
+    assert waiting.claim_button.layout.display == "none"
+    waiting.claim_button.click()          # hidden, but a click must not win early
+    assert "claimed once" in waiting.message.value and not waiting.seat.is_over
+    now[0] += CLAIM_AFTER - ABSENT_AFTER
+    assert waiting.poll() and waiting.claim_button.layout.display is None
+    waiting.claim_button.click()
+    assert waiting.seat.is_over and "Game over" in waiting.status.value
+    assert "wpp-live" not in waiting.root._dom_classes
+    assert waiting.claim_button.layout.display == "none"
+    assert mover.poll() and mover.seat is not None and mover.seat.is_over
+
+
+def test_concede_off_turn_from_the_room_bar(
+        pages: tuple[RoomStore, RoomPage, RoomPage]) -> None:
+    store, a, b = pages
+    assert a.seat is not None and b.seat is not None
+    mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
+    waiting.concede_button.click()
+    assert "Click Concede again" in waiting.message.value
+    waiting.concede_button.click()
+    assert "conceded" in waiting.message.value and store.version(a.seat.code) == 0
+    assert mover.poll() and "has conceded" in mover.room_line.value
+    click(mover, Mulligan(sorted(mover.seat.view().hand)[:3]))  # type: ignore[union-attr]
+    assert mover.seat is not None and mover.seat.is_over      # the concession landed
+    assert waiting.poll() and "Game over" in waiting.status.value

@@ -52,6 +52,21 @@ def test_mulligan_is_secret_then_public_and_lowest_card_leads() -> None:  # R11,
     assert "holds the lowest card" in g.events[-1].public
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_card_that_decides_the_first_lead_is_named_to_its_holder_alone(seed: int) -> None:
+    """R12: who leads is public; the lowest card stays in the leader's hand, so only the
+    leader's narration may name it."""
+    g = Game(seed=seed)
+    for p in (0, 1):
+        g.apply(Mulligan(g.state.hands[p][-3:]))
+    leader, card = g.to_act, str(min(g.state.hands[g.to_act]))
+    event = g.events[-1]
+    assert f"P{leader + 1} holds the lowest card and leads (R12)" in event.text_for(1 - leader)
+    assert card not in event.text_for(1 - leader) and card not in event.public
+    assert card not in "\n".join(g.log(1 - leader))
+    assert (card in event.text_for(1)) == (leader == 1)   # P2 acted: its text may name it
+
+
 @pytest.mark.parametrize("bad", ["2", "4"])
 def test_mulligan_must_be_exactly_three_held_cards(bad: str) -> None:
     g = Game(seed=3)

@@ -73,10 +73,13 @@ def _mulligan(b: Board, action: Mulligan) -> None:
         return
     b.cards = tuple(b.pile)
     if b.narrate:
+        # R12: who leads is public, the card that decides it is not (it stays in the
+        # leader's hand, in no view of the other player); only the leader may read it.
         leader = b.to_act
-        b.public = (f"P2 chose a mulligan; the pile is {format_cards(b.pile)}; "
-                    f"{_NAMES[leader]} holds the lowest card, {b.hands[leader][0]}, and leads "
-                    "(R12)")
+        said = f"P2 chose a mulligan; the pile is {format_cards(b.pile)}; {_NAMES[leader]} holds"
+        b.public = f"{said} the lowest card and leads (R12)"
+        if leader == p:
+            b.private = f"{said} the lowest card, {b.hands[leader][0]}, and leads (R12)"
 
 
 def _play(b: Board, action: PlayCards) -> None:
