@@ -1,8 +1,9 @@
 """Play a WarPairsPoker game out to its end, fast, from **any** state, with a policy per seat.
 
 :func:`playout` is for agents that simulate (Monte Carlo, search): from a position — a new
-deal, or a determinisation of what a player sees (:meth:`~wpp.warpairs.state.GameState.
-redeal_hidden`) — it plays each seat's policy to the end on one mutable
+deal, or a determinisation of what a player sees
+(:meth:`~wpp.warpairs.state.GameState.redeal_hidden`) — it plays each seat's policy to the end
+on one mutable
 :class:`~wpp.warpairs.board.Board` and returns the seats' returns, as
 :meth:`wpp.warpairs.definition.WarPairsPoker.returns` gives them (+1 / −1, a draw 0 / 0).
 
