@@ -288,19 +288,9 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
 
     def new(self, seed: int, players: int, rules: DrawRules,
             deck: Sequence[Any] | None = None) -> DrawState:
-        if deck is None:
-            order = list(CARDS)
-            random.Random(seed).shuffle(order)
-        else:
-            order = self.check_deck(deck, rules)
+        order = self.deal_order(seed, rules, deck)
         dealt = tuple(tuple(order[i:players * HAND_SIZE:players]) for i in range(players))
         return DrawState(seed, rules, dealt, tuple(order[players * HAND_SIZE:]))
-
-    def to_act(self, state: DrawState) -> int:
-        return state.to_act
-
-    def is_over(self, state: DrawState) -> bool:
-        return state.is_over
 
     def legal_actions(self, state: DrawState) -> list[Discard]:
         if state.is_over:

@@ -228,13 +228,25 @@ class GameDef(ABC, Generic[S, A, V, R]):
         """The state right after the deal. ``deck`` (top first) replaces the seed's shuffle:
         for lessons and tests that need a given deal."""
 
-    @abstractmethod
-    def to_act(self, state: S) -> int:
-        """The seat to act (meaningless once the game is over)."""
+    def deal_order(self, seed: int, rules: R, deck: Sequence[Any] | None = None) -> list[Any]:
+        """The deck's order for a new game, top first: ``deck`` if given (checked by
+        :meth:`check_deck`), else :meth:`deck_of` shuffled by ``random.Random(seed)``. For
+        :meth:`new`; the same seed always gives the same order."""
+        if deck is not None:
+            return self.check_deck(deck, rules)
+        order = list(self.deck_of(rules))
+        random.Random(seed).shuffle(order)
+        return order
 
-    @abstractmethod
+    def to_act(self, state: S) -> int:
+        """The seat to act (meaningless once the game is over). Default: the state's
+        ``to_act``."""
+        seat: int = getattr(state, "to_act")  # noqa: B009 - any state type
+        return seat
+
     def is_over(self, state: S) -> bool:
-        """True once the game has ended."""
+        """True once the game has ended. Default: the state's ``is_over``."""
+        return bool(getattr(state, "is_over"))  # noqa: B009 - any state type
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:

@@ -329,12 +329,6 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         order = _shuffled(seed, 0) if deck is None else tuple(self.check_deck(deck, rules))
         return OfcState(seed, rules, 0, (EMPTY_BOARD,) * players, order)
 
-    def to_act(self, state: OfcState) -> int:
-        return state.to_act
-
-    def is_over(self, state: OfcState) -> bool:
-        return state.is_over
-
     def legal_actions(self, state: OfcState) -> list[Place]:
         if state.is_over:
             return []

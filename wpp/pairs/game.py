@@ -102,15 +102,8 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
 
     def new(self, seed: int, players: int, rules: PairsRules,
             deck: Sequence[Any] | None = None) -> PairsState:
-        if deck is None:
-            order = list(DECK)
-            random.Random(seed).shuffle(order)
-        else:
-            order = self.check_deck(deck, rules)
+        order = self.deal_order(seed, rules, deck)
         return Board.deal(rules, players, seed, order).freeze()
-
-    def to_act(self, state: PairsState) -> int:
-        return state.to_act
 
     def is_over(self, state: PairsState) -> bool:
         return state.over

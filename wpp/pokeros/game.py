@@ -302,18 +302,10 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
 
     def new(self, seed: int, players: int, rules: PokerosRules,
             deck: Sequence[Any] | None = None) -> PokerosState:
-        cards = deck_for(rules.stripped)
-        if deck is None:
-            order = list(cards)
-            random.Random(seed).shuffle(order)
-        else:
-            order = self.check_deck(deck, rules)
+        order = self.deal_order(seed, rules, deck)
         centre, rest = order[0], tuple(order[1:])
         first = rest[:rules.stash]
         return PokerosState(seed, rules, ((0, 0, centre),), (first, ()), rest[rules.stash:])
-
-    def to_act(self, state: PokerosState) -> int:
-        return state.to_act
 
     def is_over(self, state: PokerosState) -> bool:
         return state.over

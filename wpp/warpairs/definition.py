@@ -129,12 +129,6 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
         except ValueError as err:
             raise WppError(str(err)) from None
 
-    def to_act(self, state: GameState) -> int:
-        return state.to_act
-
-    def is_over(self, state: GameState) -> bool:
-        return state.is_over
-
     def legal_actions(self, state: GameState) -> list[Action]:
         return state.legal_actions()
 
