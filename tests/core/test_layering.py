@@ -164,3 +164,16 @@ def test_an_engine_imports_no_widgets_no_session_no_analysis() -> None:
         reached = _closure({f"wpp.{game}.registration"}, skip=("cli",))
         bad = sorted(m for m in reached if any(_in(m, f) for f in forbidden))
         assert not bad, f"the {game} engine reaches {bad}"
+
+
+def test_no_two_kit_modules_share_a_name_and_the_top_level_holds_only_entry_points() -> None:
+    """The names a reader could confuse: ``wpp/`` itself holds only ``__init__`` and
+    ``__main__`` beside packages, and no module of the core shares a name with one of the
+    analysis (a game's package may mirror another game's names: ``wpp.ofc.game``,
+    ``wpp.pairs.game``, each is its own game's)."""
+    top = {p.name for p in (ROOT / "wpp").iterdir() if p.suffix == ".py"}
+    assert top == {"__init__.py", "__main__.py"}, top
+    names = {k: {m.rpartition(".")[2] for m in MODULES if _in(m, k) and m != k}
+             for k in KIT_PACKAGES}
+    shared = set.intersection(*names.values())
+    assert not shared, f"modules of the core and the analysis share names: {shared}"
