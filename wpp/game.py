@@ -43,7 +43,7 @@ class Game(History[GameState, Action]):
 
     def __init__(self, seed: int = 0, rules: Rules = DEFAULT_RULES, *,
                  deck: Iterable[Card] | None = None, history: bool = True) -> None:
-        super().__init__(WARPAIRS, seed, 2, rules, deck=None if deck is None else tuple(deck),
+        super().__init__(WARPAIRS, seed, 2, rules, deck=deck,
                          history=history)
 
     @classmethod

@@ -25,7 +25,8 @@ import time
 from importlib import import_module
 from typing import Any
 
-from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag
+from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag, seed_arg
+from wpp.core.checks import check_seed, fold_seed
 from wpp.core.arena import LEADS
 from wpp.core.history import seat_name
 from wpp.core.registry import default_agent, game_def, make_agent, new_game, registered_agents
@@ -42,7 +43,8 @@ def add_commands(sub: Any, game: str) -> None:
              else f"{definition.min_players} to {definition.max_players}")
 
     def common(p: argparse.ArgumentParser, seed: int) -> None:
-        p.add_argument("--seed", type=int, default=seed, help=f"the (first) deal (default {seed})")
+        p.add_argument("--seed", type=seed_arg, default=seed,
+                       help=f"the (first) deal, 0 to 2**63 - 1 (default {seed})")
         p.add_argument("--players", type=positive_int, default=None,
                        help=f"{seats} (default {definition.default_players})")
         p.add_argument("--rule", type=rule_flag, action="append", default=[],
@@ -114,6 +116,9 @@ def _setup(args: argparse.Namespace, default: list[str] | None = None
         names += [names[-1]] * (n - len(names))
     if len(names) != n:
         raise WppError(f"--agents names {len(names)} agents for {n} players")
+    games = getattr(args, "games", 1)
+    check_seed(args.seed + games - 1, f"--seed {args.seed} with --games {games}: the last deal's "
+               "seed")
     for name in set(names):
         make_agent(args.game, name)
     return n, names, flags
@@ -126,7 +131,8 @@ def _play(args: argparse.Namespace) -> int:
         return _fail(args, str(err))
     title = game_def(args.game).title
     history = new_game(args.game, seed=args.seed, players=n, **flags)
-    agents = [make_agent(args.game, name, seed=args.seed * 7 + s) for s, name in enumerate(names)]
+    agents = [make_agent(args.game, name, seed=fold_seed(args.seed * 7 + s))
+              for s, name in enumerate(names)]
     print(f"{title} — seed {args.seed}: " +
           ", ".join(f"{seat_name(s)} = {name}" for s, name in enumerate(names)) + "\n")
     number = 0

@@ -30,6 +30,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from wpp.core.checks import check_seed
 from wpp.core.history import History, parse_save
 from wpp.core.protocol import AgentFactory, GameDef
 from wpp.errors import GameFileError, WppError
@@ -130,13 +131,15 @@ def default_agent(name: str) -> str:
 
 def make_agent(name: str, agent: str, seed: int | None = 0, **options: Any) -> Any:
     """A new agent ``agent`` of game ``name``; ``seed`` seeds its random choices (``None``:
-    unseeded) and ``options`` are its settings (each agent names its own; a wrong one is a
+    unseeded; else a whole number from 0 to 2**63 - 1) and ``options`` are its settings (each agent names its own; a wrong one is a
     ``WppError`` naming it)."""
     factories = _entry(name)[2]
     if not isinstance(agent, str) or agent not in factories:
         raise WppError(f"unknown agent {agent!r:.40} for {name}; choose from "
                        f"{', '.join(sorted(factories))}")
     factory = factories[agent]
+    if seed is not None:
+        check_seed(seed, f"the seed of the {agent} agent")
     try:
         inspect.signature(factory).bind(seed, **options)
     except TypeError as err:

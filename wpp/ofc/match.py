@@ -100,13 +100,13 @@ def main(argv: list[str] | None = None) -> int:
     match of the README (expected against pyofc by default)."""
     import argparse
 
-    from wpp.cli_args import KitParser, positive_int
+    from wpp.cli_args import KitParser, positive_int, seed_arg
 
     p = KitParser(prog="python -m wpp.ofc.match", description=main.__doc__)
     p.add_argument("agents", nargs="*", default=["expected", "pyofc"])
     p.add_argument("--deals", type=positive_int, default=2000)
     p.add_argument("--move-time", type=float, default=0.004)
-    p.add_argument("--seed", type=int, default=100_000)
+    p.add_argument("--seed", type=seed_arg, default=100_000)
     p.add_argument("--progress", type=int, default=0, help="print the result every N deals")
     args: argparse.Namespace = p.parse_args(argv)
     a, b = [*args.agents, "pyofc"][:2]

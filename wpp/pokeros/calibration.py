@@ -38,6 +38,7 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any, Final
 
+from wpp.cli_args import seed_arg
 from wpp.core.registry import new_game
 from wpp.intervals import Interval, wilson
 from wpp.pokeros.ai import Greedy
@@ -254,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="write Pokeros's calibration data file")
     parser.add_argument("--blocks", type=int, default=100, help=f"blocks of {BLOCK} games")
     parser.add_argument("--variant-games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=seed_arg, default=0)
     parser.add_argument("--out", type=Path, default=Path(str(resources.files(DATA[0])))
                         / DATA[1])
     args = parser.parse_args(argv)
