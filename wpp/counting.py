@@ -38,6 +38,7 @@ from math import comb
 from typing import Final, NamedTuple
 
 from wpp.cards import CARDS, Card
+from wpp.errors import WppError
 from wpp.judge import decide
 from wpp.moves import POKER_SECTIONS, STRAIGHT_WINDOWS, poker_section
 from wpp.plays import SINGLES, Category, Mode, Play, make_play
@@ -244,7 +245,7 @@ class CountedAnswers:
     def __init__(self, hand: Sequence[Card], table: Play, rules: Rules = DEFAULT_RULES) -> None:
         _check_hand(hand)
         if not isinstance(table, Play):
-            raise TypeError(f"the table must be a Play (see wpp.plays.classify), not {table!r}")
+            raise WppError(f"the table must be a Play (see wpp.plays.classify), not {table!r}")
         self._fill(hand, table, _check_rules(rules))
 
     @classmethod
@@ -298,7 +299,7 @@ def listed_answers(hand: Sequence[Card], table: Play) -> list[Play]:
     (A poker table has too many answers to list this way: use :class:`CountedAnswers`.)"""
     _check_hand(hand)
     if not isinstance(table, Play) or table.mode is Mode.POKER:
-        raise ValueError(f"listed_answers answers a single or a pair, not {table!r}; "
+        raise WppError(f"listed_answers answers a single or a pair, not {table!r}; "
                          "CountedAnswers answers any table")
     return _listed(hand, table)
 
@@ -342,16 +343,16 @@ def _check_hand(hand: Sequence[Card]) -> None:
     previous = -1
     for c in hand:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
-            raise ValueError(f"{c!r} is not a card (cards are wpp.cards.Card, 0 to 51)")
+            raise WppError(f"{c!r} is not a card (cards are wpp.cards.Card, 0 to 51)")
         if c <= previous:
-            raise ValueError(f"a hand must be sorted cards, each once: {Card(c)} comes after "
+            raise WppError(f"a hand must be sorted cards, each once: {Card(c)} comes after "
                              f"{Card(previous)}; pass sorted(hand)")
         previous = c
 
 
 def _check_rules(rules: Rules) -> Rules:
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a wpp.rules.Rules, not {rules!r}")
+        raise WppError(f"rules must be a wpp.rules.Rules, not {rules!r}")
     return rules
 
 

@@ -26,8 +26,8 @@ from importlib import import_module
 from typing import Any
 
 from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag, seed_arg
-from wpp.core.checks import check_seed, fold_seed
 from wpp.core.arena import LEADS
+from wpp.core.checks import check_seed, fold_seed
 from wpp.core.history import seat_name
 from wpp.core.registry import default_agent, game_def, make_agent, new_game, registered_agents
 from wpp.errors import WppError

@@ -47,10 +47,10 @@ from typing import NamedTuple
 from wpp.actions import Action
 from wpp.board import Board
 from wpp.core.checks import MAX_SEED, check_count, check_seed
+from wpp.errors import WppError
 from wpp.intervals import wilson
 from wpp.phases import _MULLIGAN, EndReason
 from wpp.playout import RandomSeat, play_random
-from wpp.errors import WppError
 from wpp.rules import DEFAULT_RULES, Rules
 
 __all__ = ["RandomGameResult", "Summary", "play_random_game", "play_random_games", "summarize"]

@@ -21,7 +21,7 @@ False
 >>> Rules(hand_limit=3)
 Traceback (most recent call last):
 ...
-ValueError: hand_limit must be at least 17 (a player holds 13 to 16 cards after the deal ...
+wpp.errors.WppError: hand_limit must be at least 17 (a player holds 13 to 16 cards after the deal ...
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, Final
 
+from wpp.errors import WppError
 from wpp.rulebook import Rulebook, RuleText, load_rulebook
 
 __all__ = ["DEFAULT_RULES", "RULES_TEXT", "EmptyDeck", "Rules", "rule", "rulebook"]
@@ -79,22 +80,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.wraps, bool):
-            raise ValueError(f"wraps must be True or False, not {self.wraps!r}")
+            raise WppError(f"wraps must be True or False, not {self.wraps!r}")
         if self.hand_limit is not None and (
             not isinstance(self.hand_limit, int) or isinstance(self.hand_limit, bool)
             or self.hand_limit < 17
         ):
-            raise ValueError(
+            raise WppError(
                 "hand_limit must be at least 17 (a player holds 13 to 16 cards after the deal "
                 f"and the mulligan) or None for no limit, not {self.hand_limit!r}"
             )
         if not isinstance(self.empty_deck, EmptyDeck):
-            raise ValueError(
+            raise WppError(
                 f"empty_deck must be one of {[e.value for e in EmptyDeck]}, not {self.empty_deck!r}"
             )
         if (not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool)
                 or self.turn_limit < 2):
-            raise ValueError(f"turn_limit must be a whole number of actions ≥ 2, not "
+            raise WppError(f"turn_limit must be a whole number of actions ≥ 2, not "
                              f"{self.turn_limit!r}")
 
     def to_json(self) -> dict[str, Any]:
@@ -110,16 +111,16 @@ class Rules:
     def from_json(cls, data: object) -> Rules:
         """Read :meth:`to_json`'s form, rejecting unknown or ill-typed fields."""
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be a JSON object, not {type(data).__name__}")
+            raise WppError(f"rules must be a JSON object, not {type(data).__name__}")
         unknown = set(data) - {"wraps", "hand_limit", "empty_deck", "turn_limit"}
         if unknown:
-            raise ValueError(f"unknown rule flags: {sorted(unknown)}")
+            raise WppError(f"unknown rule flags: {sorted(unknown)}")
         kwargs: dict[str, Any] = dict(data)
         if "empty_deck" in kwargs:
             try:
                 kwargs["empty_deck"] = EmptyDeck(kwargs["empty_deck"])
             except ValueError:
-                raise ValueError(
+                raise WppError(
                     f"empty_deck must be one of {[e.value for e in EmptyDeck]}, "
                     f"not {kwargs['empty_deck']!r}"
                 ) from None

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from wpp.agents.base import Agent
 from wpp.core.selfplay import play_out
+from wpp.errors import WppError
 from wpp.game import Game
 from wpp.rules import DEFAULT_RULES, Rules
 from wpp.state import Event
@@ -35,6 +36,6 @@ def play_game(
     then receives nothing).
     """
     if len(agents) != 2:
-        raise ValueError(f"a game needs 2 agents, not {len(agents)}")
+        raise WppError(f"a game needs 2 agents, not {len(agents)}")
     game = Game(seed, rules, history=history)
     return play_out(game, agents, on_event=on_event if history else None)

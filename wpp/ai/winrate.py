@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from wpp.agents import Agent, make_agent
 from wpp.ai.classic import ClassicAgent
+from wpp.core.checks import fold_seed
 from wpp.intervals import wilson
 from wpp.selfplay import play_game
 
@@ -68,7 +69,7 @@ def win_rate(games: int = 2000, opponent: str = "random", first_seed: int = 0) -
     seeds = games // 2
     for seed in range(first_seed, first_seed + seeds):
         for seat in (0, 1):
-            other: Agent = make_agent(opponent, seed=seed * 2 + 1 - seat)
+            other: Agent = make_agent(opponent, seed=fold_seed(seed * 2 + 1 - seat))
             agents: list[Agent] = [other, other]
             agents[seat] = ai
             g = play_game(agents, seed, history=False)

@@ -86,6 +86,7 @@ from wpp.core.agents import Agent, Decision, require_view
 from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.registry import new_game
 from wpp.core.selfplay import play_out
+from wpp.errors import WppError
 
 __all__ = [
     "PAT_HAND",
@@ -130,10 +131,10 @@ class Opponent:
 
     def __post_init__(self) -> None:
         if len(self.weights) != CLASS_COUNT + 1 or self.weights[0] != 0:
-            raise ValueError(f"weights has {CLASS_COUNT + 1} entries, the first one 0")
+            raise WppError(f"weights has {CLASS_COUNT + 1} entries, the first one 0")
         total = sum(self.weights)
         if min(self.weights) < 0 or total == 0:
-            raise ValueError("weights are non-negative and not all zero")
+            raise WppError("weights are non-negative and not all zero")
         below = list(itertools.accumulate(self.weights, initial=0))
         twice = tuple(2 * below[s] + self.weights[s] for s in range(CLASS_COUNT + 1))
         object.__setattr__(self, "_twice_score", twice)
@@ -495,7 +496,7 @@ def explain(
     """
     cards = _cards(hand)
     if len(cards) != HAND_SIZE:
-        raise ValueError(f"a draw hand has {HAND_SIZE} cards, not {len(cards)}")
+        raise WppError(f"a draw hand has {HAND_SIZE} cards, not {len(cards)}")
     rules = rules or DrawRules()
     opponent = opponent or Opponent.for_rules(rules)
     value = evaluate(cards)

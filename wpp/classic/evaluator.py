@@ -63,6 +63,8 @@ from math import comb, prod
 from typing import Final
 
 from wpp.cards import CARDS, Card, Rank, parse_cards
+from wpp.core.checks import check_count
+from wpp.errors import WppError
 
 __all__ = [
     "CLASS_COUNT",
@@ -284,7 +286,7 @@ _CATEGORY_FLOOR: Final = {
     cat: min(v.strength for v in _VALUES[1:] if v.category is cat) for cat in Category
 }
 _CATEGORY_OF: Final[tuple[Category, ...]] = tuple(v.category for v in _VALUES)
-_ALL_INDICES: Final = frozenset(range(52))
+_ALL_CARDS: Final = frozenset(CARDS)
 
 
 def _build_front() -> dict[int, HandValue]:
@@ -394,7 +396,7 @@ def best_strength(cards: Sequence[int]) -> int:
     if n > 7:
         return max(map(strength5, itertools.combinations(cards, 5)))
     if n < 5:
-        raise ValueError(f"a poker hand needs at least 5 cards, not {n}")
+        raise WppError(f"a poker hand needs at least 5 cards, not {n}")
     p = _P
     counters = sum(map(_SUITBIT.__getitem__, cards))
     flushes = (counters + 0x3333) & 0x8888  # a suit's counter >= 5 sets its top bit
@@ -410,46 +412,42 @@ def best_strength(cards: Sequence[int]) -> int:
 
 
 def _cards(cards: str | Iterable[int], sizes: range | None = None) -> tuple[Card, ...]:
-    """Read and check cards: text or card indices, distinct, a count in ``sizes`` (any count
-    when ``None``). The one card reader of :mod:`wpp.classic`: :func:`~wpp.classic.draw.explain`
-    and :func:`~wpp.classic.showdown.showdown` use it too."""
-    if isinstance(cards, str):
-        hand = parse_cards(cards)
-    else:
-        hand = tuple(c if isinstance(c, Card) else CARDS[_index(c)] for c in cards)
-        if len(set(hand)) != len(hand):
-            raise ValueError(f"a card appears twice in {' '.join(map(str, hand))}")
+    """Read and check cards: text, or cards, card texts or card indices, distinct, a count in
+    ``sizes`` (any count when ``None``); anything else is the kit's error naming it
+    (:func:`~wpp.cards.parse_cards` reads them). The one card reader of :mod:`wpp.classic`:
+    :func:`~wpp.classic.draw.explain` and :func:`~wpp.classic.showdown.showdown` use it too."""
+    hand = parse_cards(cards)
     if sizes is not None and len(hand) not in sizes:
         want = f"{sizes.start}" if len(sizes) == 1 else f"{sizes.start} to {sizes.stop - 1}"
-        raise ValueError(f"expected {want} cards, got {len(hand)}")
+        raise WppError(f"expected {want} cards, got {len(hand)}")
     return hand
 
 
-def _index(c: int) -> int:
-    if not 0 <= c < 52:
-        raise ValueError(f"a card index is 0..51, not {c!r}")
-    return c
+def _strength(strength: object) -> int:
+    """``strength`` if it is one (a whole number 1..7,462), else a ``WppError``."""
+    return check_count(strength, "a strength", 1, CLASS_COUNT)
 
 
 def evaluate(cards: str | Iterable[int]) -> HandValue:
     """The value of a 5-card hand, given as cards, card indices or text (``"KS KD 9C 9H 7S"``).
 
-    Raises ``ValueError`` for a card given twice or a count other than five (use
-    :func:`best_of` for 6 or 7 cards).
+    Raises the kit's ``WppError`` (a ``ValueError``) for anything that is not cards, a card
+    given twice or a count other than five (use :func:`best_of` for 6 or 7 cards).
 
     >>> evaluate("4S 4H 4D 2C 2D").name
     'Full House, Fours full of Twos'
     >>> evaluate("2S 2H AD KC QS") < evaluate("3D 3C 4S 5H 7D")   # pairs before kickers
     True
     """
-    if not isinstance(cards, str):
-        # The fast check: five distinct card indices (a set, and a subset test against all
-        # 52). Anything else gets the full check and its explanation.
-        hand = cards if type(cards) is tuple else tuple(cards)
-        distinct = set(hand)
-        if len(distinct) == 5 == len(hand) and distinct <= _ALL_INDICES:
-            return _VALUES[strength5(hand)]
-        cards = hand
+    if type(cards) is tuple or type(cards) is list:
+        # The fast check: five distinct cards (a set, and a subset test against all 52).
+        # Anything else gets the full check and its explanation.
+        try:
+            distinct = set(cards)
+            if len(distinct) == 5 == len(cards) and distinct <= _ALL_CARDS:
+                return _VALUES[strength5(cards)]
+        except TypeError:  # unhashable, or numbers equal to cards that are none (5.0)
+            pass
     return _VALUES[strength5(_cards(cards, range(5, 6)))]
 
 
@@ -516,16 +514,12 @@ def value_of(strength: int) -> HandValue:
     >>> value_of(1).name, value_of(7462).name
     ('High Card, Seven-Five-Four-Three-Two', 'Royal Flush')
     """
-    if not 1 <= strength <= CLASS_COUNT:
-        raise ValueError(f"a strength is 1..{CLASS_COUNT}, not {strength!r}")
-    return _VALUES[strength]
+    return _VALUES[_strength(strength)]
 
 
 def category_of(strength: int) -> Category:
     """The category of a strength, without building anything (a tuple look-up)."""
-    if not 1 <= strength <= CLASS_COUNT:
-        raise ValueError(f"a strength is 1..{CLASS_COUNT}, not {strength!r}")
-    return _CATEGORY_OF[strength]
+    return _CATEGORY_OF[_strength(strength)]
 
 
 def class_size(strength: int) -> int:
@@ -537,9 +531,7 @@ def class_size(strength: int) -> int:
     >>> class_size(7462), class_size(1)
     (4, 1020)
     """
-    if not 1 <= strength <= CLASS_COUNT:
-        raise ValueError(f"a strength is 1..{CLASS_COUNT}, not {strength!r}")
-    return _SIZES[strength]
+    return _SIZES[_strength(strength)]
 
 
 def compare(a: str | Iterable[int], b: str | Iterable[int]) -> int:
@@ -560,6 +552,9 @@ def winners(hands: Iterable[str | Iterable[int]]) -> list[int]:
     Each hand may have 5 to 7 cards. Cards shared between hands are not checked here (a
     hold'em board is shared); deal from one deck to keep them apart.
     """
+    if isinstance(hands, str | bytes | bytearray) or not isinstance(hands, Iterable):
+        raise WppError(f"winners compares a list of hands, not {type(hands).__name__} "
+                       f"{hands!r:.40}")
     strengths = [best_of(h).strength for h in hands]
     if not strengths:
         return []

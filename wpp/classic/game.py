@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Final
 
 from wpp.cards import CARDS, Card, CardParseError, deck_from_text, format_cards, parse_cards
 from wpp.classic.evaluator import HandValue, evaluate
+from wpp.core.checks import check_stacked_deck
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
 from wpp.errors import IllegalAction, WppError
@@ -294,9 +295,8 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
             order = list(CARDS)
             random.Random(seed).shuffle(order)
         else:
-            order = list(deck)
-            if sorted(order) != list(CARDS):
-                raise WppError("a stacked deck for 5-card draw holds each of the 52 cards once")
+            order = list(check_stacked_deck(
+                deck, CARDS, "a stacked deck for 5-card draw holds each of the 52 cards once"))
         dealt = tuple(tuple(order[i:players * HAND_SIZE:players]) for i in range(players))
         return DrawState(seed, rules, dealt, tuple(order[players * HAND_SIZE:]))
 

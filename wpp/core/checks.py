@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any, Final
 
 from wpp.errors import WppError
 
 __all__ = ["MAX_SEED", "check_count", "check_number", "check_rng", "check_seconds",
-           "check_seed", "fold_seed"]
+           "check_seed", "check_stacked_deck", "fold_seed"]
 
 #: Seeds are whole numbers ``0 <= seed < MAX_SEED`` (what a file, a URL, numpy and a
 #: command line all carry).
@@ -79,6 +81,20 @@ def check_number(value: object, name: str, low: float, high: float, *,
 def check_seconds(value: object, name: str, high: float) -> float:
     """A time budget: more than 0 and at most ``high`` seconds, else a ``WppError``."""
     return check_number(value, f"{name} (seconds)", 0, high, above_low=True)
+
+
+def check_stacked_deck(deck: Iterable[Any], cards: Iterable[Any], what: str
+                       ) -> tuple[Any, ...]:
+    """``deck`` as a tuple if it holds exactly ``cards`` — each card as often, and card
+    objects of the deck's own types, not numbers equal to them — else a ``WppError``
+    saying ``what`` a stacked deck holds (for a game's ``new``)."""
+    order = tuple(deck)
+    full = tuple(cards)
+    kinds = {type(c) for c in full}
+    if not (len(order) == len(full) and all(type(c) in kinds for c in order)
+            and Counter(order) == Counter(full)):
+        raise WppError(f"{what}, not {order!r:.60}")
+    return order
 
 
 def check_rng(rng: Any, what: str = "rng") -> random.Random:

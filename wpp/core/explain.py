@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from wpp.core.protocol import CardLike
+from wpp.errors import WppError
 
 if TYPE_CHECKING:  # pandas is optional: only needed to build DataFrames
     import pandas as pd
@@ -337,10 +338,10 @@ class Step:
         width = len(columns)
         for r in rows_t:
             if len(r) != width:
-                raise ValueError(f"step {str(title)!r}: a row has {len(r)} cells for "
+                raise WppError(f"step {str(title)!r}: a row has {len(r)} cells for "
                                  f"{width} columns")
         if row_ids and len(row_ids) != len(rows_t):
-            raise ValueError(f"step {str(title)!r}: {len(row_ids)} row ids for "
+            raise WppError(f"step {str(title)!r}: {len(row_ids)} row ids for "
                              f"{len(rows_t)} rows")
 
     @property

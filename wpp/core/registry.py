@@ -131,8 +131,8 @@ def default_agent(name: str) -> str:
 
 def make_agent(name: str, agent: str, seed: int | None = 0, **options: Any) -> Any:
     """A new agent ``agent`` of game ``name``; ``seed`` seeds its random choices (``None``:
-    unseeded; else a whole number from 0 to 2**63 - 1) and ``options`` are its settings (each agent names its own; a wrong one is a
-    ``WppError`` naming it)."""
+    unseeded; else a whole number from 0 to 2**63 - 1) and ``options`` are its settings
+    (each agent names its own, with its bounds; a wrong one is a ``WppError`` naming it)."""
     factories = _entry(name)[2]
     if not isinstance(agent, str) or agent not in factories:
         raise WppError(f"unknown agent {agent!r:.40} for {name}; choose from "

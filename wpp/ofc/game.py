@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from wpp.cards import CARDS, Card, CardParseError, deck_from_text, format_cards, parse_cards
+from wpp.core.checks import check_stacked_deck
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
 from wpp.errors import IllegalAction, WppError
@@ -110,6 +111,13 @@ class Place:
     def __post_init__(self) -> None:
         for row in ROWS:
             object.__setattr__(self, row, _card_tuple(getattr(self, row), row))
+
+    def check(self) -> Place:
+        """This placement if each row is a tuple of cards, else a ``WppError`` naming the
+        row (``step`` asks again: an object built field by field skips ``__post_init__``)."""
+        for row in ROWS:
+            _card_tuple(getattr(self, row), row)
+        return self
 
     @classmethod
     def of(cls, top: str = "", middle: str = "", bottom: str = "") -> Place:
@@ -333,10 +341,8 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         if deck is None:
             order = _shuffled(seed, 0)
         else:
-            order = tuple(deck)
-            if sorted(order) != list(CARDS) or not all(type(c) is Card for c in order):
-                raise WppError("a stacked deck for Open Face Chinese Poker holds each of the "
-                               "52 cards once")
+            order = check_stacked_deck(deck, CARDS, "a stacked deck for Open Face Chinese "
+                                       "Poker holds each of the 52 cards once")
         return OfcState(seed, rules, 0, (EMPTY_BOARD,) * players, order)
 
     def to_act(self, state: OfcState) -> int:
@@ -354,6 +360,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
              ) -> tuple[OfcState, OfcEvent]:
         if not isinstance(action, Place):
             raise WppError(f"{action!r:.60} is not an Open Face Chinese Poker action (a Place)")
+        action.check()
         if state.is_over:
             raise IllegalAction("the session is over: every hand has been scored")
         seat, cards = state.to_act, state.to_place

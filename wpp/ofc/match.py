@@ -19,6 +19,7 @@ from statistics import fmean, stdev
 from typing import Any
 
 from wpp.core.registry import make_agent, new_game
+from wpp.errors import WppError
 from wpp.intervals import Interval, z_value
 from wpp.ofc.game import OfcEvent
 
@@ -68,7 +69,7 @@ def duplicate_match(a: str, b: str, deals: int, seed: int = 0, *, scoring: str =
     out = MatchSummary(a, b, deals, seconds={a: 0.0, b: 0.0}, moves={a: 0, b: 0},
                        fouls={a: 0, b: 0})
     if a == b:
-        raise ValueError("a match needs two different agents")
+        raise WppError("a match needs two different agents")
     for deal in range(deals):
         total = 0.0
         for seats in ((a, b), (b, a)):

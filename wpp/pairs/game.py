@@ -31,6 +31,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from wpp.core.checks import check_stacked_deck
 from wpp.core.protocol import GameDef
 from wpp.errors import IllegalAction, WppError
 from wpp.pairs.board import Board, seat_name
@@ -114,10 +115,9 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
             order = list(DECK)
             random.Random(seed).shuffle(order)
         else:
-            order = list(deck)
-            if sorted(order) != list(DECK) or not all(isinstance(c, Card) for c in order):
-                raise WppError("a stacked deck for Pairs holds the 55 cards of the "
-                               "triangular deck (one 1, two 2s, …, ten 10s)")
+            order = list(check_stacked_deck(deck, DECK, "a stacked deck for Pairs holds the 55 "
+                                            "cards of the triangular deck (one 1, two 2s, …, "
+                                            "ten 10s)"))
         return Board.deal(rules, players, seed, order).freeze()
 
     def to_act(self, state: PairsState) -> int:

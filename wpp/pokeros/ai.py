@@ -38,6 +38,7 @@ from typing import Final
 from wpp.cards import Card
 from wpp.core.agents import Decision, require_view
 from wpp.core.explain import Explanation, Ref, Step, Words, words
+from wpp.errors import WppError
 from wpp.pokeros.game import Place, PokerosView, deck_for
 from wpp.pokeros.grid import Cell, Grid, Score, is_legal, line_cards, multiply, quick_raw, score
 from wpp.pokeros.hands import SEED_TABLE, Compiled, Table, compiled
@@ -110,7 +111,7 @@ class Greedy:
     def __init__(self, value: str = "raw", seed: int | None = 0,
                  table: Table = SEED_TABLE) -> None:
         if value not in ("raw", "awarded"):
-            raise ValueError(f"value is 'raw' or 'awarded', not {value!r}")
+            raise WppError(f"value is 'raw' or 'awarded', not {value!r}")
         self.value = value
         self.seed = seed
         self.table = table

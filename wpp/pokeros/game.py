@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from wpp.cards import CARDS, Card, CardParseError, format_cards, parse_card, parse_cards
+from wpp.core.checks import check_stacked_deck
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
 from wpp.errors import IllegalAction, WppError
@@ -125,11 +126,18 @@ class Place:
     kind: ClassVar[str] = "place"
 
     def __post_init__(self) -> None:
+        self.check()
+
+    def check(self) -> Place:
+        """This placement if its fields are a card and two whole numbers, else a
+        ``WppError`` naming the bad field (``step`` asks again: an object built field by
+        field skips ``__post_init__``)."""
         if type(self.card) is not Card:
             raise WppError(f"a placement places a card, not {self.card!r:.40}")
         for v in (self.x, self.y):
             if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 1000:
                 raise WppError(f"a cell is two whole numbers, not {v!r:.20}")
+        return self
 
     @classmethod
     def of(cls, card: str | Card, x: int, y: int) -> Place:
@@ -309,10 +317,8 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
             order = list(cards)
             random.Random(seed).shuffle(order)
         else:
-            order = list(deck)
-            if sorted(order) != sorted(cards):
-                raise WppError(f"a stacked deck for Pokeros holds each of the {len(cards)} "
-                               f"cards of its deck once")
+            order = list(check_stacked_deck(deck, cards, f"a stacked deck for Pokeros holds "
+                                            f"each of the {len(cards)} cards of its deck once"))
         centre, rest = order[0], tuple(order[1:])
         first = rest[:rules.stash]
         return PokerosState(seed, rules, ((0, 0, centre),), (first, ()), rest[rules.stash:])
@@ -333,6 +339,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
              ) -> tuple[PokerosState, PokerosEvent]:
         if not isinstance(action, Place):
             raise WppError(f"{action!r:.60} is not a Pokeros action (a Place)")
+        action.check()
         if state.over:
             raise IllegalAction("the game is over: every card has been played or no cell is "
                                 "left", "R8")

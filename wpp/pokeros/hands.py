@@ -52,6 +52,7 @@ from typing import Final
 
 from wpp.cards import Card, card
 from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, strength5
+from wpp.errors import WppError
 
 __all__ = [
     "CARDS_TABLE",
@@ -147,7 +148,7 @@ def classify(cards: Sequence[Card]) -> Hand | None:
     """
     size = len(cards)
     if not 2 <= size <= 5:
-        raise ValueError(f"a window has 2 to 5 cards, not {size}")
+        raise WppError(f"a window has 2 to 5 cards, not {size}")
     if size == 5:
         strength = strength5(cards)
         kind = _FIVE.get(category_of(strength))
