@@ -348,18 +348,21 @@ FRONT_CLASS_COUNT: Final = 455
 def strength5(cards: Sequence[int]) -> int:
     """The strength (1..7,462, higher is better) of exactly five distinct cards.
 
-    The hot path: no checks at all (five distinct card indices are assumed); use
-    :func:`evaluate` for checked input and a name.
+    The hot path: no checks up front (five distinct card indices are assumed; what fails
+    is the kit's ``WppError``); use :func:`evaluate` for checked input and a name.
 
     >>> from wpp.cards import parse_cards
     >>> strength5(parse_cards("7D 5C 4H 3S 2D")), strength5(parse_cards("TH JH QH KH AH"))
     (1, 7462)
     """
-    a, b, c, d, e = cards
-    p = _P
-    if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
-        return _FLUSH[p[a] * p[b] * p[c] * p[d] * p[e]]
-    return _UNSUITED[p[a] * p[b] * p[c] * p[d] * p[e]]
+    try:  # free when nothing is raised: the hot path stays unchecked
+        a, b, c, d, e = cards
+        p = _P
+        if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
+            return _FLUSH[p[a] * p[b] * p[c] * p[d] * p[e]]
+        return _UNSUITED[p[a] * p[b] * p[c] * p[d] * p[e]]
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, "five") from None
 
 
 def strength3(cards: Sequence[int]) -> int:
@@ -373,9 +376,12 @@ def strength3(cards: Sequence[int]) -> int:
     >>> strength3(parse_cards("2S 3D 4C")) == strength5(parse_cards("2S 3D 4C 5H 7D"))
     True
     """
-    a, b, c = cards
-    p = _P
-    return _FRONT_STRENGTH[p[a] * p[b] * p[c]]
+    try:
+        a, b, c = cards
+        p = _P
+        return _FRONT_STRENGTH[p[a] * p[b] * p[c]]
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, "three") from None
 
 
 def best_strength(cards: Sequence[int]) -> int:
@@ -390,22 +396,34 @@ def best_strength(cards: Sequence[int]) -> int:
     >>> best_strength(seven) == strength5(seven[:5])
     True
     """
-    n = len(cards)
+    try:
+        n = len(cards)
+    except TypeError:
+        raise _not_distinct(cards, "5 or more") from None
     if n == 5:
         return strength5(cards)
     if n > 7:
         return max(map(strength5, itertools.combinations(cards, 5)))
     if n < 5:
         raise WppError(f"a poker hand needs at least 5 cards, not {n}")
-    p = _P
-    counters = sum(map(_SUITBIT.__getitem__, cards))
-    flushes = (counters + 0x3333) & 0x8888  # a suit's counter >= 5 sets its top bit
-    if flushes:
-        suit = flushes.bit_length() // 4 - 1
-        primes = [p[c] for c in cards if c & 3 == suit]
-        return max(map(_FLUSH.__getitem__, map(prod, itertools.combinations(primes, 5))))
-    primes = list(map(p.__getitem__, cards))
-    return max(map(_UNSUITED.__getitem__, map(prod, itertools.combinations(primes, 5))))
+    try:
+        p = _P
+        counters = sum(map(_SUITBIT.__getitem__, cards))
+        flushes = (counters + 0x3333) & 0x8888  # a suit's counter >= 5 sets its top bit
+        if flushes:
+            suit = flushes.bit_length() // 4 - 1
+            primes = [p[c] for c in cards if c & 3 == suit]
+            return max(map(_FLUSH.__getitem__, map(prod, itertools.combinations(primes, 5))))
+        primes = list(map(p.__getitem__, cards))
+        return max(map(_UNSUITED.__getitem__, map(prod, itertools.combinations(primes, 5))))
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, f"{n}") from None
+
+
+def _not_distinct(cards: object, count: str) -> WppError:
+    """The error of a fast path given something other than ``count`` distinct cards."""
+    return WppError(f"expected {count} distinct cards (cards or indexes 0..51), not "
+                    f"{cards!r:.60}")
 
 
 # --------------------------------------------------------------------------- checked API
@@ -476,9 +494,12 @@ def order3(cards: Sequence[int]) -> int:
     >>> order3(parse_cards("2S 2D 3C")), order3(parse_cards("AS AD AC"))
     (287, 455)
     """
-    a, b, c = cards
-    p = _P
-    return _FRONT_ORDER[p[a] * p[b] * p[c]]
+    try:
+        a, b, c = cards
+        p = _P
+        return _FRONT_ORDER[p[a] * p[b] * p[c]]
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, "three") from None
 
 
 def best_of(cards: str | Iterable[int]) -> HandValue:
