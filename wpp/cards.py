@@ -24,7 +24,7 @@ exactly 52 ``Card`` objects, made once; :func:`card` and :func:`parse_card` retu
 >>> parse_cards("7S 10h TH 7♠")
 Traceback (most recent call last):
 ...
-wpp.cards.CardParseError: duplicate card '10♥' (the text 'TH', token 3)
+wpp.cards.CardParseError: duplicate card '10♥' (the text 'TH', token 3): a card is named twice
 >>> hand = parse_cards("7S 10h JD")
 >>> hand
 (Card('7♠'), Card('10♥'), Card('J♦'))
@@ -257,8 +257,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
                 raise CardParseError(f"token {position}: {err}") from None
         elif type(token) is int:
             if not 0 <= token < 52:
-                raise CardParseError(f"token {position}: {token!r:.30} is not a card: a card "
-                                     "index is 0..51")
+                raise CardParseError(f"token {position}: a card index is 0..51, not "
+                                     f"{token!r:.30}")
             c = CARDS[token]
         else:
             raise CardParseError(f"token {position}: {token!r:.30} is not a card or card text")
