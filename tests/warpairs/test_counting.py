@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from wpp.cards import CARDS, Card, parse_cards
 from wpp.counting import CountedAnswers, count_plays, listed_answers, nth_play
 from wpp.judge import decide
+from wpp.errors import WppError
 from wpp.lookup import classify
 from wpp.moves import POKER_SECTIONS, all_plays, answers, poker_section
 from wpp.plays import Category, Mode, Play
@@ -122,10 +123,10 @@ def test_a_section_from_start_is_the_section_without_its_first_plays(
     (lambda: count_plays([3, 3]), ValueError, "each once"),
     (lambda: count_plays([-1]), ValueError, "not a card"),
     (lambda: count_plays([52]), ValueError, "not a card"),
-    (lambda: count_plays([0], True), TypeError, "Rules"),
+    (lambda: count_plays([0], True), WppError, "Rules"),
     (lambda: nth_play(parse_cards("9S 3D"), 0), ValueError, "sorted"),
     (lambda: CountedAnswers([1, 0], classify("2D")), ValueError, "sorted"),
-    (lambda: CountedAnswers([0], "2D"), TypeError, "Play"),
+    (lambda: CountedAnswers([0], "2D"), WppError, "Play"),
     (lambda: listed_answers([0], classify("3D 3C 3H")), ValueError, "single or a pair"),
     (lambda: poker_section([0], 6), ValueError, "section"),
     (lambda: poker_section([0], 0, start=-1), ValueError, "start"),
