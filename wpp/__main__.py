@@ -105,7 +105,9 @@ def _random_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> KitParser:
+    """The whole command line: WarPairsPoker's commands, then each registered game's (the
+    tests walk it to try every subcommand)."""
     parser = KitParser(prog="python -m wpp", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        epilog="games: " + "; ".join(game_def(g).describe()
@@ -120,7 +122,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _add_warpairs_commands(commands)
         else:
             generic_cli.add_commands(commands, name)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     result: int = args.func(args)
     return result
 

@@ -229,7 +229,7 @@ def parse_card(text: str) -> Card:
     return CARDS[(_RANK_TEXT[m.group(1)] - 2) * 4 + _SUIT_TEXT[m.group(2)]]
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
     """Read several cards separated by spaces or commas, in the order written.
 
     Accepts a string (``"7S 10h TH"``) or an iterable of tokens, cards or card indexes
@@ -237,7 +237,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     :class:`CardParseError` naming the offending value and its position: the one checked way
     in from "some cards" (the lookups, the move generator and :mod:`wpp.classic` use it).
     """
-    tokens: list[str | Card]
+    tokens: list[str | int]
     if isinstance(text, (bytes, bytearray)) or not isinstance(text, str | Iterable):
         raise CardParseError(f"{text!r:.40} is not a list of cards: write them as text, "
                              "e.g. '7S 10H'")

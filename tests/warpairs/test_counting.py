@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from wpp.cards import CARDS, Card, parse_cards
 from wpp.counting import CountedAnswers, count_plays, listed_answers, nth_play
-from wpp.judge import decide
 from wpp.errors import WppError
+from wpp.judge import decide
 from wpp.lookup import classify
 from wpp.moves import POKER_SECTIONS, all_plays, answers, poker_section
 from wpp.plays import Category, Mode, Play
