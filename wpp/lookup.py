@@ -23,7 +23,7 @@ from wpp.cards import CARDS, Card, format_cards, parse_cards
 from wpp.judge import judge
 from wpp.moves import all_plays
 from wpp.plays import WRAP_MASKS, IllegalPlay, Play
-from wpp.rules import DEFAULT_RULES, Rules
+from wpp.rules import DEFAULT_RULES, Rules, check_rules
 
 __all__ = ["beats", "classify", "play_of", "why_not"]
 
@@ -69,7 +69,11 @@ def play_of(cards: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Play | None:
     >>> play_of(parse_cards("9S 9H")).describe(), play_of(parse_cards("9S 8H"))
     ('a pair of nines', None)
     """
-    table = _TABLES.get(rules.wraps) or _table(rules.wraps)
+    try:
+        table = _TABLES.get(rules.wraps) or _table(rules.wraps)
+    except AttributeError:
+        check_rules(rules)
+        raise
     mask = 0
     n = 0
     try:

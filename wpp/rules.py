@@ -34,7 +34,8 @@ from typing import Any, Final
 from wpp.errors import WppError
 from wpp.rulebook import Rulebook, RuleText, load_rulebook
 
-__all__ = ["DEFAULT_RULES", "RULES_TEXT", "EmptyDeck", "Rules", "rule", "rulebook"]
+__all__ = ["DEFAULT_RULES", "RULES_TEXT", "EmptyDeck", "Rules", "check_rules", "rule",
+           "rulebook"]
 
 #: Where the rules text lives: (package, file) for :mod:`importlib.resources`, and its copy
 #: under ``docs/``.
@@ -129,3 +130,11 @@ class Rules:
 
 #: The rules exactly as the rules text states them.
 DEFAULT_RULES = Rules()
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` if they are WarPairsPoker's :class:`Rules`, else a ``WppError`` naming what
+    was given (the lookups ask when something else came as ``rules``)."""
+    if not isinstance(rules, Rules):
+        raise WppError(f"rules must be a wpp.Rules, not {type(rules).__name__} {rules!r:.40}")
+    return rules

@@ -28,6 +28,7 @@ from wpp.cards import CARDS, CardParseError
 from wpp.classic.evaluator import evaluate3, order3, strength3
 from wpp.classic.showdown import showdown
 from wpp.core.history import History
+from wpp.core.selfplay import play_out
 from wpp.errors import GameFileError, WppError
 from wpp.plays import Play
 
@@ -111,6 +112,19 @@ def test_lookups_and_move_generation_of_anything(hand: Any, other: Any) -> None:
     kit_or_success(lambda: wpp.beats(table, hand))
 
 
+@given(rules=JUNK, play=JUNK)
+def test_lookups_with_anything_as_rules_and_judge_of_anything(rules: Any, play: Any) -> None:
+    hand = wpp.parse_cards("7S 7H 8S")
+    table = wpp.classify("8D")
+    for call in (lambda: wpp.classify(hand[:2], rules), lambda: wpp.play_of(hand[:2], rules),
+                 lambda: wpp.all_plays(hand, rules), lambda: wpp.answers(hand, table, rules),
+                 lambda: wpp.why_not(hand[:1], table, rules),
+                 lambda: wpp.beats(hand[:1], table, rules), lambda: wpp.judge(play, table),
+                 lambda: wpp.judge(table, play), lambda: wpp.Game(1, rules),
+                 lambda: wpp.Game(play)):
+        kit_or_success(call)
+
+
 @pytest.mark.parametrize("junk", [None, " ", "", b"AS", ["AS"], 5, [None], [-1]])
 def test_the_red_teams_lookups_are_refused_by_name(junk: Any) -> None:
     """Regression: ``classify``/``play_of``/``why_not``/``beats``/``all_plays`` given
@@ -138,6 +152,11 @@ def test_wpp_classic_of_anything(junk: Any, other: Any) -> None:
     kit_or_success(lambda: classic.compare(junk, other))
     kit_or_success(lambda: classic.winners([junk, other]))
     kit_or_success(lambda: classic.deal(2, junk))
+    kit_or_success(lambda: classic.explain("AS KS QS JS 2D", junk))
+    kit_or_success(lambda: classic.choose_discard("AS KS QS JS 2D", other))
+    kit_or_success(lambda: classic.play_draw(junk))
+    kit_or_success(lambda: classic.play_draw([classic.DrawAI()] * 2, junk))
+    kit_or_success(lambda: classic.play_draw([classic.DrawAI()] * 2, None, other))
 
 
 @pytest.mark.parametrize("junk", ["", None, ["AS"], b"AS", " ", [None] * 5])
@@ -311,6 +330,20 @@ def test_redeal_view_undo_redo_of_anything(game: str, which: int, player: Any,
         before = snapshot(history)
         if isinstance(kit_or_success(lambda c=call, h=history: c(h)), WppError):
             assert snapshot(history) == before, "a refused call changed the game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FEW
+@given(junk=JUNK, other=JUNK)
+def test_play_out_of_anything(game: str, junk: Any, other: Any) -> None:
+    history = wpp.new_game(game, seed=1)
+    before = snapshot(history)
+    agents = [wpp.make_agent(game, "random", seed=s) for s in range(history.players)]
+    for call in (lambda: play_out(junk, agents), lambda: play_out(history, junk),
+                 lambda: play_out(history, [junk, *agents[1:]]),
+                 lambda: play_out(history, [*agents[:-1], other])):
+        if isinstance(kit_or_success(call), WppError):
+            assert snapshot(history) == before
 
 
 @pytest.mark.parametrize("game", GAMES)

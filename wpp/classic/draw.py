@@ -83,6 +83,7 @@ from wpp.classic.evaluator import (
 from wpp.classic.game import HAND_SIZE, Discard, DrawRules, DrawState, DrawView
 from wpp.classic.showdown import Showdown, showdown
 from wpp.core.agents import Agent, Decision, require_view
+from wpp.core.checks import as_rng
 from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.registry import new_game
 from wpp.core.selfplay import play_out
@@ -497,7 +498,7 @@ def explain(
     cards = _cards(hand)
     if len(cards) != HAND_SIZE:
         raise WppError(f"a draw hand has {HAND_SIZE} cards, not {len(cards)}")
-    rules = rules or DrawRules()
+    rules = _check_rules(rules)
     opponent = opponent or Opponent.for_rules(rules)
     value = evaluate(cards)
     unseen = [4] * 13
@@ -657,8 +658,11 @@ def play_draw(
     >>> len(round_.dealt), round_.winners in ((0,), (1,), (0, 1))
     (2, True)
     """
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise WppError(f"play_draw needs a list of agents, one per seat, not {players!r:.40}")
     n = len(players)
-    stream = rng if isinstance(rng, random.Random) else random.Random(rng)
+    rules = _check_rules(rules)
+    stream = as_rng(rng)
     deck = list(CARDS)
     stream.shuffle(deck)
     history = new_game("draw", seed=0, players=n, deck=deck, **_flags(rules or DrawRules()))
@@ -669,6 +673,16 @@ def play_draw(
 
     play_out(history, players, on_event=narrate if on_draw is not None else None)
     return DrawRound.of(history.state)
+
+
+def _check_rules(rules: object) -> DrawRules:
+    """``rules`` if they are :class:`DrawRules` (``None``: the defaults), else a
+    ``WppError``."""
+    if rules is None:
+        return DrawRules()
+    if not isinstance(rules, DrawRules):
+        raise WppError(f"the rules of 5-card draw are a DrawRules, not {rules!r:.40}")
+    return rules
 
 
 def _flags(rules: DrawRules) -> dict[str, Any]:

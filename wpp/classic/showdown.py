@@ -43,7 +43,7 @@ from typing import Final
 
 from wpp.cards import CARDS, Card, format_cards
 from wpp.classic.evaluator import HandValue, _cards, evaluate
-from wpp.core.checks import check_count, check_seed
+from wpp.core.checks import as_rng, check_count
 from wpp.errors import WppError
 
 __all__ = [
@@ -78,8 +78,7 @@ def deal(
     check_count(hand_size, "the hand size", 1, len(CARDS))
     if n_hands * hand_size > len(CARDS):
         raise WppError(f"cannot deal {n_hands} hands of {hand_size} from one deck")
-    stream = rng if isinstance(rng, random.Random) else random.Random(
-        None if rng is None else check_seed(rng))
+    stream = as_rng(rng)
     deck = list(CARDS)
     stream.shuffle(deck)
     return [tuple(deck[i : n_hands * hand_size : n_hands]) for i in range(n_hands)]

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from wpp.errors import WppError
 
-__all__ = ["MAX_SEED", "check_count", "check_number", "check_rng", "check_seconds",
+__all__ = ["MAX_SEED", "as_rng", "check_count", "check_number", "check_rng", "check_seconds",
            "check_seed", "check_stacked_deck", "fold_seed"]
 
 #: Seeds are whole numbers ``0 <= seed < MAX_SEED`` (what a file, a URL, numpy and a
@@ -81,6 +81,14 @@ def check_number(value: object, name: str, low: float, high: float, *,
 def check_seconds(value: object, name: str, high: float) -> float:
     """A time budget: more than 0 and at most ``high`` seconds, else a ``WppError``."""
     return check_number(value, f"{name} (seconds)", 0, high, above_low=True)
+
+
+def as_rng(rng: object) -> random.Random:
+    """``rng`` itself if it is a ``random.Random`` (a stream the caller owns), else a new one
+    seeded with it — a seed (:func:`check_seed`) or ``None`` (unseeded)."""
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(None if rng is None else check_seed(rng))
 
 
 def check_stacked_deck(deck: Iterable[Any], cards: Iterable[Any], what: str
