@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -28,7 +29,7 @@ from wpp.core.checks import check_seed
 from wpp.errors import WppError
 
 __all__ = ["KitParser", "add_run_flags", "out_path", "positive_int", "probability",
-           "rule_flag", "seed_arg"]
+           "rule_flag", "seed_arg", "whole_number"]
 
 
 class KitParser(argparse.ArgumentParser):
@@ -49,6 +50,25 @@ def positive_int(text: str) -> int:
     if value < 1 or str(value) != text.strip().lstrip("+"):
         raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
     return value
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (a budget's stated bounds).
+
+    >>> whole_number(1, 10)("10")
+    10
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to "
+                                             f"{high:,}, not {text!r:.40}")
+        return value
+
+    return parse
 
 
 def seed_arg(text: str) -> int:

@@ -25,8 +25,8 @@ import time
 from importlib import import_module
 from typing import Any
 
-from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag, seed_arg
-from wpp.core.arena import LEADS
+from wpp.cli_args import add_run_flags, positive_int, probability, rule_flag, seed_arg, whole_number
+from wpp.core.arena import LEADS, MAX_LEAD_PLAYOUTS
 from wpp.core.checks import check_seed, fold_seed
 from wpp.core.history import seat_name
 from wpp.core.registry import default_agent, game_def, make_agent, new_game, registered_agents
@@ -86,8 +86,8 @@ def add_commands(sub: Any, game: str) -> None:
     t.add_argument("--lead", choices=LEADS, default="game",
                    help="where the lead estimates (drama, security, spread) come from: the "
                    "game's own, random playouts (slow), or none (default game)")
-    t.add_argument("--playouts", type=positive_int, default=10,
-                   help="playouts per estimate with --lead playouts (default 10)")
+    t.add_argument("--playouts", type=whole_number(1, MAX_LEAD_PLAYOUTS), default=10,
+                   help="playouts per estimate with --lead playouts (default 10, at most 10,000)")
     t.set_defaults(func=_tournament)
 
 
@@ -204,6 +204,8 @@ def _tournament(args: argparse.Namespace) -> int:
     except OSError as err:  # e.g. no Dask scheduler at that address
         print(f"python -m wpp {args.game}: {err}", file=sys.stderr)
         return 1
+    except WppError as err:  # refused by the tournament's own checks, before any game
+        return _fail(args, str(err))
     elapsed = time.perf_counter() - start
     where = (f"Dask at {args.scheduler}" if args.scheduler
              else f"{args.workers} worker{'s' if args.workers > 1 else ''}")

@@ -109,6 +109,19 @@ def test_deals_that_would_run_past_the_range_are_refused(
     assert_refused(code, out, err, named="last deal")
 
 
+@pytest.mark.parametrize("argv", [
+    ["draw", "tournament", "--agents", "exact,random", "--lead", "playouts", "--playouts",
+     "10001"],
+    ["ofc", "play", "--passes", "10001"],
+    ["ofc", "play", "-f", "601"],
+])
+def test_budgets_beyond_their_bounds_are_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(wpp_main, argv, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and ("10,000" in err or "600" in err)
+
+
 def test_the_edges_of_the_range_are_seeds(capsys: pytest.CaptureFixture[str]) -> None:
     for seed in ("0", TOP):
         code, out, err = run(wpp_main, ["draw", "play", "--seed", seed], capsys)

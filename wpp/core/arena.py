@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, overload
 
-from wpp.core.checks import check_seed, fold_seed
+from wpp.core.checks import check_count, check_seed, fold_seed
 from wpp.core.protocol import GameDef
 from wpp.core.registry import game_def, make_agent
 from wpp.errors import WppError
@@ -66,6 +66,8 @@ __all__ = [
 #: none), random playouts from the decider's determinised view (``"playouts"``, CardStock's
 #: way, slow), or nowhere (``"none"``: no lead columns are filled, the fastest).
 LEADS: Final = ("game", "playouts", "none")
+#: The most random playouts per lead estimate (``lead="playouts"``; default 10).
+MAX_LEAD_PLAYOUTS: Final = 10_000
 
 
 def rotations(n: int) -> tuple[tuple[int, ...], ...]:
@@ -120,8 +122,7 @@ def check_lineup(game: str, agents: Sequence[str], *, rules: Any = None,
         make_agent(game, name, 0, **dict(options or {}))
     if lead not in LEADS:
         raise WppError(f"the lead estimates come from {', '.join(LEADS)}, not {lead!r:.20}")
-    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-        raise WppError(f"playouts must be a whole number of at least 1, not {playouts!r:.20}")
+    check_count(playouts, "playouts (per lead estimate)", 1, MAX_LEAD_PLAYOUTS)
     return definition
 
 

@@ -44,8 +44,8 @@ from wpp.core.explain import Cell, Explanation, Step
 from wpp.ofc import fast
 from wpp.ofc.board import ROWS, Board
 from wpp.ofc.candidates import candidates
-from wpp.ofc.game import OfcView, Place
-from wpp.ofc.pyofc import MAX_PASSES, MAX_SECONDS, board_array
+from wpp.ofc.game import MAX_PASSES, MAX_SECONDS, OfcView, Place
+from wpp.ofc.pyofc import board_array
 from wpp.ofc.scoring import FOUL_POINTS, SCOOP_POINTS, Royalties
 
 __all__ = ["ExpectedPointsAI"]
@@ -162,7 +162,7 @@ class ExpectedPointsAI:
     """Placements by expected points: shared deals, a best-of-``arrangements`` policy for the
     cards to come, every board scored against the opponents' (see the module's text).
 
-    ``passes`` (default 60; 2 to :data:`~wpp.ofc.pyofc.MAX_PASSES`, 10,000) deals per
+    ``passes`` (default 60; 2 to :data:`~wpp.ofc.game.MAX_PASSES`, 10,000) deals per
     candidate, or ``move_time`` CPU seconds per decision (more than 0, at most 600);
     ``arrangements`` 1 to 64, ``foul_penalty`` 0 to 100 points.
     """

@@ -44,6 +44,8 @@ from wpp.ofc.scoring import SCORINGS, STANDARD_ROYALTIES, HandScore, Royalties, 
 __all__ = [
     "FIRST_ROUND",
     "MAX_HANDS",
+    "MAX_PASSES",
+    "MAX_SECONDS",
     "OFC",
     "ROUNDS",
     "OfcDef",
@@ -61,6 +63,10 @@ FIRST_ROUND: Final = 5
 ROUNDS: Final = 9
 #: The longest session a rule flag may ask for.
 MAX_HANDS: Final = 10_000
+#: The OFC AIs' budget bounds (pyOFC's and the expected-points AI's): passes per decision and
+#: CPU seconds per decision; here, numpy-free, so the command line checks them too.
+MAX_PASSES: Final = 10_000
+MAX_SECONDS: Final = 600.0
 
 
 # ------------------------------------------------------------------------------ the rules

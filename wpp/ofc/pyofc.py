@@ -12,10 +12,10 @@ product order on a tie).
 
 Differences from pyOFC, all options:
 
-* ``passes`` (default 100, at most :data:`MAX_PASSES`, 10,000) — a fixed number of seeded
-  passes, so a lesson is reproducible; ``move_time`` (CPU seconds, more than 0 and at most
-  600) runs passes until the budget is spent instead, as pyOFC does with its wall clock
-  (``five_card_time``/``one_card_time``, 5 s and 3 s there, bounded alike).
+* ``passes`` (default 100, at most :data:`~wpp.ofc.game.MAX_PASSES`, 10,000) — a fixed
+  number of seeded passes, so a lesson is reproducible; ``move_time`` (CPU seconds, more
+  than 0 and at most 600) runs passes until the budget is spent instead, as pyOFC does with
+  its wall clock (``five_card_time``/``one_card_time``, 5 s and 3 s there, bounded alike).
 * The rating is the **true mean** of the rollouts. ``pyofc_compat=True`` reproduces pyOFC's
   mis-parenthesised running average, ``r_k = r_{k−1} + ⌊v_k / (k−1)⌋ + 1``: a harmonically
   weighted sum whose effective sample size is only about 14.5 after 100 passes.
@@ -38,7 +38,6 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +49,7 @@ from wpp.core.explain import Explanation, Step
 from wpp.ofc.board import ROWS, Board, open_rows
 from wpp.ofc.candidates import candidates, prune_rule
 from wpp.ofc.fast import FOUL_VALUE, Completions, pyofc_values
-from wpp.ofc.game import FIRST_ROUND, OfcView, Place
+from wpp.ofc.game import FIRST_ROUND, MAX_PASSES, MAX_SECONDS, OfcView, Place
 
 __all__ = ["PyOfcAI", "Rollouts", "board_array", "compat_ratings", "effective_sample_size",
            "run_rollouts"]
@@ -122,11 +121,6 @@ def run_rollouts(boards: Sequence[Board], deck: Sequence[Card], rng: np.random.G
             break
         batch = min(batch * 2, max(1, 4096 // c))
     return Rollouts(np.concatenate(values, axis=1), np.concatenate(fouls, axis=1))
-
-
-#: The budgets' upper bounds: passes per decision, and CPU seconds per decision.
-MAX_PASSES: Final = 10_000
-MAX_SECONDS: Final = 600.0
 
 
 class PyOfcAI:
