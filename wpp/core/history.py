@@ -326,8 +326,10 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     doc = dict(pairs)
     if len(doc) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise GameFileError(f"the key {twice!r:.40} appears twice in one object")
+        for key, _ in pairs:
+            if key in seen:
+                raise GameFileError(f"the key {key!r:.40} appears twice in one object")
+            seen.add(key)
     return doc
 
 
