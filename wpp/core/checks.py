@@ -73,8 +73,9 @@ def check_number(value: object, name: str, low: float, high: float, *,
             ok = False
     if not ok or not math.isfinite(number) or not (
             low < number <= high if above_low else low <= number <= high):
-        bound = f"more than {low:g}" if above_low else f"from {low:g}"
-        raise WppError(f"{name} is a number {bound} to {high:g}, not {_show(value)}")
+        bounds = (f"more than {low:g} and at most {high:g}" if above_low
+                  else f"from {low:g} to {high:g}")
+        raise WppError(f"{name} is a number {bounds}, not {_show(value)}")
     return number
 
 
