@@ -23,10 +23,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wpp
-import wpp.classic as classic
 from wpp.cards import CARDS, CardParseError
-from wpp.classic.evaluator import evaluate3, order3, strength3
-from wpp.classic.showdown import showdown
+from wpp.classic.draw import DrawAI, choose_discard, explain, play_draw
+from wpp.classic.evaluator import (
+    best_hand,
+    best_of,
+    best_strength,
+    category_of,
+    class_size,
+    compare,
+    evaluate,
+    evaluate3,
+    order3,
+    strength3,
+    strength5,
+    value_of,
+    winners,
+)
+from wpp.classic.showdown import deal, deal_showdown, showdown
 from wpp.core.history import History
 from wpp.core.selfplay import play_out
 from wpp.errors import GameFileError, WppError
@@ -139,39 +153,41 @@ def test_the_red_teams_lookups_are_refused_by_name(junk: Any) -> None:
 
 #: wpp.classic's functions of one argument (the fast paths ``strength5`` and
 #: ``best_strength`` check nothing up front, but what fails in them is the kit's error too).
-CLASSIC_ONE = [classic.evaluate, evaluate3, classic.best_of, classic.best_hand,
-               classic.best_strength, classic.strength5, strength3, order3, classic.explain,
-               classic.choose_discard, classic.winners, classic.value_of, classic.category_of,
-               classic.class_size, classic.deal, classic.deal_showdown, showdown]
+#: Imported from their modules: ``wpp.classic.compare`` is the function until the module
+#: of that name is imported, then the module.
+CLASSIC_ONE = [evaluate, evaluate3, best_of, best_hand,
+               best_strength, strength5, strength3, order3, explain,
+               choose_discard, winners, value_of, category_of,
+               class_size, deal, deal_showdown, showdown]
 
 
 @given(junk=HANDS, other=HANDS)
 def test_wpp_classic_of_anything(junk: Any, other: Any) -> None:
     for f in CLASSIC_ONE:
         kit_or_success(lambda f=f: f(junk))  # type: ignore[misc]
-    kit_or_success(lambda: classic.compare(junk, other))
-    kit_or_success(lambda: classic.winners([junk, other]))
-    kit_or_success(lambda: classic.deal(2, junk))
-    kit_or_success(lambda: classic.explain("AS KS QS JS 2D", junk))
-    kit_or_success(lambda: classic.choose_discard("AS KS QS JS 2D", other))
-    kit_or_success(lambda: classic.play_draw(junk))
-    kit_or_success(lambda: classic.play_draw([classic.DrawAI()] * 2, junk))
-    kit_or_success(lambda: classic.play_draw([classic.DrawAI()] * 2, None, other))
+    kit_or_success(lambda: compare(junk, other))
+    kit_or_success(lambda: winners([junk, other]))
+    kit_or_success(lambda: deal(2, junk))
+    kit_or_success(lambda: explain("AS KS QS JS 2D", junk))
+    kit_or_success(lambda: choose_discard("AS KS QS JS 2D", other))
+    kit_or_success(lambda: play_draw(junk))
+    kit_or_success(lambda: play_draw([DrawAI()] * 2, junk))
+    kit_or_success(lambda: play_draw([DrawAI()] * 2, None, other))
 
 
 @pytest.mark.parametrize("junk", ["", None, ["AS"], b"AS", " ", [None] * 5])
 def test_the_red_teams_classic_calls_are_refused_by_name(junk: Any) -> None:
     """Regression: ``evaluate``/``best_of``/``compare``/``winners`` raised TypeError or a
     plain ValueError for these."""
-    for call in (lambda: classic.evaluate(junk), lambda: classic.best_of(junk),
-                 lambda: classic.compare(junk, "AS KS QS JS TS"), lambda: classic.winners(junk),
-                 lambda: classic.winners([junk])):
+    for call in (lambda: evaluate(junk), lambda: best_of(junk),
+                 lambda: compare(junk, "AS KS QS JS TS"), lambda: winners(junk),
+                 lambda: winners([junk])):
         with pytest.raises(WppError):
             call()
 
 
 def test_card_texts_in_a_list_are_cards_to_wpp_classic() -> None:
-    assert classic.evaluate(["AS", "KS", "QS", "JS", "TS"]).name == "Royal Flush"
+    assert evaluate(["AS", "KS", "QS", "JS", "TS"]).name == "Royal Flush"
 
 
 # ------------------------------------------------------- new_game, load_game, make_agent
