@@ -3,14 +3,15 @@ the menu, or a random one), the same deal again, or a saved game — each asked 
 game is in progress (the page's :class:`~widgets.confirm_bar.ConfirmBar`).
 
 A seed is checked before anything changes: a typed one with the kit's reason next to the
-hand, one given in code with a ``ValueError``. The page it serves is a :class:`DealHost`
-(:class:`widgets.app.App`, tested by ``tests/widgets/test_widgets_app.py``).
+hand, one given in code with the kit's ``WppError`` (a ``ValueError``). The page it serves
+is a :class:`DealHost` (:class:`widgets.app.App`, tested by
+``tests/widgets/test_widgets_app.py``).
 
 >>> check_seed(12), check_seed(2**63 - 1) > 0
 (12, True)
 >>> check_seed(True)
 Traceback (most recent call last):
-ValueError: the seed is a whole number from 0 to 9223372036854775807
+wpp.core.errors.WppError: the seed must be a whole number from 0 to 2**63 - 1, not True
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from widgets.confirm_bar import ConfirmBar
 from widgets.message_line import MessageLine
 from widgets.options import OptionsMenu
 from widgets.saved_game import open_save
+from wpp.core.checks import check_seed as kit_check_seed
 from wpp.core.errors import WppError
 from wpp.warpairs.game import Game
 from wpp.warpairs.presenter import parse_seed
@@ -36,10 +38,8 @@ MAX_SEED: Final = 2**63 - 1
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a seed (a whole number from 0 to :data:`MAX_SEED`), else a
-    ``ValueError`` saying what a seed is."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"the seed is a whole number from 0 to {MAX_SEED}")
-    return seed
+    ``WppError`` saying what a seed is (the kit's one rule, :mod:`wpp.core.checks`)."""
+    return kit_check_seed(seed)
 
 
 def fresh_seed() -> int:

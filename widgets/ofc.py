@@ -30,6 +30,7 @@ from widgets.explain_view import ExplanationView
 from widgets.faces import cards_html
 from widgets.hand import HandView
 from widgets.lessons.base import Lesson, lesson_root, nav_button
+from wpp.core.checks import fold_seed
 from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game
 from wpp.core.session import Session
@@ -123,7 +124,7 @@ class OfcTable(Lesson):
         self.undo_button.on_click(lambda _b: self.undo())
         self.confirm_button.on_click(lambda _b: self.confirm())
         self.next_button.on_click(lambda _b: self.next_hand())
-        self.new_button.on_click(lambda _b: self.new_session(self.seed + 1))
+        self.new_button.on_click(lambda _b: self.new_session(fold_seed(self.seed + 1)))
         self.status = w.HTML("")
         self.scoring_html = w.HTML("")
         self.scoring_html.add_class("wpp-panel")

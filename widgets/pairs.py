@@ -30,6 +30,7 @@ from widgets.explain_view import ExplanationView
 from widgets.faces import Face, cards_html, register_faces
 from widgets.lessons.base import LESSON_STYLE
 from widgets.shown import Shown
+from wpp.core.checks import fold_seed
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game, registered_agents
@@ -153,7 +154,7 @@ class PairsPage(Shown):
         if opponents not in range(1, 6):
             raise WppError(f"play against 1 to 5 AIs, not {opponents!r:.20}")
         history = new_game("pairs", seed=seed, players=opponents + 1, **RULE_SETS[rules])
-        computer = {s: make_agent("pairs", agent, seed=seed * 10 + s)
+        computer = {s: make_agent("pairs", agent, seed=fold_seed(seed * 10 + s))
                     for s in range(1, opponents + 1)}
         self.seed, self.agent, self.rules = seed, agent, rules
         self.session = Session(history, computer)

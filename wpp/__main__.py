@@ -18,8 +18,9 @@ from wpp.core.cli_args import KitParser
 from wpp.core.registry import game_def, registered_games
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Parse ``argv`` and run the command; the exit status (2: a bad argument)."""
+def build_parser() -> KitParser:
+    """The whole command line: the first game's commands without a game name, then each
+    registered game's (the tests walk it to try every subcommand)."""
     parser = KitParser(prog="python -m wpp", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        epilog="games: " + "; ".join(game_def(g).describe()
@@ -32,7 +33,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      "or tournament")
         commands = game_parser.add_subparsers(dest="game_command", required=True)
         cli.add_game_commands(commands, name)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the command; the exit status (2: a bad argument)."""
+    args = build_parser().parse_args(argv)
     result: int = args.func(args)
     return result
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card, parse_cards
 from wpp.warpairs.judge import decide
 from wpp.warpairs.lookup import classify
@@ -122,10 +123,10 @@ def test_a_section_from_start_is_the_section_without_its_first_plays(
     (lambda: count_plays([3, 3]), ValueError, "each once"),
     (lambda: count_plays([-1]), ValueError, "not a card"),
     (lambda: count_plays([52]), ValueError, "not a card"),
-    (lambda: count_plays([0], True), TypeError, "Rules"),
+    (lambda: count_plays([0], True), WppError, "Rules"),
     (lambda: nth_play(parse_cards("9S 3D"), 0), ValueError, "sorted"),
     (lambda: CountedAnswers([1, 0], classify("2D")), ValueError, "sorted"),
-    (lambda: CountedAnswers([0], "2D"), TypeError, "Play"),
+    (lambda: CountedAnswers([0], "2D"), WppError, "Play"),
     (lambda: listed_answers([0], classify("3D 3C 3H")), ValueError, "single or a pair"),
     (lambda: poker_section([0], 6), ValueError, "section"),
     (lambda: poker_section([0], 0, start=-1), ValueError, "start"),

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wpp.__main__ import main
+from wpp.core.errors import WppError
 from wpp.warpairs.ai.random_agent import RandomAgent
 from wpp.warpairs.game import Game, play_game
 from wpp.warpairs.phases import EndReason
@@ -90,14 +91,16 @@ def test_play_random_games_counts_from_the_seed() -> None:
 @pytest.mark.parametrize(("call", "error", "words"), [
     (lambda: play_random_game("7"), ValueError, "whole number"),  # type: ignore[arg-type]
     (lambda: play_random_game(True), ValueError, "whole number"),
-    (lambda: play_random_game(1, "wraps"), TypeError, "Rules"),  # type: ignore[arg-type]
+    (lambda: play_random_game(1, "wraps"), WppError, "Rules"),  # type: ignore[arg-type]
     (lambda: play_random_game(1, agent_seeds=(1,)), ValueError,  # type: ignore[arg-type]
      "one seed per player"),
     (lambda: play_random_game(1, agent_seeds=5), ValueError,  # type: ignore[arg-type]
      "one seed per player"),
     (lambda: play_random_game(1, agent_seeds=(1, "b")), ValueError,  # type: ignore[arg-type]
      "agent's seed"),
-    (lambda: list(play_random_games(-1)), ValueError, "negative"),
+    (lambda: list(play_random_games(-1)), WppError, "number of games.*not -1"),
+    (lambda: play_random_game(-1), WppError, "from 0 to 2\\*\\*63 - 1, not -1"),
+    (lambda: list(play_random_games(2, 2**63 - 1)), WppError, "last seed"),
     (lambda: list(play_random_games("3")), ValueError, "number of games"),  # type: ignore[arg-type]
     (lambda: list(play_random_games(3, 2.5)), ValueError, "first seed"),  # type: ignore[arg-type]
 ])

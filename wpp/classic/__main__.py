@@ -25,6 +25,7 @@ from wpp.classic.evaluator import evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.classic.showdown import MAX_HANDS, MIN_HANDS, deal_showdown
 from wpp.core.agents import Agent, Decision, require_view
+from wpp.core.cli_args import KitParser, positive_int, seed_arg
 from wpp.core.explain import Explanation
 from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_card
 
@@ -181,26 +182,30 @@ def _play_draw(args: argparse.Namespace, read: Reader) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = KitParser(
         prog="python -m wpp.classic",
         description="Classic poker: deal a 5-card showdown (2-6 hands) and name the winner(s), "
         "or play 5-card draw against the AI (the 'draw' command).",
     )
     parser.add_argument("--hands", type=int, help="number of hands, 2-6 (else you are asked)")
-    parser.add_argument("--seed", type=int, help="shuffle seed, for a repeatable deal")
+    parser.add_argument("--seed", type=seed_arg,
+                        help="shuffle seed, 0 to 2**63 - 1, for a repeatable deal")
     parser.add_argument("--detail", action="store_true", help="name hands in full")
     parser.add_argument("--unicode", action="store_true", help="print suits as ♠ ♥ ♦ ♣")
     sub = parser.add_subparsers(dest="command")
     draw = sub.add_parser("draw", help="5-card draw for two, against the AI")
-    draw.add_argument("--seed", type=int, dest="draw_seed", help="shuffle seed")
-    draw.add_argument("--rounds", type=int, default=1, help="rounds to play (default 1)")
+    draw.add_argument("--seed", type=seed_arg, dest="draw_seed",
+                      help="shuffle seed, 0 to 2**63 - 1")
+    draw.add_argument("--rounds", type=positive_int, default=1,
+                      help="rounds to play (default 1)")
     draw.add_argument(
         "--ace-four", action="store_true", help="allow discarding four when keeping an ace"
     )
     draw.add_argument("--explain", action="store_true", help="show the AI's analysis after")
     draw.add_argument("--hint", action="store_true", help="show the analysis of your hand")
     draw.add_argument("--auto", action="store_true", help="AI against AI, no questions")
-    draw.add_argument("--top", type=int, default=8, help="options shown by --explain/--hint")
+    draw.add_argument("--top", type=positive_int, default=8,
+                      help="options shown by --explain/--hint")
     return parser
 
 
@@ -210,8 +215,6 @@ def main(argv: Sequence[str] | None = None, read: Reader = input) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "draw":
-            if args.rounds < 1:
-                parser.error("--rounds must be at least 1")
             args.seed = args.draw_seed if args.draw_seed is not None else args.seed
             return _play_draw(args, read)
         if args.hands is None:

@@ -33,6 +33,7 @@ from typing import Final, Literal
 
 from wpp.classic.evaluator import Category as ClassicCategory
 from wpp.classic.evaluator import HandValue, evaluate
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards, parse_cards
 from wpp.warpairs.judge import judge
 from wpp.warpairs.lookup import classify
@@ -171,7 +172,7 @@ def side_by_side(cards: str | Iterable[Card], kickers: str | Iterable[Card] = ()
     """
     hand, extra = _cards(cards), _cards(kickers)
     if set(hand) & set(extra) or len(set(hand)) != len(hand) or len(set(extra)) != len(extra):
-        raise ValueError("a card may appear only once in a hand and its kickers")
+        raise WppError("a card may appear only once in a hand and its kickers")
     n = len(hand) + len(extra)
     value = evaluate(hand + extra) if n == 5 else None
     classic_text = (value.name if value is not None
@@ -240,7 +241,7 @@ def duel(first: str | Iterable[Card], second: str | Iterable[Card],
     a = side_by_side(first, kickers[0])
     b = side_by_side(second, kickers[1])
     if set(a.cards + a.kickers) & set(b.cards + b.kickers):
-        raise ValueError("two hands from one deck share no card")
+        raise WppError("two hands from one deck share no card")
     classic: ClassicOutcome
     if a.classic is None or b.classic is None:
         classic = "n/a"

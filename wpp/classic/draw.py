@@ -82,6 +82,8 @@ from wpp.classic.evaluator import (
 from wpp.classic.game import HAND_SIZE, Discard, DrawRules, DrawState, DrawView
 from wpp.classic.showdown import Showdown, showdown
 from wpp.core.agents import Agent, Decision, require_view
+from wpp.core.checks import as_rng
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.registry import new_game
 from wpp.core.selfplay import play_out
@@ -130,10 +132,10 @@ class Opponent:
 
     def __post_init__(self) -> None:
         if len(self.weights) != CLASS_COUNT + 1 or self.weights[0] != 0:
-            raise ValueError(f"weights has {CLASS_COUNT + 1} entries, the first one 0")
+            raise WppError(f"weights has {CLASS_COUNT + 1} entries, the first one 0")
         total = sum(self.weights)
         if min(self.weights) < 0 or total == 0:
-            raise ValueError("weights are non-negative and not all zero")
+            raise WppError("weights are non-negative and not all zero")
         below = list(itertools.accumulate(self.weights, initial=0))
         twice = tuple(2 * below[s] + self.weights[s] for s in range(CLASS_COUNT + 1))
         object.__setattr__(self, "_twice_score", twice)
@@ -495,8 +497,8 @@ def explain(
     """
     cards = _cards(hand)
     if len(cards) != HAND_SIZE:
-        raise ValueError(f"a draw hand has {HAND_SIZE} cards, not {len(cards)}")
-    rules = rules or DrawRules()
+        raise WppError(f"a draw hand has {HAND_SIZE} cards, not {len(cards)}")
+    rules = _check_rules(rules)
     opponent = opponent or Opponent.for_rules(rules)
     value = evaluate(cards)
     unseen = [4] * 13
@@ -656,8 +658,11 @@ def play_draw(
     >>> len(round_.dealt), round_.winners in ((0,), (1,), (0, 1))
     (2, True)
     """
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise WppError(f"play_draw needs a list of agents, one per seat, not {players!r:.40}")
     n = len(players)
-    stream = rng if isinstance(rng, random.Random) else random.Random(rng)
+    rules = _check_rules(rules)
+    stream = as_rng(rng)
     deck = list(CARDS)
     stream.shuffle(deck)
     history = new_game("draw", seed=0, players=n, deck=deck, **_flags(rules or DrawRules()))
@@ -668,6 +673,16 @@ def play_draw(
 
     play_out(history, players, on_event=narrate if on_draw is not None else None)
     return DrawRound.of(history.state)
+
+
+def _check_rules(rules: object) -> DrawRules:
+    """``rules`` if they are :class:`DrawRules` (``None``: the defaults), else a
+    ``WppError``."""
+    if rules is None:
+        return DrawRules()
+    if not isinstance(rules, DrawRules):
+        raise WppError(f"the rules of 5-card draw are a DrawRules, not {rules!r:.40}")
+    return rules
 
 
 def _flags(rules: DrawRules) -> dict[str, Any]:

@@ -62,6 +62,8 @@ from enum import IntEnum
 from math import comb, prod
 from typing import Final
 
+from wpp.core.checks import check_count
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card, Rank, parse_cards
 
 __all__ = [
@@ -284,7 +286,7 @@ _CATEGORY_FLOOR: Final = {
     cat: min(v.strength for v in _VALUES[1:] if v.category is cat) for cat in Category
 }
 _CATEGORY_OF: Final[tuple[Category, ...]] = tuple(v.category for v in _VALUES)
-_ALL_INDICES: Final = frozenset(range(52))
+_ALL_CARDS: Final = frozenset(CARDS)
 
 
 def _build_front() -> dict[int, HandValue]:
@@ -346,18 +348,21 @@ FRONT_CLASS_COUNT: Final = 455
 def strength5(cards: Sequence[int]) -> int:
     """The strength (1..7,462, higher is better) of exactly five distinct cards.
 
-    The hot path: no checks at all (five distinct card indices are assumed); use
-    :func:`evaluate` for checked input and a name.
+    The hot path: no checks up front (five distinct card indices are assumed; what fails
+    is the kit's ``WppError``); use :func:`evaluate` for checked input and a name.
 
     >>> from wpp.core.standard_deck import parse_cards
     >>> strength5(parse_cards("7D 5C 4H 3S 2D")), strength5(parse_cards("TH JH QH KH AH"))
     (1, 7462)
     """
-    a, b, c, d, e = cards
-    p = _P
-    if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
-        return _FLUSH[p[a] * p[b] * p[c] * p[d] * p[e]]
-    return _UNSUITED[p[a] * p[b] * p[c] * p[d] * p[e]]
+    try:  # free when nothing is raised: the hot path stays unchecked
+        a, b, c, d, e = cards
+        p = _P
+        if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
+            return _FLUSH[p[a] * p[b] * p[c] * p[d] * p[e]]
+        return _UNSUITED[p[a] * p[b] * p[c] * p[d] * p[e]]
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, "five") from None
 
 
 def strength3(cards: Sequence[int]) -> int:
@@ -371,9 +376,12 @@ def strength3(cards: Sequence[int]) -> int:
     >>> strength3(parse_cards("2S 3D 4C")) == strength5(parse_cards("2S 3D 4C 5H 7D"))
     True
     """
-    a, b, c = cards
-    p = _P
-    return _FRONT_STRENGTH[p[a] * p[b] * p[c]]
+    try:
+        a, b, c = cards
+        p = _P
+        return _FRONT_STRENGTH[p[a] * p[b] * p[c]]
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, "three") from None
 
 
 def best_strength(cards: Sequence[int]) -> int:
@@ -388,68 +396,77 @@ def best_strength(cards: Sequence[int]) -> int:
     >>> best_strength(seven) == strength5(seven[:5])
     True
     """
-    n = len(cards)
+    try:
+        n = len(cards)
+    except TypeError:
+        raise _not_distinct(cards, "5 or more") from None
     if n == 5:
         return strength5(cards)
     if n > 7:
         return max(map(strength5, itertools.combinations(cards, 5)))
     if n < 5:
-        raise ValueError(f"a poker hand needs at least 5 cards, not {n}")
-    p = _P
-    counters = sum(map(_SUITBIT.__getitem__, cards))
-    flushes = (counters + 0x3333) & 0x8888  # a suit's counter >= 5 sets its top bit
-    if flushes:
-        suit = flushes.bit_length() // 4 - 1
-        primes = [p[c] for c in cards if c & 3 == suit]
-        return max(map(_FLUSH.__getitem__, map(prod, itertools.combinations(primes, 5))))
-    primes = list(map(p.__getitem__, cards))
-    return max(map(_UNSUITED.__getitem__, map(prod, itertools.combinations(primes, 5))))
+        raise WppError(f"a poker hand needs at least 5 cards, not {n}")
+    try:
+        p = _P
+        counters = sum(map(_SUITBIT.__getitem__, cards))
+        flushes = (counters + 0x3333) & 0x8888  # a suit's counter >= 5 sets its top bit
+        if flushes:
+            suit = flushes.bit_length() // 4 - 1
+            primes = [p[c] for c in cards if c & 3 == suit]
+            return max(map(_FLUSH.__getitem__, map(prod, itertools.combinations(primes, 5))))
+        primes = list(map(p.__getitem__, cards))
+        return max(map(_UNSUITED.__getitem__, map(prod, itertools.combinations(primes, 5))))
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, f"{n}") from None
+
+
+def _not_distinct(cards: object, count: str) -> WppError:
+    """The error of a fast path given something other than ``count`` distinct cards."""
+    return WppError(f"expected {count} distinct cards (cards or indexes 0..51), not "
+                    f"{cards!r:.60}")
 
 
 # --------------------------------------------------------------------------- checked API
 
 
 def _cards(cards: str | Iterable[int], sizes: range | None = None) -> tuple[Card, ...]:
-    """Read and check cards: text or card indices, distinct, a count in ``sizes`` (any count
-    when ``None``). The one card reader of :mod:`wpp.classic`: :func:`~wpp.classic.draw.explain`
-    and :func:`~wpp.classic.showdown.showdown` use it too."""
-    if isinstance(cards, str):
-        hand = parse_cards(cards)
-    else:
-        hand = tuple(c if isinstance(c, Card) else CARDS[_index(c)] for c in cards)
-        if len(set(hand)) != len(hand):
-            raise ValueError(f"a card appears twice in {' '.join(map(str, hand))}")
+    """Read and check cards: text, or cards, card texts or card indices, distinct, a count in
+    ``sizes`` (any count when ``None``); anything else is the kit's error naming it
+    (:func:`~wpp.core.standard_deck.parse_cards` reads them). The one card reader of
+    :mod:`wpp.classic`: :func:`~wpp.classic.draw.explain` and
+    :func:`~wpp.classic.showdown.showdown` use it too."""
+    hand = parse_cards(cards)
     if sizes is not None and len(hand) not in sizes:
         want = f"{sizes.start}" if len(sizes) == 1 else f"{sizes.start} to {sizes.stop - 1}"
-        raise ValueError(f"expected {want} cards, got {len(hand)}")
+        raise WppError(f"expected {want} cards, got {len(hand)}")
     return hand
 
 
-def _index(c: int) -> int:
-    if not 0 <= c < 52:
-        raise ValueError(f"a card index is 0..51, not {c!r}")
-    return c
+def _strength(strength: object) -> int:
+    """``strength`` if it is one (a whole number 1..7,462), else a ``WppError``."""
+    return check_count(strength, "a strength", 1, CLASS_COUNT)
 
 
 def evaluate(cards: str | Iterable[int]) -> HandValue:
     """The value of a 5-card hand, given as cards, card indices or text (``"KS KD 9C 9H 7S"``).
 
-    Raises ``ValueError`` for a card given twice or a count other than five (use
-    :func:`best_of` for 6 or 7 cards).
+    Raises the kit's ``WppError`` (a ``ValueError``) for anything that is not cards, a card
+    given twice or a count other than five (use :func:`best_of` for 6 or 7 cards).
 
     >>> evaluate("4S 4H 4D 2C 2D").name
     'Full House, Fours full of Twos'
     >>> evaluate("2S 2H AD KC QS") < evaluate("3D 3C 4S 5H 7D")   # pairs before kickers
     True
     """
-    if not isinstance(cards, str):
-        # The fast check: five distinct card indices (a set, and a subset test against all
-        # 52). Anything else gets the full check and its explanation.
-        hand = cards if type(cards) is tuple else tuple(cards)
-        distinct = set(hand)
-        if len(distinct) == 5 == len(hand) and distinct <= _ALL_INDICES:
-            return _VALUES[strength5(hand)]
-        cards = hand
+    if type(cards) is tuple or type(cards) is list:
+        # The fast check: five distinct cards (a set, and a subset test against all 52).
+        # Anything else gets the full check and its explanation.
+        try:
+            distinct = set(cards)
+            if len(distinct) == 5 == len(cards) and distinct <= _ALL_CARDS:
+                return _VALUES[strength5(cards)]
+        except TypeError:  # unhashable, or numbers equal to cards that are none (5.0)
+            pass
     return _VALUES[strength5(_cards(cards, range(5, 6)))]
 
 
@@ -478,9 +495,12 @@ def order3(cards: Sequence[int]) -> int:
     >>> order3(parse_cards("2S 2D 3C")), order3(parse_cards("AS AD AC"))
     (287, 455)
     """
-    a, b, c = cards
-    p = _P
-    return _FRONT_ORDER[p[a] * p[b] * p[c]]
+    try:
+        a, b, c = cards
+        p = _P
+        return _FRONT_ORDER[p[a] * p[b] * p[c]]
+    except (TypeError, ValueError, KeyError, IndexError):
+        raise _not_distinct(cards, "three") from None
 
 
 def best_of(cards: str | Iterable[int]) -> HandValue:
@@ -516,16 +536,12 @@ def value_of(strength: int) -> HandValue:
     >>> value_of(1).name, value_of(7462).name
     ('High Card, Seven-Five-Four-Three-Two', 'Royal Flush')
     """
-    if not 1 <= strength <= CLASS_COUNT:
-        raise ValueError(f"a strength is 1..{CLASS_COUNT}, not {strength!r}")
-    return _VALUES[strength]
+    return _VALUES[_strength(strength)]
 
 
 def category_of(strength: int) -> Category:
     """The category of a strength, without building anything (a tuple look-up)."""
-    if not 1 <= strength <= CLASS_COUNT:
-        raise ValueError(f"a strength is 1..{CLASS_COUNT}, not {strength!r}")
-    return _CATEGORY_OF[strength]
+    return _CATEGORY_OF[_strength(strength)]
 
 
 def class_size(strength: int) -> int:
@@ -537,9 +553,7 @@ def class_size(strength: int) -> int:
     >>> class_size(7462), class_size(1)
     (4, 1020)
     """
-    if not 1 <= strength <= CLASS_COUNT:
-        raise ValueError(f"a strength is 1..{CLASS_COUNT}, not {strength!r}")
-    return _SIZES[strength]
+    return _SIZES[_strength(strength)]
 
 
 def compare(a: str | Iterable[int], b: str | Iterable[int]) -> int:
@@ -560,6 +574,9 @@ def winners(hands: Iterable[str | Iterable[int]]) -> list[int]:
     Each hand may have 5 to 7 cards. Cards shared between hands are not checked here (a
     hold'em board is shared); deal from one deck to keep them apart.
     """
+    if isinstance(hands, str | bytes | bytearray) or not isinstance(hands, Iterable):
+        raise WppError(f"winners compares a list of hands, not {type(hands).__name__} "
+                       f"{hands!r:.40}")
     strengths = [best_of(h).strength for h in hands]
     if not strengths:
         return []

@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from wpp.classic.evaluator import HandValue, _cards, evaluate
+from wpp.core.checks import as_rng, check_count
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card, format_cards
 
 __all__ = [
@@ -72,9 +74,11 @@ def deal(
     >>> [format_cards(h, ascii=True) for h in deal(2, rng=7)]
     ['6C 9S QD 2D 5H', 'JS 4H 4S 6S AH']
     """
-    if n_hands < 1 or hand_size < 1 or n_hands * hand_size > len(CARDS):
-        raise ValueError(f"cannot deal {n_hands} hands of {hand_size} from one deck")
-    stream = rng if isinstance(rng, random.Random) else random.Random(rng)
+    check_count(n_hands, "the number of hands", 1, len(CARDS))
+    check_count(hand_size, "the hand size", 1, len(CARDS))
+    if n_hands * hand_size > len(CARDS):
+        raise WppError(f"cannot deal {n_hands} hands of {hand_size} from one deck")
+    stream = as_rng(rng)
     deck = list(CARDS)
     stream.shuffle(deck)
     return [tuple(deck[i : n_hands * hand_size : n_hands]) for i in range(n_hands)]
@@ -90,7 +94,7 @@ def winner_line(winners: Sequence[int]) -> str:
     """
     numbers = [str(i + 1) for i in winners]
     if not numbers:
-        raise ValueError("a showdown has at least one winner")
+        raise WppError("a showdown has at least one winner")
     if len(numbers) == 1:
         return f"Hand {numbers[0]} wins."
     return f"Hands {', '.join(numbers[:-1])} and {numbers[-1]} tie and split the pot."
@@ -132,11 +136,14 @@ def showdown(hands: Iterable[str | Iterable[int]]) -> Showdown:
     >>> showdown(["TS JS QS KS AS", "TH JH QH KH AH"]).winners   # two royal flushes split
     (0, 1)
     """
+    if isinstance(hands, str | bytes | bytearray) or not isinstance(hands, Iterable):
+        raise WppError(f"a showdown is a list of hands, not {type(hands).__name__} "
+                       f"{hands!r:.40}")
     dealt = tuple(_cards(h) for h in hands)
     seen: set[Card] = set()
     for hand in dealt:
         if seen.intersection(hand):
-            raise ValueError(f"hands share {format_cards(sorted(seen.intersection(hand)))}")
+            raise WppError(f"hands share {format_cards(sorted(seen.intersection(hand)))}")
         seen.update(hand)
     values = tuple(evaluate(h) for h in dealt)
     top = max((v.strength for v in values), default=0)
@@ -155,6 +162,5 @@ def deal_showdown(n_hands: int, rng: random.Random | int | None = None) -> Showd
     <BLANKLINE>
     Hand 2 wins.
     """
-    if not MIN_HANDS <= n_hands <= MAX_HANDS:
-        raise ValueError(f"the number of hands is {MIN_HANDS} to {MAX_HANDS}, not {n_hands}")
+    check_count(n_hands, "the number of hands", MIN_HANDS, MAX_HANDS)
     return showdown(deal(n_hands, rng))

@@ -39,6 +39,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, overload
 
+from wpp.core.checks import check_count, check_seed, fold_seed
 from wpp.core.errors import WppError
 from wpp.core.protocol import GameDef
 from wpp.core.registry import game_def, make_agent
@@ -65,6 +66,8 @@ __all__ = [
 #: none), random playouts from the decider's determinised view (``"playouts"``, CardStock's
 #: way, slow), or nowhere (``"none"``: no lead columns are filled, the fastest).
 LEADS: Final = ("game", "playouts", "none")
+#: The most random playouts per lead estimate (``lead="playouts"``; default 10).
+MAX_LEAD_PLAYOUTS: Final = 10_000
 
 
 def rotations(n: int) -> tuple[tuple[int, ...], ...]:
@@ -119,8 +122,7 @@ def check_lineup(game: str, agents: Sequence[str], *, rules: Any = None,
         make_agent(game, name, 0, **dict(options or {}))
     if lead not in LEADS:
         raise WppError(f"the lead estimates come from {', '.join(LEADS)}, not {lead!r:.20}")
-    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-        raise WppError(f"playouts must be a whole number of at least 1, not {playouts!r:.20}")
+    check_count(playouts, "playouts (per lead estimate)", 1, MAX_LEAD_PLAYOUTS)
     return definition
 
 
@@ -136,8 +138,9 @@ def schedule(game: str, agents: Sequence[str], deals: int, seed: int = 0, *,
     check_lineup(game, names, rules=rules, options=options, lead=lead, playouts=playouts)
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 0:
         raise WppError(f"the number of deals is a whole number, not {deals!r:.20}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WppError(f"the first deal is a whole number, not {seed!r:.20}")
+    check_seed(seed, "the first deal's seed")
+    if deals:
+        check_seed(seed + deals - 1, f"the last deal's seed (the first + {deals - 1})")
     n = len(names)
     seatings = rotations(n)
     opts = tuple(sorted((options or {}).items()))
@@ -154,14 +157,15 @@ def schedule(game: str, agents: Sequence[str], deals: int, seed: int = 0, *,
 
 
 def agent_seed(spec: GameSpec, seat: int) -> int:
-    """The seed of the agent in ``seat``: ``(seed·N + copy)·N + seat``, different for every
-    deal, rotation and seat, and the same in every process.
+    """The seed of the agent in ``seat``: ``(seed·N + copy)·N + seat`` (modulo 2**63, the
+    seed range), different for every deal, rotation and seat, and the same in every
+    process.
 
     >>> agent_seed(GameSpec(0, 3, 1, ("a", "b"), "warpairs"), 0)
     14
     """
     n = len(spec.agents)
-    return (spec.seed * n + spec.copy) * n + seat
+    return fold_seed((spec.seed * n + spec.copy) * n + seat)
 
 
 def ranks(returns: Sequence[float]) -> tuple[int, ...]:

@@ -24,8 +24,16 @@ import sys
 import time
 from typing import Any
 
-from wpp.core.arena import LEADS
-from wpp.core.cli_args import add_run_flags, positive_int, probability, rule_flag
+from wpp.core.arena import LEADS, MAX_LEAD_PLAYOUTS
+from wpp.core.checks import check_seed, fold_seed
+from wpp.core.cli_args import (
+    add_run_flags,
+    positive_int,
+    probability,
+    rule_flag,
+    seed_arg,
+    whole_number,
+)
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
 from wpp.core.registry import (
@@ -59,7 +67,8 @@ def add_commands(sub: Any, game: str) -> None:
              else f"{definition.min_players} to {definition.max_players}")
 
     def common(p: argparse.ArgumentParser, seed: int) -> None:
-        p.add_argument("--seed", type=int, default=seed, help=f"the (first) deal (default {seed})")
+        p.add_argument("--seed", type=seed_arg, default=seed,
+                       help=f"the (first) deal, 0 to 2**63 - 1 (default {seed})")
         p.add_argument("--players", type=positive_int, default=None,
                        help=f"{seats} (default {definition.default_players})")
         p.add_argument("--rule", type=rule_flag, action="append", default=[],
@@ -101,8 +110,8 @@ def add_commands(sub: Any, game: str) -> None:
     t.add_argument("--lead", choices=LEADS, default="game",
                    help="where the lead estimates (drama, security, spread) come from: the "
                    "game's own, random playouts (slow), or none (default game)")
-    t.add_argument("--playouts", type=positive_int, default=10,
-                   help="playouts per estimate with --lead playouts (default 10)")
+    t.add_argument("--playouts", type=whole_number(1, MAX_LEAD_PLAYOUTS), default=10,
+                   help="playouts per estimate with --lead playouts (default 10, at most 10,000)")
     t.set_defaults(func=_tournament)
 
 
@@ -131,6 +140,9 @@ def _setup(args: argparse.Namespace, default: list[str] | None = None
         names += [names[-1]] * (n - len(names))
     if len(names) != n:
         raise WppError(f"--agents names {len(names)} agents for {n} players")
+    games = getattr(args, "games", 1)
+    check_seed(args.seed + games - 1, f"--seed {args.seed} with --games {games}: the last deal's "
+               "seed")
     for name in set(names):
         make_agent(args.game, name)
     return n, names, flags
@@ -143,7 +155,8 @@ def _play(args: argparse.Namespace) -> int:
         return _fail(args, str(err))
     title = game_def(args.game).title
     history = new_game(args.game, seed=args.seed, players=n, **flags)
-    agents = [make_agent(args.game, name, seed=args.seed * 7 + s) for s, name in enumerate(names)]
+    agents = [make_agent(args.game, name, seed=fold_seed(args.seed * 7 + s))
+              for s, name in enumerate(names)]
     print(f"{title} — seed {args.seed}: " +
           ", ".join(f"{seat_name(s)} = {name}" for s, name in enumerate(names)) + "\n")
     number = 0
@@ -215,6 +228,8 @@ def _tournament(args: argparse.Namespace) -> int:
     except OSError as err:  # e.g. no Dask scheduler at that address
         print(f"python -m wpp {args.game}: {err}", file=sys.stderr)
         return 1
+    except WppError as err:  # refused by the tournament's own checks, before any game
+        return _fail(args, str(err))
     elapsed = time.perf_counter() - start
     where = (f"Dask at {args.scheduler}" if args.scheduler
              else f"{args.workers} worker{'s' if args.workers > 1 else ''}")

@@ -2,8 +2,12 @@
 exit status 2, and argument types that refuse a bad value up front, before any game is
 played — each names the argument and the value.
 
->>> positive_int("3"), probability("0.9")
-(3, 0.9)
+>>> positive_int("3"), probability("0.9"), seed_arg("7")
+(3, 0.9, 7)
+>>> seed_arg("-1")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be a whole number from 0 to 2**63 - 1, not -1
 >>> positive_int("0")
 Traceback (most recent call last):
 ...
@@ -17,11 +21,15 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
+from wpp.core.checks import check_seed
+from wpp.core.errors import WppError
+
 __all__ = ["KitParser", "add_run_flags", "out_path", "positive_int", "probability",
-           "rule_flag"]
+           "rule_flag", "seed_arg", "whole_number"]
 
 
 class KitParser(argparse.ArgumentParser):
@@ -42,6 +50,39 @@ def positive_int(text: str) -> int:
     if value < 1 or str(value) != text.strip().lstrip("+"):
         raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
     return value
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (a budget's stated bounds).
+
+    >>> whole_number(1, 10)("10")
+    10
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to "
+                                             f"{high:,}, not {text!r:.40}")
+        return value
+
+    return parse
+
+
+def seed_arg(text: str) -> int:
+    """A seed: a whole number from 0 to 2**63 - 1 (the kit's one rule for seeds,
+    :func:`wpp.core.checks.check_seed`)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 2**63 - 1, not "
+                                         f"{text!r:.40}") from None
+    try:
+        return check_seed(value, "it")
+    except WppError as err:
+        raise argparse.ArgumentTypeError(f"{str(err).removeprefix('it ')}") from None
 
 
 def probability(text: str) -> float:

@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from wpp.core.errors import WppError
 from wpp.core.protocol import CardLike
 
 if TYPE_CHECKING:  # pandas is optional: only needed to build DataFrames
@@ -337,10 +338,10 @@ class Step:
         width = len(columns)
         for r in rows_t:
             if len(r) != width:
-                raise ValueError(f"step {str(title)!r}: a row has {len(r)} cells for "
+                raise WppError(f"step {str(title)!r}: a row has {len(r)} cells for "
                                  f"{width} columns")
         if row_ids and len(row_ids) != len(rows_t):
-            raise ValueError(f"step {str(title)!r}: {len(row_ids)} row ids for "
+            raise WppError(f"step {str(title)!r}: {len(row_ids)} row ids for "
                              f"{len(rows_t)} rows")
 
     @property

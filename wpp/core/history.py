@@ -24,21 +24,23 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
+from wpp.core.checks import MAX_SEED, check_rng, check_seed
 from wpp.core.errors import GameFileError, IllegalAction, WppError
 from wpp.core.protocol import EventLike, GameDef
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_SEED", "History", "check_players", "check_seed",
-           "seat_name"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_SEED", "History", "check_deck", "check_players",
+           "check_seed", "seat_name"]
 
 FORMAT: Final = "wpp-save"
 FORMAT_VERSION: Final = 2
-#: Seeds are whole numbers of magnitude below 2**63 (what a file or a URL may carry).
-MAX_SEED: Final = 2**63
 #: The largest save file read (characters): a real game is a few kilobytes.
 MAX_FILE: Final = 5_000_000
+#: The deepest nesting of lists and objects a save file may have: a real one has 4 levels;
+#: deeper input is refused before anything (a digest, a message) recurses into it.
+MAX_DEPTH: Final = 32
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -49,14 +51,14 @@ def seat_name(p: int) -> str:
     return f"P{p + 1}"
 
 
-def check_seed(seed: object) -> int:
-    """``seed`` if it is a whole number of magnitude below 2**63, else a ``WppError``."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WppError(f"the seed must be a whole number, not {seed!r:.40}")
-    if not -MAX_SEED < seed < MAX_SEED:
-        raise WppError(f"the seed must be below 2**63 in size, not a {len(str(seed))}-digit "
-                       "number")
-    return seed
+def check_deck(deck: object) -> tuple[Any, ...]:
+    """A stacked deck as a tuple, if it is a sequence of cards such as a list (the cards
+    are the game's to check), else a ``WppError`` naming what was given."""
+    if isinstance(deck, str | bytes | bytearray | dict | set | frozenset) or not isinstance(
+            deck, Iterable):
+        raise WppError(f"a stacked deck is a list of cards, top first, not "
+                       f"{type(deck).__name__} {deck!r:.40}")
+    return tuple(deck)
 
 
 def check_players(game: GameDef[Any, Any, Any, Any], players: object) -> int:
@@ -81,14 +83,14 @@ class History(Generic[S, A]):
     """
 
     def __init__(self, game: GameDef[S, A, Any, Any], seed: int = 0, players: int | None = None,
-                 rules: Any = None, *, deck: Sequence[Any] | None = None,
+                 rules: Any = None, *, deck: Iterable[Any] | None = None,
                  history: bool = True) -> None:
         self._game = game
         self._seed = check_seed(seed)
         n = check_players(game, players)
         self._players = n
         self._rules = game.rules() if rules is None else rules
-        self._deck = None if deck is None else tuple(deck)
+        self._deck = None if deck is None else check_deck(deck)
         self._history = history
         self._states: list[S] = [game.new(self._seed, n, self._rules, self._deck)]
         self._actions: list[A] = []
@@ -252,7 +254,7 @@ class History(Generic[S, A]):
     def redeal_hidden(self, player: int, rng: random.Random) -> S:
         """The current state with everything hidden from ``player`` dealt anew."""
         self.view(player)  # checks the seat
-        return self._game.redeal_hidden(self.state, player, rng)
+        return self._game.redeal_hidden(self.state, player, check_rng(rng))
 
     # --- save and load -----------------------------------------------------------------
     def _header(self) -> dict[str, Any]:
@@ -318,6 +320,36 @@ def _file_digest(doc: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (``json.loads`` would keep the last of two
+    equal keys silently: a file with two ``"seed"`` fields says two things)."""
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise GameFileError(f"the key {key!r:.40} appears twice in one object")
+            seen.add(key)
+    return doc
+
+
+def _depth(doc: Any) -> int:
+    """How deeply lists and objects nest in ``doc`` (0 for a plain value), counted without
+    recursion, stopping once past :data:`MAX_DEPTH`."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(doc, 0)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict | list):
+            level += 1
+            deepest = max(deepest, level)
+            if deepest > MAX_DEPTH:
+                break
+            stack.extend((child, level) for child in
+                         (node.values() if isinstance(node, dict) else node))
+    return deepest
+
+
 _FIELDS: Final = ("format", "version", "game", "seed", "players", "rules", "deck", "actions",
                   "final", "digest")
 
@@ -336,13 +368,16 @@ def parse_save(text: object) -> dict[str, Any]:
         raise GameFileError(f"not a saved game: {len(text):,} characters is more than a saved "
                             f"game can hold ({MAX_FILE:,})")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as err:
         raise GameFileError(f"not a saved game: invalid JSON ({err})") from None
     except RecursionError:
         raise GameFileError("not a saved game: the JSON is nested too deeply") from None
     except ValueError as err:  # e.g. an integer with more digits than Python reads
         raise GameFileError(f"not a saved game: {err}") from None
+    if _depth(doc) > MAX_DEPTH:
+        raise GameFileError(f"not a saved game: the JSON is nested more than {MAX_DEPTH} "
+                            "levels deep")
     if not isinstance(doc, dict):
         raise GameFileError(f"not a saved game: a JSON object is expected, not "
                             f"{type(doc).__name__}")

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import NormalDist, fmean, stdev
 
+from wpp.core.errors import WppError
+
 __all__ = ["Interval", "mean_interval", "wilson", "z_value"]
 
 
@@ -26,7 +28,7 @@ def z_value(confidence: float = 0.95) -> float:
     1.96
     """
     if not 0 < confidence < 1:
-        raise ValueError(f"confidence is between 0 and 1, not {confidence}")
+        raise WppError(f"confidence is between 0 and 1, not {confidence}")
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
@@ -65,7 +67,7 @@ def wilson(successes: float, n: float, confidence: float = 0.95) -> Interval:
     1.0
     """
     if n < 0 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 ≤ successes ≤ n, got {successes} of {n}")
+        raise WppError(f"need 0 ≤ successes ≤ n, got {successes} of {n}")
     if n == 0:
         return Interval(math.nan, 0.0, 1.0)
     z = z_value(confidence)

@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+from wpp.core.checks import check_stacked_deck
 from wpp.core.errors import WppError
 from wpp.core.rulebook import Rulebook, load_rulebook
 from wpp.core.standard_deck import CARDS, deck_from_text, format_cards
@@ -292,20 +293,15 @@ class GameDef(ABC, Generic[S, A, V, R]):
 
     def check_deck(self, deck: Sequence[Any], rules: R) -> list[Any]:
         """A stacked deck (top first) as a list, if it holds exactly the cards of
-        :meth:`deck_of` (each as often as there); else ``WppError`` saying what it must hold.
+        :meth:`deck_of` (each as often as there, each of the deck's own card types); else
+        ``WppError`` saying what it must hold (:func:`wpp.core.checks.check_stacked_deck`).
         For :meth:`new` when a lesson or test stacks the deck."""
-        wanted = Counter(self.deck_of(rules))
-        try:
-            order = list(deck)
-            ok = all(isinstance(c, Hashable) for c in order) and Counter(order) == wanted \
-                and all(any(type(c) is type(w) for w in wanted) for c in order)
-        except TypeError:
-            ok = False
-        if not ok:
-            times = "once" if set(wanted.values()) == {1} else "as often as its deck does"
-            raise WppError(f"a stacked deck for {self.title} holds each of the "
-                           f"{sum(wanted.values())} cards {times}, not {deck!r:.60}")
-        return order
+        wanted = self.deck_of(rules)
+        counts = set(Counter(wanted).values())
+        times = "once" if counts == {1} else "as often as its deck does"
+        return list(check_stacked_deck(
+            deck, wanted, f"a stacked deck for {self.title} holds each of the {len(wanted)} "
+            f"cards {times}"))
 
     @abstractmethod
     def action_from_json(self, raw: Any) -> A:

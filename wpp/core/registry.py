@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any
 
 from wpp.core.agents import RandomPlayer
+from wpp.core.checks import check_seed
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, parse_save
 from wpp.core.protocol import AgentFactory, GameDef
@@ -162,13 +163,15 @@ def default_agent(name: str) -> str:
 
 def make_agent(name: str, agent: str, seed: int | None = 0, **options: Any) -> Any:
     """A new agent ``agent`` of game ``name``; ``seed`` seeds its random choices (``None``:
-    unseeded) and ``options`` are its settings (each agent names its own; a wrong one is a
-    ``WppError`` naming it)."""
+    unseeded; else a whole number from 0 to 2**63 - 1) and ``options`` are its settings
+    (each agent names its own, with its bounds; a wrong one is a ``WppError`` naming it)."""
     factories = _entry(name)[2]
     if not isinstance(agent, str) or agent not in factories:
         raise WppError(f"unknown agent {agent!r:.40} for {name}; choose from "
                        f"{', '.join(sorted(factories))}")
     factory = factories[agent]
+    if seed is not None:
+        check_seed(seed, f"the seed of the {agent} agent")
     try:
         inspect.signature(factory).bind(seed, **options)
     except TypeError as err:

@@ -31,6 +31,14 @@ def play_out(game: H, agents: Sequence[Any], *,
     comes from ``decide`` and ``on_event(event, agent)`` is called after it is applied.
     ``max_actions`` stops a game that would not end (a broken agent or game) with an error.
     """
+    if not isinstance(game, History):
+        raise WppError(f"play_out plays a game (a History, from new_game), not {game!r:.40}")
+    if isinstance(agents, str | bytes) or not isinstance(agents, Sequence):
+        raise WppError(f"play_out needs a list of agents, one per seat, not {agents!r:.40}")
+    for seat, agent in enumerate(agents):
+        if not (callable(getattr(agent, "decide", None)) or (
+                on_event is None and callable(getattr(agent, "choose", None)))):
+            raise WppError(f"seat {seat}'s {agent!r:.40} is not an agent (it has no decide)")
     if len(agents) != game.players:
         raise WppError(f"a game of {game.players} players needs {game.players} agents, not "
                        f"{len(agents)}")

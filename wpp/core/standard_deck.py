@@ -24,7 +24,7 @@ exactly 52 ``Card`` objects, made once; :func:`card` and :func:`parse_card` retu
 >>> parse_cards("7S 10h TH 7♠")
 Traceback (most recent call last):
 ...
-wpp.core.standard_deck.CardParseError: duplicate card '10♥' (the text 'TH', token 3)
+wpp.core.standard_deck.CardParseError: duplicate card '10♥' (the text 'TH', token 3): a card is...
 >>> hand = parse_cards("7S 10h JD")
 >>> hand
 (Card('7♠'), Card('10♥'), Card('J♦'))
@@ -131,8 +131,8 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        if not 0 <= index < 52:
-            raise ValueError(f"a card index is 0..51, not {index!r}")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+            raise CardParseError(f"a card index is 0..51, not {index!r:.40}")
         return super().__new__(cls, index)
 
     @property
@@ -178,11 +178,12 @@ DECK: Final = CARDS
 
 
 def card(rank: Rank | int, suit: Suit | int) -> Card:
-    """The card of this rank and suit: ``card(Rank.SEVEN, Suit.SPADES)`` is 7♠."""
-    if not 2 <= rank <= 14:
-        raise ValueError(f"a rank is 2..14, not {rank!r}")
-    if not 0 <= suit <= 3:
-        raise ValueError(f"a suit is 0..3, not {suit!r}")
+    """The card of this rank and suit: ``card(Rank.SEVEN, Suit.SPADES)`` is 7♠; anything
+    else is a :class:`CardParseError` naming it."""
+    if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
+        raise CardParseError(f"a rank is 2..14 (or a Rank), not {rank!r:.40}")
+    if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
+        raise CardParseError(f"a suit is 0..3 (or a Suit), not {suit!r:.40}")
     return CARDS[(int(rank) - 2) * 4 + int(suit)]
 
 
@@ -229,13 +230,15 @@ def parse_card(text: str) -> Card:
     return CARDS[(_RANK_TEXT[m.group(1)] - 2) * 4 + _SUIT_TEXT[m.group(2)]]
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
     """Read several cards separated by spaces or commas, in the order written.
 
-    Accepts a string (``"7S 10h TH"``) or an iterable of tokens or cards. A bad token or a
-    card named twice raises :class:`CardParseError` naming the offending text and its position.
+    Accepts a string (``"7S 10h TH"``) or an iterable of tokens, cards or card indexes
+    (whole numbers 0..51, not bools). Anything else, a bad token or a card named twice raises
+    :class:`CardParseError` naming the offending value and its position: the one checked way
+    in from "some cards" (the lookups, the move generator and :mod:`wpp.classic` use it).
     """
-    tokens: list[str | Card]
+    tokens: list[str | int]
     if isinstance(text, (bytes, bytearray)) or not isinstance(text, str | Iterable):
         raise CardParseError(f"{text!r:.40} is not a list of cards: write them as text, "
                              "e.g. '7S 10H'")
@@ -253,10 +256,16 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
                 c = parse_card(token)
             except CardParseError as err:
                 raise CardParseError(f"token {position}: {err}") from None
+        elif type(token) is int:
+            if not 0 <= token < 52:
+                raise CardParseError(f"token {position}: a card index is 0..51, not "
+                                     f"{token!r:.30}")
+            c = CARDS[token]
         else:
-            raise CardParseError(f"token {position}: {token!r} is not a card or card text")
+            raise CardParseError(f"token {position}: {token!r:.30} is not a card or card text")
         if c in seen:
-            raise CardParseError(f"duplicate card '{c}' (the text '{token}', token {position})")
+            raise CardParseError(f"duplicate card '{c}' (the text '{token}', token {position}): "
+                                 "a card is named twice")
         seen.add(c)
         out.append(c)
     return tuple(out)
@@ -265,7 +274,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Cards as text separated by spaces, pretty (``7♠ 10♥``) or ASCII (``7S 10H``)."""
     table = _ASCII if ascii else _PRETTY
-    return " ".join(table[c] for c in cards)
+    try:
+        return " ".join(table[c] for c in cards)
+    except (TypeError, IndexError):  # not cards: read them as parse_cards does, or say why
+        return " ".join(table[c] for c in parse_cards(cards))
 
 
 def deck_from_text(raw: object) -> tuple[Card, ...]:

@@ -23,13 +23,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from wpp.core.cli_args import positive_int
+from wpp.core.cli_args import whole_number
 from wpp.core.errors import WppError
 from wpp.core.history import History
 from wpp.core.registry import make_agent, new_game
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board
-from wpp.ofc.game import MAX_HANDS, OfcDef, OfcEvent, Place
+from wpp.ofc.game import MAX_HANDS, MAX_PASSES, MAX_SECONDS, OfcDef, OfcEvent, Place
 
 __all__ = ["PLAY", "OfcPlay", "TerminalGame", "seconds"]
 
@@ -38,12 +38,12 @@ AI_SEAT = 1
 
 
 def seconds(text: str) -> float:
-    """An argument type: seconds, more than 0 and at most 600."""
+    """An argument type: seconds, more than 0 and at most 600 (:data:`MAX_SECONDS`)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be seconds (a number), not {text!r}") from None
-    if not 0 < value <= 600:
+    if not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(f"must be more than 0 and at most 600 seconds, not "
                                          f"{text!r}")
     return value
@@ -158,8 +158,9 @@ class OfcPlay:
                        help="the computer's CPU seconds for the 5-card round (default 5)")
         p.add_argument("-o", "--onecardtime", type=seconds, default=3.0,
                        help="the computer's CPU seconds for a 1-card round (default 3)")
-        p.add_argument("--passes", type=positive_int, default=None,
-                       help="a fixed number of passes instead of the time budgets")
+        p.add_argument("--passes", type=whole_number(1, MAX_PASSES), default=None,
+                       help="a fixed number of passes instead of the time budgets (at most "
+                       f"{MAX_PASSES:,})")
 
     def run(self, args: argparse.Namespace, fallback: Callable[[argparse.Namespace], int]
             ) -> int:

@@ -38,13 +38,13 @@ import numpy as np
 import numpy.typing as npt
 
 from wpp.core.agents import Decision, require_view
-from wpp.core.errors import WppError
+from wpp.core.checks import check_count, check_number, check_seconds, check_seed
 from wpp.core.explain import Cell, Explanation, Step
 from wpp.core.standard_deck import format_cards
 from wpp.ofc import fast
 from wpp.ofc.board import ROWS, Board
 from wpp.ofc.candidates import candidates
-from wpp.ofc.game import OfcView, Place
+from wpp.ofc.game import MAX_PASSES, MAX_SECONDS, OfcView, Place
 from wpp.ofc.pyofc import board_array
 from wpp.ofc.scoring import FOUL_POINTS, SCOOP_POINTS, Royalties
 
@@ -162,28 +162,24 @@ class ExpectedPointsAI:
     """Placements by expected points: shared deals, a best-of-``arrangements`` policy for the
     cards to come, every board scored against the opponents' (see the module's text).
 
-    ``passes`` (default 60) deals per candidate, or ``move_time`` CPU seconds per decision.
+    ``passes`` (default 60; 2 to :data:`~wpp.ofc.game.MAX_PASSES`, 10,000) deals per
+    candidate, or ``move_time`` CPU seconds per decision (more than 0, at most 600);
+    ``arrangements`` 1 to 64, ``foul_penalty`` 0 to 100 points.
     """
 
     name = "expected"
 
     def __init__(self, seed: int | None = 0, passes: int = 60, move_time: float | None = None,
                  arrangements: int = 3, foul_penalty: float = 0.0) -> None:
-        if type(passes) is not int or passes < 2:
-            raise WppError(f"passes is a whole number of at least 2, not {passes!r:.20}")
-        if move_time is not None and (not isinstance(move_time, (int, float))
-                                      or not 0 < move_time <= 600):
-            raise WppError(f"move_time is seconds, more than 0 and at most 600, not "
-                           f"{move_time!r:.20}")
-        if type(arrangements) is not int or not 1 <= arrangements <= 64:
-            raise WppError(f"arrangements is a whole number 1..64, not {arrangements!r:.20}")
-        self.rng = np.random.default_rng(seed)
+        check_count(passes, "passes", 2, MAX_PASSES)
+        if move_time is not None:
+            check_seconds(move_time, "move_time", MAX_SECONDS)
+        check_count(arrangements, "arrangements", 1, 64)
+        self.rng = np.random.default_rng(None if seed is None else check_seed(seed))
         self.passes = passes
         self.move_time = move_time
         self.arrangements = arrangements
-        if not isinstance(foul_penalty, (int, float)) or not 0 <= foul_penalty <= 100:
-            raise WppError(f"foul_penalty is 0..100 points, not {foul_penalty!r:.20}")
-        self.foul_penalty = float(foul_penalty)
+        self.foul_penalty = check_number(foul_penalty, "foul_penalty (points)", 0, 100)
 
     # ------------------------------------------------------------------ the search
 

@@ -49,6 +49,8 @@ from wpp.ofc.scoring import SCORINGS, STANDARD_ROYALTIES, HandScore, Royalties, 
 __all__ = [
     "FIRST_ROUND",
     "MAX_HANDS",
+    "MAX_PASSES",
+    "MAX_SECONDS",
     "OFC",
     "ROUNDS",
     "OfcDef",
@@ -66,6 +68,10 @@ FIRST_ROUND: Final = 5
 ROUNDS: Final = 9
 #: The longest session a rule flag may ask for.
 MAX_HANDS: Final = 10_000
+#: The OFC AIs' budget bounds (pyOFC's and the expected-points AI's): passes per decision and
+#: CPU seconds per decision; here, numpy-free, so the command line checks them too.
+MAX_PASSES: Final = 10_000
+MAX_SECONDS: Final = 600.0
 
 
 # ------------------------------------------------------------------------------ the rules
@@ -116,6 +122,13 @@ class Place:
     def __post_init__(self) -> None:
         for row in ROWS:
             object.__setattr__(self, row, _card_tuple(getattr(self, row), row))
+
+    def check(self) -> Place:
+        """This placement if each row is a tuple of cards, else a ``WppError`` naming the
+        row (``step`` asks again: an object built field by field skips ``__post_init__``)."""
+        for row in ROWS:
+            _card_tuple(getattr(self, row), row)
+        return self
 
     @classmethod
     def of(cls, top: str = "", middle: str = "", bottom: str = "") -> Place:
@@ -338,6 +351,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
              ) -> tuple[OfcState, OfcEvent]:
         if not isinstance(action, Place):
             raise WppError(f"{action!r:.60} is not an Open Face Chinese Poker action (a Place)")
+        action.check()
         if state.is_over:
             raise IllegalAction("the session is over: every hand has been scored (R5)", "R5")
         seat, cards = state.to_act, state.to_place

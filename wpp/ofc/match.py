@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from statistics import fmean, stdev
 from typing import Any
 
+from wpp.core.errors import WppError
 from wpp.core.intervals import Interval, z_value
 from wpp.core.registry import make_agent, new_game
 from wpp.ofc.game import OfcEvent
@@ -68,7 +69,7 @@ def duplicate_match(a: str, b: str, deals: int, seed: int = 0, *, scoring: str =
     out = MatchSummary(a, b, deals, seconds={a: 0.0, b: 0.0}, moves={a: 0, b: 0},
                        fouls={a: 0, b: 0})
     if a == b:
-        raise ValueError("a match needs two different agents")
+        raise WppError("a match needs two different agents")
     for deal in range(deals):
         total = 0.0
         for seats in ((a, b), (b, a)):
@@ -100,13 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     match of the README (expected against pyofc by default)."""
     import argparse
 
-    from wpp.core.cli_args import KitParser, positive_int
+    from wpp.core.cli_args import KitParser, positive_int, seed_arg
 
     p = KitParser(prog="python -m wpp.ofc.match", description=main.__doc__)
     p.add_argument("agents", nargs="*", default=["expected", "pyofc"])
     p.add_argument("--deals", type=positive_int, default=2000)
     p.add_argument("--move-time", type=float, default=0.004)
-    p.add_argument("--seed", type=int, default=100_000)
+    p.add_argument("--seed", type=seed_arg, default=100_000)
     p.add_argument("--progress", type=int, default=0, help="print the result every N deals")
     args: argparse.Namespace = p.parse_args(argv)
     a, b = [*args.agents, "pyofc"][:2]

@@ -12,9 +12,10 @@ product order on a tie).
 
 Differences from pyOFC, all options:
 
-* ``passes`` (default 100) — a fixed number of seeded passes, so a lesson is reproducible;
-  ``move_time`` (CPU seconds) runs passes until the budget is spent instead, as pyOFC does
-  with its wall clock (``five_card_time``/``one_card_time``, 5 s and 3 s there).
+* ``passes`` (default 100, at most :data:`~wpp.ofc.game.MAX_PASSES`, 10,000) — a fixed
+  number of seeded passes, so a lesson is reproducible; ``move_time`` (CPU seconds, more
+  than 0 and at most 600) runs passes until the budget is spent instead, as pyOFC does with
+  its wall clock (``five_card_time``/``one_card_time``, 5 s and 3 s there, bounded alike).
 * The rating is the **true mean** of the rollouts. ``pyofc_compat=True`` reproduces pyOFC's
   mis-parenthesised running average, ``r_k = r_{k−1} + ⌊v_k / (k−1)⌋ + 1``: a harmonically
   weighted sum whose effective sample size is only about 14.5 after 100 passes.
@@ -42,13 +43,13 @@ import numpy as np
 import numpy.typing as npt
 
 from wpp.core.agents import Decision, require_view
-from wpp.core.errors import WppError
+from wpp.core.checks import check_count, check_seconds, check_seed
 from wpp.core.explain import Explanation, Step
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROWS, Board, open_rows
 from wpp.ofc.candidates import candidates, prune_rule
 from wpp.ofc.fast import FOUL_VALUE, Completions, pyofc_values
-from wpp.ofc.game import FIRST_ROUND, OfcView, Place
+from wpp.ofc.game import FIRST_ROUND, MAX_PASSES, MAX_SECONDS, OfcView, Place
 
 __all__ = ["PyOfcAI", "Rollouts", "board_array", "compat_ratings", "effective_sample_size",
            "run_rollouts"]
@@ -130,15 +131,12 @@ class PyOfcAI:
     def __init__(self, seed: int | None = 0, passes: int = 100, move_time: float | None = None,
                  pyofc_compat: bool = False, five_card_time: float | None = None,
                  one_card_time: float | None = None) -> None:
-        if type(passes) is not int or passes < 1:
-            raise WppError(f"passes is a whole number of at least 1, not {passes!r:.20}")
+        check_count(passes, "passes", 1, MAX_PASSES)
         for name, value in (("move_time", move_time), ("five_card_time", five_card_time),
                             ("one_card_time", one_card_time)):
-            if value is not None and (not isinstance(value, (int, float))
-                                      or isinstance(value, bool) or not 0 < value <= 600):
-                raise WppError(f"{name} is seconds, more than 0 and at most 600, not "
-                               f"{value!r:.20}")
-        self.rng = np.random.default_rng(seed)
+            if value is not None:
+                check_seconds(value, name, MAX_SECONDS)
+        self.rng = np.random.default_rng(None if seed is None else check_seed(seed))
         self.passes = passes
         self.move_time = move_time
         self.pyofc_compat = bool(pyofc_compat)

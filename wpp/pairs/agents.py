@@ -26,6 +26,7 @@ from statistics import fmean
 from typing import Final
 
 from wpp.core.agents import Decision, require_view
+from wpp.core.checks import check_count, check_number
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.intervals import Interval, mean_interval
@@ -89,13 +90,19 @@ class MoveEstimate:
         return mean_interval([float(r) for r in self.ranks], confidence)
 
 
+#: The agents' bounds: PIPMC's playouts per move (CardStock's blog used 10) and the
+#: expected-value player's share (more than 0, at most 10 times the hit's points).
+MAX_PLAYOUTS: Final = 10_000
+MAX_SHARE: Final = 10.0
+
+
 class PIPMC:
-    """CardStock's perfect-information pure Monte Carlo AI (see the module's text)."""
+    """CardStock's perfect-information pure Monte Carlo AI (see the module's text);
+    ``playouts`` 1 to :data:`MAX_PLAYOUTS` (10,000)."""
 
     def __init__(self, seed: int | None = 0, playouts: int = 10, objective: str = "rank"
                  ) -> None:
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
-            raise WppError(f"playouts is a whole number of at least 1, not {playouts!r:.20}")
+        check_count(playouts, "playouts", 1, MAX_PLAYOUTS)
         if objective not in OBJECTIVES:
             raise WppError(f"objective is {' or '.join(OBJECTIVES)}, not {objective!r:.20}")
         self.name = "pipmc" if objective == "rank" else "pipmc_inverse"
@@ -200,10 +207,8 @@ class ExpectedValue:
     """The exact expected-value player (see the module's text)."""
 
     def __init__(self, seed: int | None = 0, share: float = 0.9) -> None:
-        if isinstance(share, bool) or not isinstance(share, int | float) or not share > 0:
-            raise WppError(f"share is a positive number, not {share!r:.20}")
         self.name = "expected"
-        self.share = float(share)
+        self.share = check_number(share, "share", 0, MAX_SHARE, above_low=True)
 
     def _weigh(self, view: PairsView) -> tuple[PairsAction, dict[str, float]]:
         require_view(view, PairsView, self.name)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Final
 
+from wpp.core.checks import fold_seed
 from wpp.core.errors import WppError
 from wpp.core.intervals import Interval, mean_interval, wilson
 from wpp.core.registry import make_agent, new_game
@@ -132,7 +133,7 @@ def play_game(players: int, name: str, seed: int, game_index: int = 0, *,
     every AI decision's estimates (for Spread, Drama, Security) and the branching factors."""
     agents = lineup(name, players, game_index)
     history = new_game("pairs", seed=seed, players=players, **flags)
-    bots = [make_agent("pairs", "random", seed * 11 + s) if a == "random" else
+    bots = [make_agent("pairs", "random", fold_seed(seed * 11 + s)) if a == "random" else
             PIPMC(seed * 11 + s, playouts, objective) for s, a in enumerate(agents)]
     decisions: list[Decision] = []
     branching: list[int] = []

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
 
+from wpp.core.checks import fold_seed
 from wpp.core.registry import make_agent, new_game
 from wpp.pairs.agents import PIPMC, ExpectedValue, hit_odds
 from wpp.pairs.board import seat_name
@@ -55,7 +56,7 @@ def exercises(count: int = 5, seed: int = 9, players: int = 3) -> list[Exercise]
     game_seed = seed
     while len(out) < count:
         g = new_game("pairs", seed=game_seed, players=players)
-        bots = [make_agent("pairs", "random", game_seed * 7 + s) for s in range(players)]
+        bots = [make_agent("pairs", "random", fold_seed(game_seed * 7 + s)) for s in range(players)]
         while not g.is_over and len(out) < count:
             v = g.view(g.to_act)
             if len(v.hands[v.player]) >= 2 and rng.random() < 0.5:
@@ -96,7 +97,7 @@ def disagreements(positions: int = 60, seed: int = 1, players: int = 4,
     game_seed = seed
     while seen < positions:
         g = new_game("pairs", seed=game_seed, players=players)
-        bots = [make_agent("pairs", "random", game_seed * 7 + s) for s in range(players)]
+        bots = [make_agent("pairs", "random", fold_seed(game_seed * 7 + s)) for s in range(players)]
         while not g.is_over and seen < positions:
             v = g.view(g.to_act)
             est = ai.estimates(v)

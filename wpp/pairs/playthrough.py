@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from wpp.core.checks import fold_seed
 from wpp.core.registry import make_agent, new_game
 from wpp.pairs.board import seat_name
 from wpp.pairs.cards import format_cards
@@ -32,7 +33,7 @@ def playthrough(seed: int, players: int = 4, **flags: Any) -> str:
     """The game of ``players`` random players (seeded ``seed``, agents ``seed + seat``) as
     text, one block per action."""
     game = new_game("pairs", seed=seed, players=players, **flags)
-    agents = [make_agent("pairs", "random", seed + s) for s in range(players)]
+    agents = [make_agent("pairs", "random", fold_seed(seed + s)) for s in range(players)]
     lines = [f"Pairs, seed {seed}, {players} players, rules {game.game.rules_to_json(game.rules)}",
              f"target {game.state.target}; deal: {table(game.state)}"]
     while not game.is_over:

@@ -36,6 +36,7 @@ from math import comb
 from typing import Final
 
 from wpp.core.agents import Decision, require_view
+from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Ref, Step, Words, words
 from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView, deck_for
@@ -110,7 +111,7 @@ class Greedy:
     def __init__(self, value: str = "raw", seed: int | None = 0,
                  table: Table = SEED_TABLE) -> None:
         if value not in ("raw", "awarded"):
-            raise ValueError(f"value is 'raw' or 'awarded', not {value!r}")
+            raise WppError(f"value is 'raw' or 'awarded', not {value!r}")
         self.value = value
         self.seed = seed
         self.table = table

@@ -27,7 +27,6 @@ replay any block and expect the stored counts exactly.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
@@ -38,6 +37,7 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any, Final
 
+from wpp.core.cli_args import KitParser, seed_arg
 from wpp.core.intervals import Interval, wilson
 from wpp.core.registry import new_game
 from wpp.pokeros.ai import Greedy
@@ -250,11 +250,11 @@ def load_data() -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m wpp.pokeros.calibration",
-                                     description="write Pokeros's calibration data file")
+    parser = KitParser(prog="python -m wpp.pokeros.calibration",
+                       description="write Pokeros's calibration data file")
     parser.add_argument("--blocks", type=int, default=100, help=f"blocks of {BLOCK} games")
     parser.add_argument("--variant-games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=seed_arg, default=0)
     parser.add_argument("--out", type=Path, default=Path(str(resources.files(DATA[0])))
                         / DATA[1])
     args = parser.parse_args(argv)

@@ -132,11 +132,18 @@ class Place:
     kind: ClassVar[str] = "place"
 
     def __post_init__(self) -> None:
+        self.check()
+
+    def check(self) -> Place:
+        """This placement if its fields are a card and two whole numbers, else a
+        ``WppError`` naming the bad field (``step`` asks again: an object built field by
+        field skips ``__post_init__``)."""
         if type(self.card) is not Card:
             raise WppError(f"a placement places a card, not {self.card!r:.40}")
         for v in (self.x, self.y):
             if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 1000:
                 raise WppError(f"a cell is two whole numbers, not {v!r:.20}")
+        return self
 
     @classmethod
     def of(cls, card: str | Card, x: int, y: int) -> Place:
@@ -320,6 +327,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
              ) -> tuple[PokerosState, PokerosEvent]:
         if not isinstance(action, Place):
             raise WppError(f"{action!r:.60} is not a Pokeros action (a Place)")
+        action.check()
         if state.over:
             raise IllegalAction("the game is over: every card has been played or no cell is "
                                 "left", "R8")

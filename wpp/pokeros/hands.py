@@ -51,6 +51,7 @@ from functools import cache
 from typing import Final
 
 from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, strength5
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, card
 
 __all__ = [
@@ -147,7 +148,7 @@ def classify(cards: Sequence[Card]) -> Hand | None:
     """
     size = len(cards)
     if not 2 <= size <= 5:
-        raise ValueError(f"a window has 2 to 5 cards, not {size}")
+        raise WppError(f"a window has 2 to 5 cards, not {size}")
     if size == 5:
         strength = strength5(cards)
         kind = _FIVE.get(category_of(strength))

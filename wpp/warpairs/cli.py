@@ -19,7 +19,8 @@ from importlib import import_module
 from typing import Any
 
 from wpp.core.agents import Agent
-from wpp.core.cli_args import positive_int
+from wpp.core.checks import check_seed, fold_seed
+from wpp.core.cli_args import positive_int, seed_arg
 from wpp.core.registry import registered_agents
 from wpp.core.standard_deck import format_cards
 from wpp.warpairs import make_agent
@@ -45,7 +46,7 @@ def _play(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        agents = [make_agent(n, seed=args.seed * 2 + i) for i, n in enumerate(names)]
+        agents = [make_agent(n, seed=fold_seed(args.seed * 2 + i)) for i, n in enumerate(names)]
     except (ValueError, ImportError) as err:
         print(f"cannot make the agents: {err}", file=sys.stderr)
         return 2
@@ -87,6 +88,8 @@ def _random_games(args: argparse.Namespace) -> int:
         rules = rules_from_args(args)
         if args.games < 1 or args.workers < 1:
             raise ValueError("--games and --workers must be at least 1")
+        check_seed(args.seed + args.games - 1, f"--seed {args.seed} with --games {args.games}: "
+                   "the last deal's seed")
     except ValueError as err:
         print(f"random-games: {err}", file=sys.stderr)
         return 2
@@ -112,7 +115,7 @@ def _random_games(args: argparse.Namespace) -> int:
 def add_commands(sub: Any) -> None:
     """WarPairsPoker's play, random-games (its fast path) and tournament (the full analysis)."""
     p = sub.add_parser("play", help="print a seeded game between two agents, move by move")
-    p.add_argument("--seed", type=int, default=1, help="the deal (default 1)")
+    p.add_argument("--seed", type=seed_arg, default=1, help="the deal, 0 to 2**63 - 1 (default 1)")
     names = ", ".join(registered_agents("warpairs"))
     p.add_argument("--agents", default="classic,classic",
                    help=f"two of {names}, comma-separated (default classic,classic)")
@@ -122,7 +125,8 @@ def add_commands(sub: Any) -> None:
                        "them up (who wins, how, how long)")
     r.add_argument("--games", type=positive_int, default=10_000,
                    help="how many (default 10,000)")
-    r.add_argument("--seed", type=int, default=0, help="the first deal (default 0)")
+    r.add_argument("--seed", type=seed_arg, default=0,
+                   help="the first deal, 0 to 2**63 - 1 (default 0)")
     r.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
     add_rule_flags(r)
     r.set_defaults(func=_random_games)

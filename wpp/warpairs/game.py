@@ -56,7 +56,7 @@ class Game(History[GameState, Action]):
 
     def __init__(self, seed: int = 0, rules: Rules = DEFAULT_RULES, *,
                  deck: Iterable[Card] | None = None, history: bool = True) -> None:
-        super().__init__(WARPAIRS, seed, 2, rules, deck=None if deck is None else tuple(deck),
+        super().__init__(WARPAIRS, seed, 2, rules, deck=deck,
                          history=history)
 
     @classmethod
@@ -137,6 +137,6 @@ def play_game(
     then receives nothing).
     """
     if len(agents) != 2:
-        raise ValueError(f"a game needs 2 agents, not {len(agents)}")
+        raise WppError(f"a game needs 2 agents, not {len(agents)}")
     game = Game(seed, rules, history=history)
     return play_out(game, agents, on_event=on_event if history else None)

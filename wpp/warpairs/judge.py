@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wpp.core.errors import WppError
 from wpp.warpairs.plays import Category, Mode, Play
 
 __all__ = ["Verdict", "decide", "judge"]
@@ -91,6 +92,10 @@ def decide(play: Play, table: Play | None) -> tuple[int, Play | None]:
 def judge(play: Play, table: Play | None) -> Verdict:
     """Judge ``play`` against the play now on the table (``None``: a fresh trick's lead),
     saying why in words and naming the rule."""
+    if not isinstance(play, Play) or not (table is None or isinstance(table, Play)):
+        bad = play if not isinstance(play, Play) else table
+        raise WppError(f"judge compares plays (see wpp.classify), not {type(bad).__name__} "
+                       f"{bad!r:.40}")
     outcome, result = decide(play, table)
     if table is None or outcome == _LEAD:
         return Verdict(True, f"{play.describe()} leads a fresh trick in {play.mode.label} mode "

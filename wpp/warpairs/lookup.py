@@ -23,7 +23,7 @@ from wpp.core.standard_deck import CARDS, Card, format_cards, parse_cards
 from wpp.warpairs.judge import judge
 from wpp.warpairs.moves import all_plays
 from wpp.warpairs.plays import WRAP_MASKS, IllegalPlay, Play
-from wpp.warpairs.rules import DEFAULT_RULES, Rules
+from wpp.warpairs.rules import DEFAULT_RULES, Rules, check_rules
 
 __all__ = ["beats", "classify", "play_of", "why_not"]
 
@@ -69,12 +69,19 @@ def play_of(cards: Iterable[Card], rules: Rules = DEFAULT_RULES) -> Play | None:
     >>> play_of(parse_cards("9S 9H")).describe(), play_of(parse_cards("9S 8H"))
     ('a pair of nines', None)
     """
-    table = _TABLES.get(rules.wraps) or _table(rules.wraps)
+    try:
+        table = _TABLES.get(rules.wraps) or _table(rules.wraps)
+    except AttributeError:
+        check_rules(rules)
+        raise
     mask = 0
     n = 0
-    for c in cards:
-        mask |= _BIT[c]
-        n += 1
+    try:
+        for c in cards:
+            mask |= _BIT[c]
+            n += 1
+    except (KeyError, TypeError):  # not cards: read them as parse_cards does, or say why
+        return play_of(parse_cards(cards), rules)
     if n != mask.bit_count():
         return None  # a card named twice
     return table.get(mask)
@@ -94,7 +101,12 @@ def classify(cards: Iterable[Card] | str, rules: Rules = DEFAULT_RULES) -> Play:
     ...
     wpp.warpairs.plays.IllegalPlay: J♣ Q♦ K♥ A♠ 2♦ is not a play: ... are off in these rules, R5)
     """
-    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    if isinstance(cards, str):
+        hand = parse_cards(cards)
+    elif isinstance(cards, Iterable):
+        hand = tuple(cards)
+    else:
+        raise IllegalPlay(f"{cards!r:.30} is not cards: give cards or card text (R3)", "R3")
     for c in hand:
         if type(c) is not Card:  # plain ints 0..51 name cards too; nothing else does
             hand = _as_cards(hand)

@@ -18,12 +18,13 @@ flushes from five cards of one suit. Each play is built already classified
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 from math import prod
 from typing import Final, NamedTuple
 
-from wpp.core.standard_deck import Card, Rank
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import Card, Rank, parse_cards
 from wpp.warpairs.judge import decide
 from wpp.warpairs.plays import (
     SINGLES,
@@ -216,9 +217,9 @@ def poker_section(hand: Sequence[Card], section: int, rules: Rules = DEFAULT_RUL
     (empty when the section does not run for ``min_category``). For callers that count
     plays and build only the one they pick (:mod:`wpp.warpairs.play_counts`)."""
     if not 0 <= section < len(POKER_SECTIONS):
-        raise ValueError(f"section is 0 to {len(POKER_SECTIONS) - 1}, not {section!r}")
+        raise WppError(f"section is 0 to {len(POKER_SECTIONS) - 1}, not {section!r}")
     if start < 0:
-        raise ValueError(f"start counts plays from 0, not {start!r}")
+        raise WppError(f"start counts plays from 0, not {start!r}")
     if not _runs(section, min_category):
         return iter(())
     return POKER_SECTIONS[section][1](_grouped(hand), rules, min_category, start)
@@ -245,9 +246,18 @@ def _pairs(by_rank: dict[int, list[Card]]) -> list[Play]:
             for cards in by_rank.values() if len(cards) > 1 for p in combinations(cards, 2)]
 
 
+def _cards_of(hand: Iterable[Card]) -> Sequence[Card]:
+    """``hand`` if it is a list or tuple of cards (the fast check), else read by
+    :func:`~wpp.core.standard_deck.parse_cards` (card text, card indexes) or refused with its
+    error."""
+    if isinstance(hand, list | tuple) and all(type(c) is Card for c in hand):
+        return hand
+    return parse_cards(hand)
+
+
 def all_plays(hand: Sequence[Card], rules: Rules = DEFAULT_RULES) -> list[Play]:
     """Every distinct play the hand can lead: singles, then pairs, then poker hands."""
-    ordered = sorted(hand)
+    ordered = sorted(_cards_of(hand))
     out = [SINGLES[c] for c in ordered]
     if len(ordered) > 1:
         g = _grouped(ordered)
@@ -265,9 +275,12 @@ def answers(hand: Sequence[Card], table: Play | None, rules: Rules = DEFAULT_RUL
     """
     if table is None:
         return all_plays(hand, rules)
+    if not isinstance(table, Play):
+        raise WppError(f"the table is a Play (or None for an empty table), not "
+                       f"{type(table).__name__} {table!r:.40}")
     min_category = table.category if table.mode is Mode.POKER else Category.TWO_PAIR
     result = []
-    for p in _plays_in_mode(sorted(hand), table.mode, rules, min_category):
+    for p in _plays_in_mode(sorted(_cards_of(hand)), table.mode, rules, min_category):
         on_table = decide(p, table)[1]
         if on_table is not None:
             result.append(on_table)

@@ -37,6 +37,7 @@ from itertools import combinations, groupby, islice
 from math import comb
 from typing import Final, NamedTuple
 
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card
 from wpp.warpairs.judge import decide
 from wpp.warpairs.moves import POKER_SECTIONS, STRAIGHT_WINDOWS, poker_section
@@ -244,8 +245,8 @@ class CountedAnswers:
     def __init__(self, hand: Sequence[Card], table: Play, rules: Rules = DEFAULT_RULES) -> None:
         _check_hand(hand)
         if not isinstance(table, Play):
-            raise TypeError(f"the table must be a Play (see wpp.warpairs.plays.classify), "
-                            f"not {table!r}")
+            raise WppError(f"the table must be a Play (see wpp.warpairs.plays.classify), "
+                           f"not {table!r}")
         self._fill(hand, table, _check_rules(rules))
 
     @classmethod
@@ -299,7 +300,7 @@ def listed_answers(hand: Sequence[Card], table: Play) -> list[Play]:
     (A poker table has too many answers to list this way: use :class:`CountedAnswers`.)"""
     _check_hand(hand)
     if not isinstance(table, Play) or table.mode is Mode.POKER:
-        raise ValueError(f"listed_answers answers a single or a pair, not {table!r}; "
+        raise WppError(f"listed_answers answers a single or a pair, not {table!r}; "
                          "CountedAnswers answers any table")
     return _listed(hand, table)
 
@@ -343,17 +344,16 @@ def _check_hand(hand: Sequence[Card]) -> None:
     previous = -1
     for c in hand:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
-            raise ValueError(f"{c!r} is not a card (cards are wpp.core.standard_deck.Card, "
-                             "0 to 51)")
+            raise WppError(f"{c!r} is not a card (cards are wpp.core.standard_deck.Card, 0 to 51)")
         if c <= previous:
-            raise ValueError(f"a hand must be sorted cards, each once: {Card(c)} comes after "
+            raise WppError(f"a hand must be sorted cards, each once: {Card(c)} comes after "
                              f"{Card(previous)}; pass sorted(hand)")
         previous = c
 
 
 def _check_rules(rules: Rules) -> Rules:
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a wpp.warpairs.rules.Rules, not {rules!r}")
+        raise WppError(f"rules must be a wpp.warpairs.rules.Rules, not {rules!r}")
     return rules
 
 

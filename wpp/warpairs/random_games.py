@@ -44,6 +44,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from wpp.core.checks import MAX_SEED, check_count, check_seed
+from wpp.core.errors import WppError
 from wpp.core.intervals import wilson
 from wpp.warpairs.actions import Action
 from wpp.warpairs.board import Board
@@ -80,16 +82,16 @@ def play_random_game(seed: int, rules: Rules = DEFAULT_RULES,
     ``record=True`` also returns the actions (slower; for tests and for replaying the game
     into a :class:`~wpp.warpairs.game.Game`).
     """
-    _check_whole("the seed", seed)
+    check_seed(seed)
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a wpp.warpairs.rules.Rules, not {rules!r}")
+        raise WppError(f"rules must be a wpp.warpairs.rules.Rules, not {rules!r:.40}")
     if agent_seeds is None:
         agent_seeds = (seed, seed + 1)
     elif not isinstance(agent_seeds, tuple | list) or len(agent_seeds) != 2:
-        raise ValueError(f"agent_seeds needs one seed per player, not {agent_seeds!r}")
+        raise WppError(f"agent_seeds needs one seed per player, not {agent_seeds!r:.40}")
     else:
         for s in agent_seeds:
-            _check_whole("an agent's seed", s)
+            check_seed(s, "an agent's seed")
     history: list[Action] | None = [] if record else None
     seats = (RandomSeat(random.Random(agent_seeds[0]), history),
              RandomSeat(random.Random(agent_seeds[1]), history))
@@ -107,16 +109,11 @@ def play_random_games(games: int, seed: int = 0,
                       rules: Rules = DEFAULT_RULES) -> Iterator[RandomGameResult]:
     """``games`` random games on the deals ``seed, seed + 1, …`` (agents as in
     :func:`play_random_game`), lazily."""
-    _check_whole("the number of games", games)
-    _check_whole("the first seed", seed)
-    if games < 0:
-        raise ValueError(f"the number of games cannot be negative ({games})")
+    check_count(games, "the number of games", 0, MAX_SEED)
+    check_seed(seed, "the first seed")
+    if games:
+        check_seed(seed + games - 1, f"the last seed (the first + {games - 1})")
     return (play_random_game(s, rules) for s in range(seed, seed + games))
-
-
-def _check_whole(what: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)

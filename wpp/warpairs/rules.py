@@ -22,7 +22,7 @@ False
 >>> Rules(hand_limit=3)
 Traceback (most recent call last):
 ...
-ValueError: hand_limit must be at least 17 (a player holds 13 to 16 cards after the deal ...
+wpp.core.errors.WppError: hand_limit must be at least 17 (a player holds 13 to 16 cards after ...
 """
 
 from __future__ import annotations
@@ -32,9 +32,11 @@ from enum import Enum
 from functools import cache
 from typing import Any, Final
 
+from wpp.core.errors import WppError
 from wpp.core.rulebook import Rulebook, RuleText, load_rulebook
 
-__all__ = ["DEFAULT_RULES", "RULES_TEXT", "EmptyDeck", "Rules", "rule", "rulebook"]
+__all__ = ["DEFAULT_RULES", "RULES_TEXT", "EmptyDeck", "Rules", "check_rules", "rule",
+           "rulebook"]
 
 #: Where the rules text lives: (package, file) for :mod:`importlib.resources`, and its copy
 #: under ``docs/``.
@@ -80,22 +82,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.wraps, bool):
-            raise ValueError(f"wraps must be True or False, not {self.wraps!r}")
+            raise WppError(f"wraps must be True or False, not {self.wraps!r}")
         if self.hand_limit is not None and (
             not isinstance(self.hand_limit, int) or isinstance(self.hand_limit, bool)
             or self.hand_limit < 17
         ):
-            raise ValueError(
+            raise WppError(
                 "hand_limit must be at least 17 (a player holds 13 to 16 cards after the deal "
                 f"and the mulligan) or None for no limit, not {self.hand_limit!r}"
             )
         if not isinstance(self.empty_deck, EmptyDeck):
-            raise ValueError(
+            raise WppError(
                 f"empty_deck must be one of {[e.value for e in EmptyDeck]}, not {self.empty_deck!r}"
             )
         if (not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool)
                 or self.turn_limit < 2):
-            raise ValueError(f"turn_limit must be a whole number of actions ≥ 2, not "
+            raise WppError(f"turn_limit must be a whole number of actions ≥ 2, not "
                              f"{self.turn_limit!r}")
 
     def to_json(self) -> dict[str, Any]:
@@ -111,16 +113,16 @@ class Rules:
     def from_json(cls, data: object) -> Rules:
         """Read :meth:`to_json`'s form, rejecting unknown or ill-typed fields."""
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be a JSON object, not {type(data).__name__}")
+            raise WppError(f"rules must be a JSON object, not {type(data).__name__}")
         unknown = set(data) - {"wraps", "hand_limit", "empty_deck", "turn_limit"}
         if unknown:
-            raise ValueError(f"unknown rule flags: {sorted(unknown)}")
+            raise WppError(f"unknown rule flags: {sorted(unknown)}")
         kwargs: dict[str, Any] = dict(data)
         if "empty_deck" in kwargs:
             try:
                 kwargs["empty_deck"] = EmptyDeck(kwargs["empty_deck"])
             except ValueError:
-                raise ValueError(
+                raise WppError(
                     f"empty_deck must be one of {[e.value for e in EmptyDeck]}, "
                     f"not {kwargs['empty_deck']!r}"
                 ) from None
@@ -129,3 +131,11 @@ class Rules:
 
 #: The rules exactly as the rules text states them.
 DEFAULT_RULES = Rules()
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` if they are WarPairsPoker's :class:`Rules`, else a ``WppError`` naming what
+    was given (the lookups ask when something else came as ``rules``)."""
+    if not isinstance(rules, Rules):
+        raise WppError(f"rules must be a wpp.Rules, not {type(rules).__name__} {rules!r:.40}")
+    return rules

@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from wpp.core.checks import check_stacked_deck
+from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card, parse_cards
 from wpp.warpairs.actions import Action
 from wpp.warpairs.deal import DEAL_SIZE, deal, deck_available
@@ -60,9 +62,8 @@ class GameState(NamedTuple):
     def new(cls, seed: int, rules: Rules = DEFAULT_RULES,
             deck: Iterable[Card] | None = None) -> GameState:
         """The state right after the deal (R10); ``deck`` overrides the seed's shuffle."""
-        cards = deal(seed) if deck is None else tuple(deck)
-        if sorted(cards) != list(CARDS):
-            raise ValueError("a deck must hold each of the 52 cards exactly once")
+        cards = deal(seed) if deck is None else check_stacked_deck(
+            deck, CARDS, "a deck must hold each of the 52 cards exactly once")
         hands = (tuple(sorted(cards[:DEAL_SIZE])), tuple(sorted(cards[DEAL_SIZE:2 * DEAL_SIZE])))
         return cls(
             rules=rules, seed=seed, hands=hands,
@@ -107,7 +108,7 @@ class GameState(NamedTuple):
             play = classify(cards(play_cards), rules)
             verdict = judge(play, trick[-1].play if trick else None)
             if verdict.table is None:
-                raise ValueError(f"the table's plays must follow the rules: {verdict.reason}")
+                raise WppError(f"the table's plays must follow the rules: {verdict.reason}")
             trick.append(TrickPlay(who, verdict.table))
         d = () if deck is None else cards(deck)
         pile_cards, discard_cards = cards(pile), cards(discards)
@@ -115,7 +116,7 @@ class GameState(NamedTuple):
                   *(c for tp in trick for c in tp.play.cards)]
         placed_set = set(placed)
         if len(placed_set) != len(placed):
-            raise ValueError("each of the 52 cards must be in exactly one place; some are "
+            raise WppError("each of the 52 cards must be in exactly one place; some are "
                              "named twice")
         rest = tuple(c for c in CARDS if c not in placed_set)
         extra_discards: tuple[Card, ...] = ()
@@ -124,7 +125,7 @@ class GameState(NamedTuple):
         else:
             extra_discards = rest
         if phase is Phase.ANSWER and not trick:
-            raise ValueError("an ANSWER position needs a play on the table")
+            raise WppError("an ANSWER position needs a play on the table")
         return cls(rules=rules, seed=seed, hands=h, deck=d, pile=tuple(sorted(pile_cards)),
                    discards=discard_cards + extra_discards, trick=tuple(trick), last_trick=(),
                    phase=phase,
@@ -190,7 +191,7 @@ class GameState(NamedTuple):
     def view(self, player: int) -> View:
         """What ``player`` may know now (see :class:`View`)."""
         if player not in (0, 1):
-            raise ValueError(f"player is 0 or 1, not {player!r}")
+            raise WppError(f"player is 0 or 1, not {player!r}")
         both_done = self.mulligans[0] is not None and self.mulligans[1] is not None
         return View(
             player=player, to_act=self.to_act, phase=self.phase, rules=self.rules,

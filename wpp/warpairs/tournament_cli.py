@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from wpp.core.agents import Agent
-from wpp.core.cli_args import add_run_flags, positive_int, probability
+from wpp.core.cli_args import add_run_flags, positive_int, probability, seed_arg
 from wpp.core.registry import make_agent, registered_agents
 from wpp.warpairs.rule_flags import add_rule_flags, rules_from_args
 
@@ -54,7 +54,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, default=200,
                    help="games per match, or per pair in a round robin (default 200; even "
                    "with duplicate deals)")
-    p.add_argument("--seed", type=int, default=0, help="the first deal (default 0)")
+    p.add_argument("--seed", type=seed_arg, default=0,
+                   help="the first deal, 0 to 2**63 - 1 (default 0)")
     p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
                    help="one game per seed, seats alternating (default: each seed twice, "
                    "seats swapped)")

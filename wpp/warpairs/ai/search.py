@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from wpp.core.agents import Decision, require_view
+from wpp.core.checks import check_count, check_seconds
 from wpp.core.errors import WppError
 from wpp.core.explain import Cell, Explanation, Ref, Step, Text, Words, words
 from wpp.core.intervals import Interval, wilson
@@ -82,6 +83,11 @@ __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult",
 #: Playouts per decision by default (281 ms of CPU per move on average with the record read,
 #: measured: README).
 DEFAULT_PLAYOUTS: Final = 200
+#: The budgets' upper bounds: 50 times the default playouts, 10 minutes of CPU, and replays
+#: for reading the record (a larger value is refused, not run for hours).
+MAX_PLAYOUTS: Final = 10_000
+MAX_SECONDS: Final = 600.0
+MAX_CHECKS: Final = 100_000
 #: The sign test's threshold (a one-sided 95% level): the classic AI's choice is kept
 #: unless another candidate does better in significantly more of the same worlds.
 SIGNIFICANCE: Final = 1.645
@@ -535,6 +541,9 @@ class SearchAgent:
     speed). ``search_mulligan=False`` leaves the mulligan to the classic AI. ``checks`` is
     how many replays of the game it may spend reading the record for a consistent deal
     (:mod:`wpp.warpairs.ai.inference`); ``0`` draws uniform worlds, as a plain determinised search.
+    Bounds: ``playouts`` 1 to :data:`MAX_PLAYOUTS` (10,000), ``seconds`` more than 0 and
+    at most :data:`MAX_SECONDS` (600), ``checks`` 0 to :data:`MAX_CHECKS` (100,000); a value
+    outside them is a ``WppError`` naming it.
     """
 
     name = "search"
@@ -542,14 +551,11 @@ class SearchAgent:
     def __init__(self, seed: int | None = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, playout: Playout = classic_playout,
                  search_mulligan: bool = True, checks: int = DEFAULT_CHECKS) -> None:
-        if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-            raise WppError(f"the search AI needs at least one playout, not {playouts!r:.20}")
-        if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
-            raise WppError(f"the search AI's time budget is a positive number of seconds, "
-                           f"not {seconds!r:.20}")
-        if not isinstance(checks, int) or isinstance(checks, bool) or checks < 0:
-            raise WppError(f"the search AI's replays for reading the record are a whole "
-                           f"number ≥ 0, not {checks!r:.20}")
+        check_count(playouts, "the search AI's playouts", 1, MAX_PLAYOUTS)
+        if seconds is not None:
+            check_seconds(seconds, "the search AI's time budget", MAX_SECONDS)
+        check_count(checks, "the search AI's replays for reading the record (checks)", 0,
+                    MAX_CHECKS)
         self.seed = 0 if seed is None else seed
         self.checks = checks
         self.playouts = playouts

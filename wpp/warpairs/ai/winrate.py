@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wpp.core.agents import Agent
+from wpp.core.checks import fold_seed
 from wpp.core.intervals import wilson
 from wpp.warpairs import make_agent
 from wpp.warpairs.ai.classic import ClassicAgent
@@ -69,7 +70,7 @@ def win_rate(games: int = 2000, opponent: str = "random", first_seed: int = 0) -
     seeds = games // 2
     for seed in range(first_seed, first_seed + seeds):
         for seat in (0, 1):
-            other: Agent = make_agent(opponent, seed=seed * 2 + 1 - seat)
+            other: Agent = make_agent(opponent, seed=fold_seed(seed * 2 + 1 - seat))
             agents: list[Agent] = [other, other]
             agents[seat] = ai
             g = play_game(agents, seed, history=False)
