@@ -298,6 +298,9 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
     page = "pokeros.ipynb"
     lesson = "11_pokeros.ipynb"
     rules_doc = "pokeros-rules.md"
+    #: A game has ~25 decisions a seat with dozens of placements each, played out to the
+    #: end at random: a smaller budget than the default keeps a review to a few seconds.
+    review_budget: ClassVar[dict[str, int]] = {"worlds": 8, "actions": 8}
     rules_type = PokerosRules
 
     def new(self, seed: int, players: int, rules: PokerosRules,
@@ -396,6 +399,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         (then empty or unused) deck is re-dealt."""
         other = 1 - player
         hidden = list(state.deck) if state.over else [*state.stashes[other], *state.deck]
+        hidden.sort(key=self.deck_of(state.rules).index)  # the view and ``rng`` alone decide
         rng.shuffle(hidden)
         stashes = list(state.stashes)
         if not state.over:
