@@ -469,7 +469,17 @@ class GameDef(ABC, Generic[S, A, V, R]):
         rng.shuffle(order)
         picked = [legal[i] for i in sorted(order[:budget["actions"]])]
         picked += [a for a in must if a not in picked]
-        seeds = [rng.getrandbits(64) for _ in range(budget["worlds"])]
+        return self.playout_values(state, player, rng, picked, budget["worlds"], policy)
+
+    def playout_values(self, state: S, player: int, rng: random.Random, actions: Sequence[A],
+                       worlds: int, policy: Policy | None = None) -> list[ActionValue]:
+        """The Monte Carlo of :meth:`evaluate_actions` for the given ``actions``: each
+        played in the same ``worlds`` re-deals (:meth:`redeal_hidden`) and finished by
+        ``policy`` (default: uniform random legal moves), valued by :meth:`review_value`
+        with its interval (:meth:`value_of`). A game's own evaluator may choose the actions
+        and call this."""
+        picked = list(actions)
+        seeds = [rng.getrandbits(64) for _ in range(worlds)]
         totals: list[list[float]] = [[] for _ in picked]
         for seed in seeds:
             world = self.redeal_hidden(state, player, random.Random(seed))

@@ -328,9 +328,6 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     review_unit = "expected points"
     review_scale = None
     review_thresholds = (0.25, 1.0, 2.5, 5.0)
-    #: Points vary more than a win: more worlds than the default (a game still reviews in
-    #: about a second).
-    review_budget: ClassVar[dict[str, int]] = {"worlds": 48, "actions": 12}
 
     def review_value(self, returns: Sequence[float], player: int) -> float:
         """The player's points (their return)."""

@@ -298,9 +298,6 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
     page = "pokeros.ipynb"
     lesson = "11_pokeros.ipynb"
     rules_doc = "pokeros-rules.md"
-    #: A game has ~25 decisions a seat with dozens of placements each, played out to the
-    #: end at random: a smaller budget than the default keeps a review to a few seconds.
-    review_budget: ClassVar[dict[str, int]] = {"worlds": 8, "actions": 8}
     rules_type = PokerosRules
 
     def new(self, seed: int, players: int, rules: PokerosRules,
