@@ -256,7 +256,7 @@ def _policy(game: GameDef[Any, Any, Any, Any], agent: str | None,
             agents[seat] = make_agent(game.name, agent, seed=seed * 101 + seat)
         return agents[seat].choose(game.view(state, seat))
 
-    make_agent(game.name, agent, seed=seed)  # refuses an unknown agent before any work
+    make_agent(game.name, agent, seed=seed)  # refuses an unknown agent (WppError)
     return policy
 
 
@@ -312,6 +312,7 @@ def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Posi
     b = _check_budget(game, budget)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise WppError(f"the review's seed is a whole number, not {seed!r:.40}")
+    _policy(game, agent, seed)  # refuses an unknown agent before any work
     method = evaluator(game).method(b, agent)
     rows = tuple(_row(game, p, evaluate_position(game, p, player, seed=seed, agent=agent,
                                                  budget=b),
