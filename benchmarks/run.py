@@ -239,6 +239,7 @@ _KIT_SECTIONS = {
     "benchmarks.classic": "Classic poker evaluator",
     "benchmarks.analysis": "Tournaments (process pool)",
     "benchmarks.search": "Search AI (playouts) and counting AI",
+    "benchmarks.review": "Game review",
 }
 
 

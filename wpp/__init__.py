@@ -8,6 +8,7 @@ is reached the same way::
     wpp.load_game(g.to_json())                 # any registered game's save file
     wpp.registered_agents("warpairs")          # ('classic', 'counting', 'greedy', ...)
     wpp.make_agent("warpairs", "classic")      # decide(view) -> Decision, choose(view) -> action
+    wpp.review_game(g, 0).table                # which decisions cost P1, by how much
 
 and WarPairsPoker's own engine names (``Game``, ``parse_cards``, ``classify``, …) stay here.
 """
@@ -21,6 +22,7 @@ from wpp.core.registry import (
     registered_agents,
     registered_games,
 )
+from wpp.core.review import Review, review_game
 from wpp.core.standard_deck import (
     CARDS,
     DECK,
@@ -82,6 +84,7 @@ __all__ = [
     "PlayCards",
     "Rank",
     "Redraw",
+    "Review",
     "Rules",
     "Stop",
     "Suit",
@@ -104,5 +107,6 @@ __all__ = [
     "play_of",
     "registered_agents",
     "registered_games",
+    "review_game",
     "why_not",
 ]

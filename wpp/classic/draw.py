@@ -85,6 +85,7 @@ from wpp.core.agents import Agent, Decision, require_view
 from wpp.core.checks import as_rng
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Ref, Step, words
+from wpp.core.protocol import ActionValue
 from wpp.core.registry import new_game
 from wpp.core.selfplay import play_out
 from wpp.core.standard_deck import CARDS, Card, format_cards
@@ -104,6 +105,7 @@ __all__ = [
     "explain",
     "option_id",
     "play_draw",
+    "review_values",
 ]
 
 
@@ -516,6 +518,15 @@ def explain(
         key=lambda i: (-options[i].equity, -options[i].mean_strength, len(options[i].discard), i),
     )
     return DrawAnalysis(cards, value, rules, opponent, tuple(options[i] for i in order))
+
+
+def review_values(view: DrawView) -> list[ActionValue]:
+    """5-card draw's evaluator for the game review (:mod:`wpp.core.review`): every legal
+    discard's exact win chance from the player's view — this AI's enumeration of every draw
+    (:func:`explain`) against its model of the opponent's final hand. No sampling: the
+    interval is the value itself."""
+    return [ActionValue(Discard(o.discard), float(o.equity), float(o.equity), float(o.equity))
+            for o in explain(view.hand, view.rules).options]
 
 
 def choose_discard(

@@ -370,8 +370,14 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
         if state.is_over:
             for s in range(state.players):
                 known.update(state.hand(s))
-        unknown = [c for c in CARDS if c not in known]
-        shuffled = unknown[:]
+        # The unseen cards as they lie (in the order of their places, which the view
+        # fixes) get the pool's cards in shuffled order: the result depends on the view and
+        # ``rng`` alone, not on which real card lay where (a game review's twin test).
+        places = (*(c for h in state.dealt for c in h), *state.stub,
+                  *(c for h in state.discards for c in h), *(c for h in state.drawn for c in h),
+                  *state.muck)
+        unknown = list(dict.fromkeys(c for c in places if c not in known))
+        shuffled = [c for c in CARDS if c not in known]
         rng.shuffle(shuffled)
         relabel = dict(zip(unknown, shuffled, strict=True))
 

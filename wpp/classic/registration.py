@@ -7,14 +7,16 @@
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from collections.abc import Sequence
+from typing import Any, Final
 
-from wpp.classic.draw import DrawAI, RandomDiscarder, StandPat
-from wpp.classic.game import DRAW
+from wpp.classic.draw import DrawAI, RandomDiscarder, StandPat, review_values
+from wpp.classic.game import DRAW, Discard, DrawState
 from wpp.core.agents import Agent
-from wpp.core.protocol import AgentFactory
+from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
 
-__all__ = ["AGENTS", "GAME", "ORDER"]
+__all__ = ["AGENTS", "GAME", "ORDER", "REVIEW"]
 
 GAME: Final = DRAW
 #: Second in listings, after WarPairsPoker.
@@ -35,3 +37,22 @@ def _random(seed: int | None = 0) -> Agent:
 
 #: 5-card draw's agents by name (the first is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"exact": _exact, "stand": _stand, "random": _random}
+
+
+def _review(state: DrawState, player: int, rng: random.Random, budget: dict[str, Any],
+            must: Sequence[Discard] = (), policy: Policy | None = None) -> list[ActionValue]:
+    if policy is not None:  # playouts by an agent: the kit's Monte Carlo
+        return DRAW.evaluate_actions(state, player, rng, budget, must, policy)
+    return review_values(DRAW.view(state, player))
+
+
+def _method(budget: dict[str, Any], policy: str | None) -> str:
+    if policy is not None:
+        return DRAW.review_method(budget, policy)
+    return ("the exact AI's enumeration of every draw, scored against its model of the "
+            "opponent's final hand (exact: no interval)")
+
+
+#: The game review values every discard exactly (the budget serves only playouts by an
+#: agent, ``review_game(..., agent=...)``).
+REVIEW: Final = ReviewHook(_review, _method, dict(DRAW.review_budget))

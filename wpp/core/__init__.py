@@ -7,7 +7,8 @@ it once for all games.
 * the games — :mod:`~wpp.core.registry` (finds each game's ``registration`` module),
   :mod:`~wpp.core.history` (undo/redo, save files), :mod:`~wpp.core.selfplay`,
   :mod:`~wpp.core.arena` (tournament scheduling and the recorded play loop),
-  :mod:`~wpp.core.session` (a page's controller), :mod:`~wpp.core.rooms` (two pages, one game);
+  :mod:`~wpp.core.session` (a page's controller), :mod:`~wpp.core.rooms` (two pages, one game),
+  :mod:`~wpp.core.review` (a game review: each decision valued from the player's view);
 * shared pieces — :mod:`~wpp.core.errors`, :mod:`~wpp.core.standard_deck` (the 52-card deck
   four games share), :mod:`~wpp.core.rulebook` (rules texts), :mod:`~wpp.core.intervals`,
   :mod:`~wpp.core.cli` and :mod:`~wpp.core.cli_args` (the command line every game gets).

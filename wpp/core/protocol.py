@@ -35,19 +35,22 @@ import typing
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from wpp.core.checks import check_stacked_deck
 from wpp.core.errors import WppError
+from wpp.core.intervals import mean_interval, wilson
 from wpp.core.rulebook import Rulebook, load_rulebook
 from wpp.core.standard_deck import CARDS, deck_from_text, format_cards
 
 __all__ = [
     "ActionLike",
+    "ActionValue",
     "AgentFactory",
     "CardLike",
     "EventLike",
     "GameDef",
+    "ReviewHook",
     "ViewLike",
 ]
 
@@ -104,6 +107,44 @@ RULES_SOURCE = "rules.md"
 #: Builds an agent of one game: ``factory(seed, **options)``.
 AgentFactory = Callable[..., Any]
 
+#: A playout policy for :meth:`GameDef.evaluate_actions`: the action of the seat to act in
+#: ``state`` (it must decide from that seat's view), given a random source.
+Policy = Callable[[Any, random.Random], Any]
+
+
+class ActionValue(NamedTuple):
+    """One action's value for a game review (:meth:`GameDef.evaluate_actions`), in the
+    game's :attr:`~GameDef.review_unit`, with its 95% interval (``low == high == value``
+    where the value is exact)."""
+
+    action: Any
+    value: float
+    low: float
+    high: float
+
+
+#: A game's own review evaluator: ``evaluate(state, player, rng, budget, must, policy)``,
+#: as :meth:`GameDef.evaluate_actions`.
+Evaluate = Callable[[Any, int, random.Random, dict[str, Any], Sequence[Any], Policy | None],
+                    list[ActionValue]]
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewHook:
+    """A game's own evaluator for the game review, built on its AIs: its registration module
+    names it ``REVIEW`` (an engine does not import its AIs, so an evaluator that uses them
+    cannot be a method of the definition). It replaces the definition's
+    :meth:`~GameDef.evaluate_actions`, :meth:`~GameDef.review_method` and
+    :attr:`~GameDef.review_budget`; the unit and thresholds stay the definition's."""
+
+    #: ``evaluate(state, player, rng, budget, must, policy)``, as
+    #: :meth:`GameDef.evaluate_actions` (it may call that for what it does not do itself).
+    evaluate: Evaluate
+    #: ``method(budget, policy)``: one sentence on how the values were got.
+    method: Callable[[dict[str, Any], str | None], str]
+    #: Its budget's names and defaults.
+    budget: dict[str, int]
+
 
 class GameDef(ABC, Generic[S, A, V, R]):
     """One card game's rules as code, behind the kit's shared protocol.
@@ -145,6 +186,22 @@ class GameDef(ABC, Generic[S, A, V, R]):
     #: source is ``rules.md`` in the game's package (:meth:`rulebook`), copied to ``docs/`` by
     #: ``scripts/sync_rules.py``.
     rules_doc: ClassVar[str | None] = None
+    #: What a game review's values measure (:mod:`wpp.core.review`): by default "win
+    #: chance" (:meth:`review_value`: 1 win, ½ draw, 0 loss; with more seats the share of
+    #: the other seats beaten); a game scored in points says "expected points".
+    review_unit: ClassVar[str] = "win chance"
+    #: The review's verdicts as data: a decision that lost less than the first number
+    #: (in :attr:`review_unit`) against the best action is "best", then "good" up to the
+    #: second, "inaccuracy" up to the third, "mistake" up to the fourth, "blunder" beyond.
+    review_thresholds: ClassVar[tuple[float, float, float, float]] = (0.02, 0.05, 0.10, 0.20)
+    #: The bounds of :meth:`review_value` (the Wilson interval applies), or ``None`` for an
+    #: unbounded scale (points: a normal interval).
+    review_scale: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
+    #: The review's default budget (:meth:`evaluate_actions`): the default evaluator's
+    #: ``worlds`` (re-deals per action) and ``actions`` (at most this many of the legal
+    #: actions compared, the played one always among them). Small: a whole game is
+    #: reviewed in seconds.
+    review_budget: ClassVar[dict[str, int]] = {"worlds": 16, "actions": 12}
 
     @property
     def package(self) -> str:
@@ -376,6 +433,84 @@ class GameDef(ABC, Generic[S, A, V, R]):
         game, e.g. WarPairsPoker's first leader, tricks by mode and cards drawn. Default:
         none."""
         return {}
+
+    # --- the game review's hooks (wpp.core.review) -------------------------------------
+    def review_value(self, returns: Sequence[float], player: int) -> float:
+        """``player``'s result of a finished game in :attr:`review_unit`. Default: the win
+        chance's share — 1 for each other seat with a lower return, ½ for each level, over
+        the other seats (2 players: 1 win, ½ draw, 0 loss)."""
+        mine, n = returns[player], len(returns)
+        if n < 2:
+            return 1.0
+        beaten = sum(1.0 if r < mine else 0.5 if r == mine else 0.0
+                     for s, r in enumerate(returns) if s != player)
+        return beaten / (n - 1)
+
+    def review_method(self, budget: dict[str, Any], policy: str | None) -> str:
+        """One sentence on how :meth:`evaluate_actions` got its values with ``budget``,
+        for the review's explanations (``policy``: the playout agent's name, if any)."""
+        who = f"the {policy} agent for every seat" if policy else "random legal moves"
+        return (f"{budget['worlds']} re-deals of the cards you could not see, each played "
+                f"to the end with {who}")
+
+    def evaluate_actions(self, state: S, player: int, rng: random.Random,
+                         budget: dict[str, Any], must: Sequence[A] = (),
+                         policy: Policy | None = None) -> list[ActionValue]:
+        """The value for ``player`` (to act in ``state``) of the actions worth comparing,
+        in :attr:`review_unit`, computed from what ``player`` may know: the hook of the
+        game review (:func:`wpp.core.review.review_game`).
+
+        The default is Monte Carlo: at most ``budget["actions"]`` legal actions (a
+        seeded sample when there are more, plus every action of ``must``, the one played),
+        each played in the same ``budget["worlds"]`` determinised worlds — the cards
+        ``player`` cannot see re-dealt by :meth:`redeal_hidden` — and the game finished by
+        ``policy`` (default: uniform random legal moves, which needs no agent, costs least
+        and suits every game), valued by :meth:`review_value`. The worlds and each world's
+        playout randomness are the same for every action (common random numbers) and do not
+        depend on which other actions are compared. It reads the hidden cards only through
+        :meth:`redeal_hidden`, whose result must depend on ``player``'s view and ``rng``
+        alone. A game whose re-deal does not, or which has a better evaluator, overrides
+        this — or, when that evaluator is one of its AIs (exact odds, a search), names a
+        :class:`ReviewHook` in its registration module."""
+        legal = self.legal_actions(state)
+        order = list(range(len(legal)))
+        rng.shuffle(order)
+        picked = [legal[i] for i in sorted(order[:budget["actions"]])]
+        picked += [a for a in must if a not in picked]
+        return self.playout_values(state, player, rng, picked, budget["worlds"], policy)
+
+    def playout_values(self, state: S, player: int, rng: random.Random, actions: Sequence[A],
+                       worlds: int, policy: Policy | None = None) -> list[ActionValue]:
+        """The Monte Carlo of :meth:`evaluate_actions` for the given ``actions``: each
+        played in the same ``worlds`` re-deals (:meth:`redeal_hidden`) and finished by
+        ``policy`` (default: uniform random legal moves), valued by :meth:`review_value`
+        with its interval (:meth:`value_of`). A game's own evaluator may choose the actions
+        and call this."""
+        picked = list(actions)
+        seeds = [rng.getrandbits(64) for _ in range(worlds)]
+        totals: list[list[float]] = [[] for _ in picked]
+        for seed in seeds:
+            world = self.redeal_hidden(state, player, random.Random(seed))
+            for i, action in enumerate(picked):
+                play = random.Random(seed ^ 0x5DEECE66D)
+                s = self.step(world, action, narrate=False)[0]
+                while not self.is_over(s):
+                    a = (play.choice(self.legal_actions(s)) if policy is None
+                         else policy(s, play))
+                    s = self.step(s, a, narrate=False)[0]
+                totals[i].append(self.review_value(self.returns(s), player))
+        return [self.value_of(a, v) for a, v in zip(picked, totals, strict=True)]
+
+    def value_of(self, action: A, outcomes: Sequence[float]) -> ActionValue:
+        """An :class:`ActionValue` from one action's playout results: their mean with a
+        Wilson interval on :attr:`review_scale` (rescaled), or a normal one without."""
+        if self.review_scale is None:
+            m = mean_interval(outcomes)
+            return ActionValue(action, m.estimate, m.low, m.high)
+        lo, hi = self.review_scale
+        w = wilson(sum((v - lo) / (hi - lo) for v in outcomes), len(outcomes))
+        return ActionValue(action, lo + w.estimate * (hi - lo), lo + w.low * (hi - lo),
+                           lo + w.high * (hi - lo))
 
     def players_of(self, state: S) -> int:
         """How many seats the state has (default: the state's ``players``, else the game's

@@ -336,6 +336,15 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     lesson = "10_open_face_chinese_poker.ipynb"
     rules_type = OfcRules
     rules_doc = "ofc-rules.md"
+    #: A review values a decision in points (the game's returns), with normal intervals:
+    #: a row is one point, a scoop three more, a foul about six.
+    review_unit = "expected points"
+    review_scale = None
+    review_thresholds = (0.25, 1.0, 2.5, 5.0)
+
+    def review_value(self, returns: Sequence[float], player: int) -> float:
+        """The player's points (their return)."""
+        return float(returns[player])
 
     def new(self, seed: int, players: int, rules: OfcRules,
             deck: Sequence[Any] | None = None) -> OfcState:
@@ -420,8 +429,8 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         and the player's own cards to place stay. Later hands' decks come from the seed and
         stay as they are (a narrower sample than the player's knowledge, never a wider)."""
         known = len(state.to_place) if state.to_act == player else 0
-        hidden = list(state.stub[known:])
-        rng.shuffle(hidden)
+        hidden = sorted(state.stub[known:])  # the view's order, so the result depends on
+        rng.shuffle(hidden)                  # the view and ``rng`` alone
         stub = state.stub[:known] + tuple(hidden)
         return OfcState(state.seed, state.rules, state.hand, state.boards, stub, state.placed,
                         state.scores, state.previous)

@@ -6,15 +6,18 @@
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from collections.abc import Sequence
+from typing import Any, Final
 
 from wpp.core.agents import Agent
-from wpp.core.protocol import AgentFactory
+from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.ofc.candidates import candidates
 from wpp.ofc.cli import PLAY
-from wpp.ofc.game import OFC
+from wpp.ofc.game import OFC, OfcState, Place
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "ORDER", "PLAY"]
+__all__ = ["AGENTS", "GAME", "ORDER", "PLAY", "REVIEW"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
@@ -42,3 +45,34 @@ def _random(seed: int | None = 0) -> Agent:
 
 #: Open Face Chinese Poker's agents by name (the first is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "random": _random}
+
+
+def _review(state: OfcState, player: int, rng: random.Random, budget: dict[str, Any],
+            must: Sequence[Place] = (), policy: Policy | None = None) -> list[ActionValue]:
+    """The placements worth comparing — the expected AI's choice and a seeded sample of
+    pyOFC's pruned candidates (:func:`wpp.ofc.candidates.candidates`), and the played one —
+    each played out in the same re-deals (the kit's Monte Carlo)."""
+    from wpp.ofc.expected import ExpectedPointsAI  # numpy: imported when a review asks
+
+    view = OFC.view(state, player)
+    pool = candidates(view.board, view.to_place) or OFC.legal_actions(state)
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    picked = [ExpectedPointsAI(0).choose(view)]
+    for i in sorted(order[:budget["actions"]]):
+        if pool[i] not in picked:
+            picked.append(pool[i])
+    picked += [a for a in must if a not in picked]
+    return OFC.playout_values(state, player, rng, picked, budget["worlds"], policy)
+
+
+def _method(budget: dict[str, Any], policy: str | None) -> str:
+    who = f"the {policy} agent for every seat" if policy else "random legal moves"
+    return (f"the expected AI's choice, {budget['actions']} of pyOFC's candidate placements "
+            f"and your move, each played in the same {budget['worlds']} re-deals of the cards "
+            f"you could not see and finished with {who}")
+
+
+#: The game review compares the expected AI's placement with pyOFC's candidates, played out
+#: at random in 48 re-deals (points vary more than a win).
+REVIEW: Final = ReviewHook(_review, _method, {"worlds": 48, "actions": 12})

@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.protocol import GameDef
@@ -99,6 +99,9 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
     rules_type = PairsRules
     deck = DECK
     rules_doc = "pairs-rules.md"
+    #: Two actions a decision and short playouts: many worlds cost little (a game reviews in
+    #: well under a second).
+    review_budget: ClassVar[dict[str, int]] = {"worlds": 200, "actions": 12}
 
     def new(self, seed: int, players: int, rules: PairsRules,
             deck: Sequence[Any] | None = None) -> PairsState:

@@ -396,6 +396,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         (then empty or unused) deck is re-dealt."""
         other = 1 - player
         hidden = list(state.deck) if state.over else [*state.stashes[other], *state.deck]
+        hidden.sort(key=self.deck_of(state.rules).index)  # the view and ``rng`` alone decide
         rng.shuffle(hidden)
         stashes = list(state.stashes)
         if not state.over:

@@ -7,14 +7,16 @@
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from collections.abc import Sequence
+from typing import Any, Final
 
 from wpp.core.agents import Agent
-from wpp.core.protocol import AgentFactory
-from wpp.pokeros.ai import Greedy, Guard, RandomPlacer
-from wpp.pokeros.game import POKEROS
+from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.pokeros.ai import Greedy, Guard, RandomPlacer, candidates
+from wpp.pokeros.game import POKEROS, Place, PokerosState
 
-__all__ = ["AGENTS", "GAME", "ORDER"]
+__all__ = ["AGENTS", "GAME", "ORDER", "REVIEW"]
 
 GAME: Final = POKEROS
 #: After WarPairsPoker and 5-card draw.
@@ -40,3 +42,34 @@ def _random(seed: int | None = 0) -> Agent:
 #: Pokeros's agents by name (the first, the original's AI, is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"hal": _hal, "greedy": _greedy, "guard": _guard,
                                    "random": _random}
+
+
+def _review(state: PokerosState, player: int, rng: random.Random, budget: dict[str, Any],
+            must: Sequence[Place] = (), policy: Policy | None = None) -> list[ActionValue]:
+    """The placements worth comparing — the guard AI's choice and the ``actions`` best by
+    the points they score now (the AIs' own candidate list,
+    :func:`wpp.pokeros.ai.candidates`; ties in the order of the legal actions), and the
+    played one — each played out in the same re-deals (the kit's Monte Carlo)."""
+    view = POKEROS.view(state, player)
+    cands = candidates(view.cells, view.stash, view.legal_cells(), view.rules.multiplier)
+    ranked = sorted(range(len(cands)), key=lambda i: -cands[i].awarded)
+    picked = [Guard(0).choose(view)]
+    for i in ranked:
+        if len(picked) >= budget["actions"]:
+            break
+        if cands[i].action not in picked:
+            picked.append(cands[i].action)
+    picked += [a for a in must if a not in picked]
+    return POKEROS.playout_values(state, player, rng, picked, budget["worlds"], policy)
+
+
+def _method(budget: dict[str, Any], policy: str | None) -> str:
+    who = f"the {policy} agent for every seat" if policy else "random legal moves"
+    return (f"the guard AI's choice, the placements that score most now and your move, each "
+            f"played in the same {budget['worlds']} re-deals of the cards you could not see "
+            f"and finished with {who}")
+
+
+#: The game review compares the placements the AIs would consider (not a random sample of
+#: the dozens of legal ones), played out at random.
+REVIEW: Final = ReviewHook(_review, _method, {"worlds": 8, "actions": 8})

@@ -7,20 +7,24 @@
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from collections.abc import Sequence
+from typing import Any, Final
 
 from wpp.core.agents import Agent
-from wpp.core.protocol import AgentFactory
+from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.warpairs.actions import Action
 from wpp.warpairs.ai.classic import ClassicAgent
 from wpp.warpairs.ai.counting_agent import CountingAgent
 from wpp.warpairs.ai.greedy import GreedyAgent
 from wpp.warpairs.ai.random_agent import RandomAgent
-from wpp.warpairs.ai.search import DEFAULT_PLAYOUTS, SearchAgent
+from wpp.warpairs.ai.search import DEFAULT_PLAYOUTS, SearchAgent, review_values
 from wpp.warpairs.cli import add_commands
 from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
+from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "ORDER"]
+__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "ORDER", "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
@@ -56,3 +60,20 @@ AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "gree
                                    "counting": _counting, "search": _search}
 
 
+
+
+def _review(state: GameState, player: int, rng: random.Random, budget: dict[str, Any],
+            must: Sequence[Action] = (), policy: Policy | None = None) -> list[ActionValue]:
+    return review_values(WARPAIRS.view(state, player), rng, budget["worlds"], must, policy)
+
+
+def _method(budget: dict[str, Any], policy: str | None) -> str:
+    who = f"the {policy} agent" if policy else "the classic AI"
+    return (f"the search AI's candidates and your move, each played in the same "
+            f"{budget['worlds']} deals of the cards you could not see, finished by {who} "
+            f"for both seats")
+
+
+#: The game review plays the search AI's candidates in 160 worlds each: a typical game
+#: reviews in a few seconds of one core (benchmarks/review.py).
+REVIEW: Final = ReviewHook(_review, _method, {"worlds": 160})

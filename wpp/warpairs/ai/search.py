@@ -62,6 +62,7 @@ from wpp.core.checks import check_count, check_seconds
 from wpp.core.errors import WppError
 from wpp.core.explain import Cell, Explanation, Ref, Step, Text, Words, words
 from wpp.core.intervals import Interval, wilson
+from wpp.core.protocol import ActionValue, Policy
 from wpp.core.standard_deck import CARDS, Card, format_cards
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, TakeFromPile
 from wpp.warpairs.ai.classic import classic_decision
@@ -78,7 +79,7 @@ from wpp.warpairs.transitions import step
 from wpp.warpairs.view import View
 
 __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult", "candidates",
-           "classic_playout", "determinise", "mulligan_candidates", "search"]
+           "classic_playout", "determinise", "mulligan_candidates", "review_values", "search"]
 
 #: Playouts per decision by default (281 ms of CPU per move on average with the record read,
 #: measured: README).
@@ -412,6 +413,37 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
                 break
     return SearchResult(results, chosen, classic, n, sample, sample_classic, paired,
                         worlds_from, spent_checks)
+
+
+def review_values(view: View, rng: random.Random, worlds: int, must: Sequence[Action] = (),
+                  policy: Policy | None = None) -> list[ActionValue]:
+    """WarPairsPoker's evaluator for the game review (:mod:`wpp.core.review`): the search's
+    candidates (:func:`candidates`, at the mulligan :func:`mulligan_candidates`) and the
+    actions of ``must`` (the one played), each played in the same ``worlds`` deals of the
+    cards the player cannot see (:func:`determinise`: uniform, from the view alone — the
+    review judges what the player could know, so no reading of the record) and finished by
+    the classic AI for both seats (:func:`classic_playout`) or by ``policy``: each one's win
+    chance, draws counting half, with its Wilson interval. The worlds are the same for every
+    action and do not depend on which are compared."""
+    classic = classic_decision(view, explain=False)[0]
+    cands = (mulligan_candidates(view, classic) if view.phase is Phase.MULLIGAN
+             else candidates(view, classic))
+    cands += [a for a in must if a not in cands]
+    seeds = [rng.getrandbits(64) for _ in range(worlds)]
+    outcomes: list[list[float]] = [[] for _ in cands]
+    me = view.player
+    for seed in seeds:
+        world = determinise(view, random.Random(seed))
+        for i, action in enumerate(cands):
+            s = step(world, action, narrate=False)[0]
+            if policy is None:
+                s = s if s.phase is _OVER else classic_playout(s)
+            else:
+                play = random.Random(seed ^ 0x5DEECE66D)
+                while s.phase is not _OVER:
+                    s = step(s, policy(s, play), narrate=False)[0]
+            outcomes[i].append(_score(s, me))
+    return [WARPAIRS.value_of(a, o) for a, o in zip(cands, outcomes, strict=True)]
 
 
 def _in_race(per_world: list[tuple[GameState | None, list[float | None]]], i: int, runs: int,

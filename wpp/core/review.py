@@ -1,0 +1,358 @@
+"""A game review for any registered game: which of a player's decisions cost them, by how
+much, and what was better — from what the player could know at the time.
+
+:func:`review_game` walks a finished (or unfinished) game's history and, at every decision
+of one player, asks the game's definition for the value of the actions worth comparing
+(:meth:`~wpp.core.protocol.GameDef.evaluate_actions`: by default Monte Carlo over re-deals of
+the cards the player could not see, finished with random legal moves; a game may name a
+better one built on its AIs, a :class:`~wpp.core.protocol.ReviewHook` ``REVIEW`` in its
+registration module — 5-card draw's exact enumeration, WarPairsPoker's search candidates
+played out by the classic AI). The values are in the game's unit
+(:attr:`~wpp.core.protocol.GameDef.review_unit`: "win chance" or "expected points"); a
+decision's *loss* is the best value minus the played action's, and its verdict comes from the
+game's thresholds (:attr:`~wpp.core.protocol.GameDef.review_thresholds`).
+
+The review never reads the hidden cards: each decision is evaluated from the real state only
+through the game's own re-deal of what the player could not see (or its view), and the
+random source of each decision is seeded from the review's ``seed`` and the move number
+alone — so re-dealing the hidden cards gives the same table (the twin test in
+``tests/core/test_review.py``), and the same seed gives the same table.
+
+This module is game-neutral: it imports no game's package and reaches each game through its
+definition and the registry. pandas and matplotlib are imported only when a table or a chart
+is asked for.
+
+>>> import wpp
+>>> g = wpp.new_game("pairs", seed=4)
+>>> while not g.is_over:
+...     _ = g.apply(g.legal_actions()[0])
+>>> r = wpp.review_game(g, 0, worlds=4)
+>>> r.unit, list(r.table.columns[:4])
+('win chance', ['move', 'action', 'best', 'value'])
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wpp.core.errors import WppError
+from wpp.core.explain import Explanation, Step
+from wpp.core.history import History, seat_name
+from wpp.core.protocol import ActionValue, GameDef, Policy, ReviewHook
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = ["VERDICTS", "Position", "Review", "ReviewRow", "evaluate_position", "evaluator",
+           "review_game", "review_positions", "verdict_of"]
+
+#: The verdicts, from the best decision to the worst.
+VERDICTS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+#: The table's columns, in order.
+COLUMNS = ("move", "action", "best", "value", "best_value", "loss", "verdict", "low", "high",
+           "best_low", "best_high", "compared", "explanation")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One decision to review: its index in the history's actions, the state before it
+    (the whole truth: the review reads it only through the game's re-deal and view) and the
+    action played."""
+
+    move: int
+    state: Any
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    """One reviewed decision: the played action and the best one, their values and
+    intervals in the game's unit, the loss, the verdict and the explanation."""
+
+    move: int
+    action: Any
+    best: Any
+    value: float
+    low: float
+    high: float
+    best_value: float
+    best_low: float
+    best_high: float
+    loss: float
+    verdict: str
+    compared: int
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game review of one player: :attr:`table` (one row per decision), the game's
+    :attr:`unit` and :attr:`thresholds`, :meth:`describe` and :meth:`chart`."""
+
+    game: str
+    title: str
+    player: int
+    unit: str
+    #: The loss at which "good", "inaccuracy", "mistake" and "blunder" begin (below the
+    #: first: "best").
+    thresholds: tuple[float, float, float, float]
+    budget: dict[str, Any]
+    seed: int
+    agent: str | None
+    method: str
+    rows: tuple[ReviewRow, ...]
+    #: The player's result in :attr:`unit` if the game is over, else NaN.
+    result: float = math.nan
+    #: How many actions the game has (the chart's last move).
+    moves: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """One row per decision of the player (pandas, imported now): ``move`` (its index
+        in the history's actions), ``action`` and ``best`` (text), ``value``, ``best_value``,
+        ``loss`` (their difference, ≥ 0 up to noise), ``verdict``, the 95% intervals ``low``
+        / ``high`` (and ``best_low`` / ``best_high``; equal to the value where it is exact),
+        ``compared`` (how many actions were valued) and ``explanation``."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            [{"move": r.move, "action": str(r.action), "best": str(r.best), "value": r.value,
+              "best_value": r.best_value, "loss": r.loss, "verdict": r.verdict, "low": r.low,
+              "high": r.high, "best_low": r.best_low, "best_high": r.best_high,
+              "compared": r.compared, "explanation": r.explanation} for r in self.rows],
+            columns=list(COLUMNS))
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each verdict."""
+        return {v: sum(r.verdict == v for r in self.rows) for v in VERDICTS}
+
+    def describe(self) -> str:
+        """The review in words: what was measured, how, the thresholds, and the decisions
+        that cost the most."""
+        t = self.thresholds
+        lines = [
+            f"Review of {seat_name(self.player)}'s {len(self.rows)} decisions in "
+            f"{self.title}, in {self.unit}.",
+            f"Each decision is judged from what {seat_name(self.player)} could know then, "
+            f"never from the hidden cards: {self.method}.",
+            f"Loss = the best action's value − the played one's. Verdicts: best below "
+            f"{t[0]:g}, good from {t[0]:g}, inaccuracy from {t[1]:g}, mistake from {t[2]:g}, "
+            f"blunder from {t[3]:g} ({self.unit}).",
+            "Counts: " + ", ".join(f"{v} {n}" for v, n in self.counts().items()) + ".",
+        ]
+        worst = sorted((r for r in self.rows if r.verdict not in ("best", "good")),
+                       key=lambda r: -r.loss)[:5]
+        for r in worst:
+            lines.append(f"  move {r.move}: {r.action} ({r.value:.3f}) — {r.verdict}, "
+                         f"better {r.best} ({r.best_value:.3f}), loss {r.loss:.3f}")
+        if not math.isnan(self.result):
+            lines.append(f"Result: {self.result:g} {self.unit}.")
+        lines.extend(self.notes)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def chart(self) -> Figure:
+        """The player's estimated standing after each of their moves (the played action's
+        value, with its interval as a band), the best action's value as open circles, the
+        mistakes and blunders marked, and the result if the game is over (matplotlib,
+        imported now; the figure is not shown)."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(8, 3.2))
+        ax = fig.add_subplot()
+        xs = [r.move for r in self.rows]
+        ax.plot(xs, [r.value for r in self.rows], "-o", ms=3, label="after your move")
+        ax.fill_between(xs, [r.low for r in self.rows], [r.high for r in self.rows],
+                        alpha=0.2, label="95% interval")
+        ax.scatter(xs, [r.best_value for r in self.rows], facecolors="none",
+                   edgecolors="green", s=18, label="best move's value")
+        colours = {"inaccuracy": "gold", "mistake": "orange", "blunder": "red"}
+        for verdict, colour in colours.items():
+            bad = [r for r in self.rows if r.verdict == verdict]
+            if bad:
+                ax.scatter([r.move for r in bad], [r.value for r in bad], color=colour,
+                           s=40, zorder=3, label=verdict)
+        if not math.isnan(self.result):
+            ax.scatter([self.moves], [self.result], marker="*", s=120, color="black",
+                       zorder=3, label="result")
+        ax.set_xlabel("move")
+        ax.set_ylabel(self.unit)
+        ax.set_title(f"{self.title}: {seat_name(self.player)}'s standing, move by move")
+        ax.legend(fontsize="small", loc="best")
+        fig.tight_layout()
+        return fig
+
+
+def verdict_of(loss: float, thresholds: Sequence[float], is_best: bool = False) -> str:
+    """The verdict of a decision that lost ``loss`` against the best action.
+
+    >>> [verdict_of(x, (0.02, 0.05, 0.1, 0.2)) for x in (0.0, 0.03, 0.07, 0.15, 0.5)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    if is_best:
+        return "best"
+    for i in range(len(thresholds), 0, -1):
+        if loss >= thresholds[i - 1]:
+            return VERDICTS[i]
+    return "best"
+
+
+def decision_rng(seed: int, move: int) -> random.Random:
+    """The random source of the decision at ``move``: from the review's seed and the move
+    number alone, so one decision's values do not depend on the others."""
+    return random.Random(f"wpp-review:{seed}:{move}")
+
+
+def evaluator(game: GameDef[Any, Any, Any, Any]) -> ReviewHook:
+    """The evaluator the review uses for ``game``: the ``REVIEW`` its registration module
+    names (an evaluator built on the game's AIs), else the definition's own
+    :meth:`~wpp.core.protocol.GameDef.evaluate_actions`, :meth:`~wpp.core.protocol.GameDef.
+    review_method` and :attr:`~wpp.core.protocol.GameDef.review_budget`."""
+    from wpp.core.registry import registration  # finds the game's registration module
+
+    try:
+        hook = getattr(registration(game.name), "REVIEW", None)
+    except WppError:  # a definition the registry does not know: its own evaluator
+        hook = None
+    if isinstance(hook, ReviewHook):
+        return hook
+    return ReviewHook(game.evaluate_actions, game.review_method, dict(game.review_budget))
+
+
+def _check_budget(game: GameDef[Any, Any, Any, Any], budget: dict[str, Any]) -> dict[str, Any]:
+    known = evaluator(game).budget
+    unknown = sorted(set(budget) - set(known))
+    if unknown:
+        raise WppError(f"the review of {game.title} has no budget {', '.join(unknown)}; its "
+                       f"budget is {', '.join(f'{k}={v}' for k, v in known.items())}")
+    for k, v in budget.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise WppError(f"the review's {k} is a whole number ≥ 1, not {v!r:.40}")
+    return {**known, **budget}
+
+
+def _policy(game: GameDef[Any, Any, Any, Any], agent: str | None,
+            seed: int) -> Policy | None:
+    """The playout policy of agent ``agent`` of the game (each seat its own agent, deciding
+    from its view), or ``None``: the evaluator's own."""
+    if agent is None:
+        return None
+    from wpp.core.registry import make_agent  # the registry finds the game's agents
+
+    agents: dict[int, Any] = {}
+
+    def policy(state: Any, rng: random.Random) -> Any:
+        seat = game.to_act(state)
+        if seat not in agents:
+            agents[seat] = make_agent(game.name, agent, seed=seed * 101 + seat)
+        return agents[seat].choose(game.view(state, seat))
+
+    make_agent(game.name, agent, seed=seed)  # refuses an unknown agent (WppError)
+    return policy
+
+
+def evaluate_position(game: GameDef[Any, Any, Any, Any], position: Position, player: int, *,
+                      seed: int = 0, agent: str | None = None,
+                      budget: dict[str, Any] | None = None) -> list[ActionValue]:
+    """The values of the actions compared at one decision, exactly as the review computes
+    them (its random source from ``seed`` and the move number)."""
+    b = _check_budget(game, budget or {})
+    rng = decision_rng(seed, position.move)
+    policy = _policy(game, agent, seed * 7919 + position.move)
+    values = evaluator(game).evaluate(position.state, player, rng, b, (position.action,),
+                                      policy)
+    if not values:
+        raise WppError(f"{game.title}'s evaluator valued no action at move {position.move}")
+    return values
+
+
+def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[ActionValue],
+         unit: str, thresholds: tuple[float, float, float, float], method: str) -> ReviewRow:
+    mine = next((v for v in values if v.action == position.action), None)
+    if mine is None:
+        raise WppError(f"{game.title}'s evaluator did not value the played action "
+                       f"{position.action} at move {position.move}")
+    best = max(values, key=lambda v: v.value)
+    if best.value <= mine.value:
+        best = mine  # ties go to the played action
+    loss = best.value - mine.value
+    verdict = verdict_of(loss, thresholds, best is mine)
+    order = sorted(range(len(values)), key=lambda i: -values[i].value)
+    rows = [(str(values[i].action), round(values[i].value, 4),
+             f"[{values[i].low:.3f}, {values[i].high:.3f}]") for i in order]
+    chosen = next(j for j, i in enumerate(order) if values[i].action == position.action)
+    step = Step(f"The actions compared, valued in {unit}", columns=("action", unit,
+                                                                      "95% interval"),
+                rows=rows, chosen_row=chosen, id="review.values",
+                verdict=f"{verdict}: {position.action} lost {loss:.3f} against {best.action}",
+                notes=(f"From what you could know then: {method}.",))
+    summary = (f"{position.action} is the best here" if best is mine
+               else f"{verdict}: {best.action} was better by {loss:.3f} {unit}")
+    explanation = Explanation(f"Move {position.move}", [step], summary=summary)
+    return ReviewRow(position.move, position.action, best.action, mine.value, mine.low,
+                     mine.high, best.value, best.low, best.high, loss, verdict, len(values),
+                     explanation)
+
+
+def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Position],
+                     player: int, agent: str | None = None, *, seed: int = 0,
+                     result: float = math.nan, moves: int = 0,
+                     **budget: int) -> Review:
+    """The review of ``player``'s decisions at ``positions`` (see :func:`review_game`, which
+    lists them from a history; the twin test passes re-dealt states here)."""
+    b = _check_budget(game, budget)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise WppError(f"the review's seed is a whole number, not {seed!r:.40}")
+    _policy(game, agent, seed)  # refuses an unknown agent before any work
+    method = evaluator(game).method(b, agent)
+    rows = tuple(_row(game, p, evaluate_position(game, p, player, seed=seed, agent=agent,
+                                                 budget=b),
+                      game.review_unit, game.review_thresholds, method) for p in positions)
+    return Review(game.name, game.title, player, game.review_unit, game.review_thresholds, b,
+                  seed, agent, method, rows, result, moves)
+
+
+def decisions(history: History[Any, Any], player: int) -> list[Position]:
+    """The decisions of ``player`` in ``history``: each action they played, with the state
+    before it."""
+    game = history.game
+    states, actions = history.states, history.actions
+    return [Position(i, states[i], a) for i, a in enumerate(actions)
+            if not game.is_over(states[i]) and game.to_act(states[i]) == player]
+
+
+def review_game(history: History[Any, Any], player: int, agent: str | None = None, *,
+                seed: int = 0, **budget: int) -> Review:
+    """Review ``player``'s decisions in ``history`` (any registered game's).
+
+    At each decision the game's evaluator (:meth:`~wpp.core.protocol.GameDef.
+    evaluate_actions`) values the actions worth comparing from what the player could know
+    then; ``agent`` (a name of the game's agents) makes the evaluator finish its playouts
+    with that agent for every seat instead of its own way. ``budget`` overrides the game's
+    :attr:`~wpp.core.protocol.GameDef.review_budget` (e.g. ``worlds=64``); ``seed`` seeds
+    every decision's random source, so the same seed gives the same table.
+
+    A history that is not a :class:`~wpp.core.history.History` with its past kept, a seat
+    the game does not have, an unknown agent or budget is a :class:`WppError`.
+    """
+    if not isinstance(history, History):
+        raise WppError(f"a review needs a game's history (wpp.new_game, wpp.load_game), "
+                       f"not {type(history).__name__}")
+    history.view(player)  # refuses a seat the game does not have
+    deal = history.game.new(history.seed, history.players, history.rules, history.deck)
+    if len(history.states) != len(history.actions) + 1 or history.states[0] != deal:
+        raise WppError("this game keeps no history (history=False): it cannot be reviewed")
+    game = history.game
+    result = (game.review_value(history.returns(), player) if history.is_over
+              else math.nan)
+    return review_positions(game, decisions(history, player), player, agent, seed=seed,
+                            result=result, moves=len(history.actions), **budget)
