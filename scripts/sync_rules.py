@@ -1,8 +1,11 @@
-"""Regenerate every copy of the rules text from the one source, ``wpp/warpairs/rules.md``.
+"""Regenerate every copy of each game's rules text from its one source, ``rules.md`` in the
+game's package: WarPairsPoker's ``wpp/warpairs/rules.md`` to
 
 * ``docs/rules.md`` — the rules for readers of the repository (a header, then the source);
 * lesson 2 (``notebooks/02_the_rules.ipynb``) — its table of rules in one line each and its
-  bullets "* **R9.** …", which state each rule in the rules text's words.
+  bullets "* **R9.** …", which state each rule in the rules text's words;
+
+and every other registered game's to ``docs/<its rules_doc>`` (``docs/ofc-rules.md``, …).
 
 Run it after editing ``wpp/warpairs/rules.md``: ``python scripts/sync_rules.py``. The tests
 (``tests/warpairs/test_rules_text.py`` and ``tests/core/test_game_obligations.py``) fail, naming

@@ -4,8 +4,8 @@ ladder of poker categories.
 Each function returns a new :class:`~matplotlib.figure.Figure` built without pyplot's global
 state (Jupyter and Voilà show a returned figure once; a script can ``fig.savefig``).
 Everything drawn comes from the engine: the cycle's arrows are checked with
-:func:`wpp.warpairs.judge.beats` and the ladder's examples are classified by
-:func:`wpp.warpairs.plays.classify` as they are drawn, so a picture cannot disagree with the rules.
+:func:`wpp.warpairs.lookup.beats` and the ladder's examples are classified by
+:func:`wpp.warpairs.lookup.classify` as they are drawn, so a picture cannot disagree with the rules.
 
 >>> fig = cycle_figure()
 >>> len(fig.axes), fig.axes[0].get_title()

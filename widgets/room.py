@@ -242,7 +242,7 @@ class RoomPage:
         if self.seat is not None and not self.seat.is_over:
             return
         try:
-            code = self.store.create()
+            code = self.store.create("warpairs")
         except WppError as err:
             self._lobby_error(str(err))
             return

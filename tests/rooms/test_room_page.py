@@ -147,7 +147,7 @@ def test_the_page_polls_the_store_on_the_kernels_loop(tmp_path: Path) -> None:
     import asyncio
 
     store = RoomStore(tmp_path / "r.sqlite3")
-    code = store.create(seed=6)
+    code = store.create("warpairs", seed=6)
 
     async def scene() -> tuple[int, int]:
         page = RoomPage(store, poll=0.05, code=code)

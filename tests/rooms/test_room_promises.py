@@ -49,7 +49,7 @@ class Clock:
 
 def room(path: Path, seed: int = 3, clock: Clock | None = None) -> tuple[RoomStore, Seat, Seat]:
     store = RoomStore(path, clock=clock or Clock())
-    code = store.create(seed=seed)
+    code = store.create("warpairs", seed=seed)
     return store, store.join(code), store.join(code)
 
 
@@ -102,7 +102,7 @@ def test_a_forged_secret_never_takes_a_seat(tmp_path_factory: pytest.TempPathFac
 
 def test_another_seats_or_rooms_secret_is_refused(tmp_path: Path) -> None:
     store, a, b = room(tmp_path / "r.db")
-    other = store.join(store.create(seed=4))
+    other = store.join(store.create("warpairs", seed=4))
     for seat, secret in ((a.seat, b.secret), (b.seat, a.secret), (a.seat, other.secret),
                          (a.seat, secrets.token_urlsafe(18)), (2, a.secret), ("x", a.secret),
                          (True, a.secret), (a.seat, token_digest(a.secret))):
@@ -233,7 +233,8 @@ def test_put_needs_the_seats_token(tmp_path: Path) -> None:
 
 def test_an_old_store_with_clear_tokens_is_migrated(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    text = RoomStore(tmp_path / "new.db").read(RoomStore(tmp_path / "new.db").create(seed=2))[1]
+    fresh = RoomStore(tmp_path / "new.db")
+    text = fresh.read(fresh.create("warpairs", seed=2))[1]
     with sqlite3.connect(path) as con:     # the schema before digests, world-readable
         con.executescript("""
 CREATE TABLE rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, version INTEGER NOT NULL,
@@ -259,7 +260,7 @@ CREATE TABLE seats (code TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NU
 def test_guessing_room_codes_is_slowed(tmp_path: Path) -> None:
     clock = Clock()
     store, a, _ = room(tmp_path / "r.db", clock=clock)
-    real = store.create(seed=9)
+    real = store.create("warpairs", seed=9)
     wrong = [c for c in ("ZZZZZ", "YYYYY", "XXXXX") if c not in (real, a.code)]
     for i in range(MAX_FAILURES):
         with pytest.raises(WppError, match=r"no room|room code|does not hold"):

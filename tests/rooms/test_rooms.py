@@ -30,7 +30,7 @@ def db(tmp_path: Path) -> Path:
 def two_kernels(db: Path, seed: int) -> tuple[RoomStore, Seat, Seat]:
     """A room made by one kernel and joined by it and by a second kernel (its own store)."""
     first = RoomStore(db)
-    code = first.create(seed=seed)
+    code = first.create("warpairs", seed=seed)
     return first, first.join(code), RoomStore(db).join(code.lower())
 
 
@@ -160,7 +160,7 @@ def test_racing_threads_never_double_count(db: Path) -> None:
 
 def test_seats_and_codes(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = RoomStore(db)
-    code = store.create(seed=1)
+    code = store.create("warpairs", seed=1)
     assert normalize_code(code.lower()) == code
     assert store.join(code, seat=1).seat == 1
     with pytest.raises(WppError, match="taken"):
@@ -174,7 +174,7 @@ def test_seats_and_codes(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         with pytest.raises(WppError, match="room code"):
             store.join(bad)
     with pytest.raises(WppError, match="seat"):
-        RoomStore(db).join(store.create(), seat=2)
+        RoomStore(db).join(store.create("warpairs"), seat=2)
     # a handle whose token is not the seat's cannot act for it
     forged = Seat(store, code, 0, "0" * 32)
     with pytest.raises(WppError, match="does not hold"):
@@ -190,7 +190,7 @@ def test_a_damaged_store_is_refused(db: Path) -> None:
     import sqlite3
 
     store = RoomStore(db)
-    code = store.create(seed=2)
+    code = store.create("warpairs", seed=2)
     text = store.read(code)[1].to_json().replace('"seed": 2', '"seed": 3')
     with sqlite3.connect(db) as con:
         con.execute("UPDATE rooms SET game = ? WHERE code = ?", (text, code))
@@ -212,13 +212,13 @@ def test_old_rooms_are_removed_when_a_room_is_made(db: Path) -> None:
     import sqlite3
 
     store = RoomStore(db)
-    old, recent = store.create(seed=1), store.create(seed=2)
+    old, recent = store.create("warpairs", seed=1), store.create("warpairs", seed=2)
     store.join(old)
     con = sqlite3.connect(db)
     with con:
         con.execute("UPDATE rooms SET created = created - 8 * 24 * 3600 WHERE code = ?", (old,))
     con.close()
-    store.create()
+    store.create("warpairs")
     with pytest.raises(WppError, match="no room"):
         store.read(old)
     assert store.seats_taken(old) == frozenset() and store.version(recent) == 0

@@ -24,15 +24,14 @@ Modules, one idea each:
 * :mod:`~wpp.analysis.match` — the tables of a tournament (:class:`MatchResult`);
 * :mod:`~wpp.analysis.parallel` — the same chunks of work here, in a process pool or on Dask;
 * :mod:`~wpp.analysis.tournament` — tournaments, matches and round robins;
-* :mod:`~wpp.warpairs.tournament_cli` — agents by name;
 * :mod:`~wpp.analysis.stats` — Wilson intervals, per-agent and per-seat tables,
   Bradley–Terry ratings, first-player advantage, game length, branching factor, lead changes;
 * :mod:`~wpp.analysis.quality` — the CardStock game-quality metrics;
 * :mod:`~wpp.analysis.report` — the summary tables the command line prints;
 * :mod:`~wpp.analysis.plots` — the notebook's figures;
 * :mod:`~wpp.analysis.io` — Parquet/CSV by extension;
-* :mod:`~wpp.warpairs.tournament_cli` — ``python -m wpp tournament``; :mod:`~benchmarks.analysis` —
-speed.
+* :mod:`~benchmarks.analysis` — speed. (WarPairsPoker's ``python -m wpp tournament`` is
+  :mod:`wpp.warpairs.tournament_cli`; every other game's is :mod:`wpp.core.cli`.)
 
 These need pandas (and pyarrow, tqdm, dask for parallel runs and Parquet): the ``analysis``
 extra. The engine itself needs none of them. The names below are imported on first use, so

@@ -76,7 +76,7 @@ def game_lengths(lengths: Mapping[str, pd.Series], bins: int = 30,
         weights = np.full(len(s), 1 / len(s))
         ax.hist(s.to_numpy(dtype=float), bins=edges.tolist(), weights=weights, alpha=0.55,
                 label=f"{label} (mean {s.mean():.0f})")
-    ax.set_xlabel("actions per game (both players, mulligans included)")
+    ax.set_xlabel("actions per game (every seat's, all of them)")
     ax.set_ylabel("share of games")
     ax.set_title(title)
     ax.legend()
@@ -97,7 +97,7 @@ def branching_by_turn_figure(decisions: Mapping[str, pd.DataFrame], *, min_games
             t = t[t["move"] <= max_move]
         ax.plot(t["move"], t["mean"], label=label)
         ax.fill_between(t["move"], t["low"], t["high"], alpha=0.25)
-    ax.set_xlabel("move number (0 and 1 are the mulligans, not shown)")
+    ax.set_xlabel("move number (decisions of play only)")
     ax.set_ylabel("legal actions (mean)")
     ax.set_title(title)
     ax.legend()

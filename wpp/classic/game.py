@@ -280,7 +280,6 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
     min_players = 2
     max_players = 6
     default_players = 2
-    zero_sum = True
     rules_type = DrawRules
     page = "08_classic_poker.ipynb"
     lesson = "08_classic_poker.ipynb"
@@ -328,8 +327,7 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
                               _outcome(new) if new.is_over else "")
 
     def view(self, state: DrawState, player: int) -> DrawView:
-        if not isinstance(player, int) or not 0 <= player < state.players:
-            raise WppError(f"there is no seat {player!r:.20} in a {state.players}-player game")
+        player = self.check_seat(state, player)
         acted = player < len(state.discards)
         return DrawView(
             player=player, to_act=state.to_act, rules=state.rules,

@@ -3,13 +3,15 @@ it once for all games.
 
 * the protocol — :mod:`~wpp.core.protocol` (``GameDef``: states, views, actions, events, and
   the work every game shares by default), :mod:`~wpp.core.agents` (``Agent``, ``Decision``,
-  the kit's ``RandomPlayer``), :mod:`~wpp.core.explain` (explanations);
+  the kit's ``UniformAgent``), :mod:`~wpp.core.explain` (explanations);
 * the games — :mod:`~wpp.core.registry` (finds each game's ``registration`` module),
   :mod:`~wpp.core.history` (undo/redo, save files), :mod:`~wpp.core.selfplay`,
   :mod:`~wpp.core.arena` (tournament scheduling and the recorded play loop),
   :mod:`~wpp.core.session` (a page's controller), :mod:`~wpp.core.rooms` (two pages, one game),
   :mod:`~wpp.core.review` (a game review: each decision valued from the player's view);
-* shared pieces — :mod:`~wpp.core.errors`, :mod:`~wpp.core.standard_deck` (the 52-card deck
+* a player's own game reviewed — :mod:`~wpp.core.review`;
+* shared pieces — :mod:`~wpp.core.errors`, :mod:`~wpp.core.checks` (seeds, budgets, stacked
+  decks: the same refusals everywhere), :mod:`~wpp.core.standard_deck` (the 52-card deck
   four games share), :mod:`~wpp.core.rulebook` (rules texts), :mod:`~wpp.core.intervals`,
   :mod:`~wpp.core.cli` and :mod:`~wpp.core.cli_args` (the command line every game gets).
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 
-__all__ = ["Agent", "Decision", "RandomPlayer", "require_view"]
+__all__ = ["Agent", "Decision", "UniformAgent", "require_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ def require_view(view: object, kind: type[V], agent: str) -> V:
     return view
 
 
-class RandomPlayer:
+class UniformAgent:
     """The kit's random player for any game: one of ``view.legal_actions()``, uniformly, from
     its own seeded generator. The registry gives it to a game that names no ``random`` agent
     of its own, so every game can be played at random (``random-games``, the baselines of
@@ -65,7 +65,7 @@ class RandomPlayer:
 
     >>> from wpp import new_game
     >>> g = new_game("draw", seed=4)
-    >>> a, b = RandomPlayer(9), RandomPlayer(9)
+    >>> a, b = UniformAgent(9), UniformAgent(9)
     >>> a.choose(g.view(0)) == b.choose(g.view(0)) and a.choose(g.view(0)) in g.legal_actions()
     True
     """

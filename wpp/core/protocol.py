@@ -165,7 +165,7 @@ class GameDef(ABC, Generic[S, A, V, R]):
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     #: Who the fairness metric's "first player" is, in words (see :meth:`first_player`).
-    first_player_label: ClassVar[str] = "the first seat"
+    first_player_label: ClassVar[str] = "first seat"
     #: True when the returns of every finished game add up to zero (the default of
     #: :meth:`is_zero_sum`, for games where it does not depend on the rules or seats).
     zero_sum: ClassVar[bool] = True
@@ -230,6 +230,8 @@ class GameDef(ABC, Generic[S, A, V, R]):
         self.check_flags(list(flags), fields)
         assert self.rules_type is not None
         types = typing.get_type_hints(self.rules_type)
+        flags = {name: _enum_flag(self.title, name, value, types.get(name))
+                 for name, value in flags.items()}
         for name, value in flags.items():
             _check_flag_type(self.title, name, value, types.get(name))
         try:
@@ -512,6 +514,15 @@ class GameDef(ABC, Generic[S, A, V, R]):
         return ActionValue(action, lo + w.estimate * (hi - lo), lo + w.low * (hi - lo),
                            lo + w.high * (hi - lo))
 
+    def check_seat(self, state: S, player: Any) -> int:
+        """``player`` if it is a seat of ``state`` (a whole number, not a bool, from 0 to the
+        seats less one), else ``WppError`` naming it: the first line of every game's
+        :meth:`view`, so every game refuses the same seats in the same words."""
+        seats = self.players_of(state)
+        if type(player) is not int or not 0 <= player < seats:
+            raise WppError(f"there is no seat {player!r:.20} in a {seats}-player game")
+        return player
+
     def players_of(self, state: S) -> int:
         """How many seats the state has (default: the state's ``players``, else the game's
         only count)."""
@@ -552,6 +563,19 @@ def _check_flag_type(game: str, name: str, value: Any, annotation: Any) -> None:
             return
     names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
     raise WppError(f"the rule {name} of {game} is {names}, not {value!r:.40}")
+
+
+def _enum_flag(game: str, name: str, value: Any, annotation: Any) -> Any:
+    """A flag whose type is an enum, given as one of the enum's values (the command line's and
+    a save file's form), as that member; any other value unchanged."""
+    for t in _flag_types(annotation):
+        if isinstance(t, type) and issubclass(t, enum.Enum) and not isinstance(value, t):
+            try:
+                return t(value)
+            except (ValueError, TypeError):
+                raise WppError(f"the rule {name} of {game} is one of "
+                               f"{', '.join(str(e.value) for e in t)}, not {value!r:.40}") from None
+    return value
 
 
 def _flag_to_json(value: Any) -> Any:

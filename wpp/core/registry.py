@@ -9,13 +9,15 @@ A game registers itself by living in its own package under ``wpp/`` with a modul
 * optionally ``HISTORY``: a :class:`~wpp.core.history.History` subclass with the game's own
   conveniences (WarPairsPoker's :class:`wpp.Game`), ``ORDER``: its place in listings, and
   ``PLAY`` or ``COMMANDS``: a ``play`` command of its own, or all of its commands (see
-  :mod:`wpp.core.cli`).
+  :mod:`wpp.core.cli`), and ``REVIEW``: the evaluator a game review uses
+  (:mod:`wpp.core.review`).
 
-A game whose ``AGENTS`` has no ``random`` gets the kit's :class:`~wpp.core.agents.RandomPlayer`
-under that name, so every game can be played at random (``random-games``, the analysis'
-baselines). Nothing else in the kit lists the games, so adding one needs no change outside
-its own package, its widgets and its notebooks. The games are found the first time they are asked
-for, in the order of their ``ORDER`` number (WarPairsPoker first), then by name.
+A game whose ``AGENTS`` has no ``random`` gets the kit's
+:class:`~wpp.core.agents.UniformAgent` under that name, so every game can be played at random
+(``random-games``, the analysis' baselines). Nothing else in the kit lists the games, so adding
+one needs no change outside its own package, its widgets and its notebooks. The games are found
+the first time they are asked for, in the order of their ``ORDER`` number (WarPairsPoker
+first), then by name.
 
 >>> registered_games()[0]
 'warpairs'
@@ -37,7 +39,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from wpp.core.agents import RandomPlayer
+from wpp.core.agents import UniformAgent
 from wpp.core.checks import check_seed
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, parse_save
@@ -71,7 +73,7 @@ def _registry() -> dict[str, Entry]:
         if not isinstance(agents, dict) or not agents:
             raise RuntimeError(f"{where} must name its agents in AGENTS")
         if "random" not in agents:
-            agents = {**agents, "random": RandomPlayer}
+            agents = {**agents, "random": UniformAgent}
         found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
     names = [name for _, name, _ in found]
     if len(set(names)) != len(names):

@@ -45,7 +45,7 @@ pages that hold those seats keep them. Any value in the store that is not what t
 
 >>> import tempfile, os
 >>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "rooms.sqlite3"))
->>> code = store.create(seed=5)
+>>> code = store.create("warpairs", seed=5)
 >>> alice, bob = store.join(code), store.join(code)
 >>> alice.seat, bob.seat, alice.view().my_turn != bob.view().my_turn
 (0, 1, True)
@@ -277,7 +277,7 @@ class RoomStore:
             self._failures.append(self.clock())
 
     # ------------------------------------------------------------------ rooms
-    def create(self, seed: int | None = None, game: str = "warpairs") -> str:
+    def create(self, game: str, seed: int | None = None) -> str:
         """A new room of ``game`` dealt from ``seed`` (a fresh random one if ``None``); its
         code."""
         seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)

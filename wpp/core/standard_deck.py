@@ -1,9 +1,12 @@
-"""Cards, ranks and suits, and the text forms they are read from and written to.
+"""The standard 52-card deck that four of the kit's games share (WarPairsPoker, 5-card draw,
+Open Face Chinese Poker, Pokeros): cards, ranks and suits, and the text forms they are read
+from and written to.
 
 Representation
 --------------
 A :class:`Card` is an ``int`` from 0 to 51, chosen so that the plain integer order *is*
-the game's card order (rule R2: rank first, then suit)::
+a total card order, rank first, then suit (the order WarPairsPoker's rule R2 states; the
+poker games compare ranks only and ignore it)::
 
     index = (rank - 2) * 4 + suit          suit: ♦=0  ♣=1  ♥=2  ♠=3
 
@@ -12,7 +15,7 @@ the game's card order (rule R2: rank first, then suit)::
        3    4   5   6   7
       ...
        K   44  45  46  47
-       A   48  49  50  51        A♠ = 51 is the highest card (R9 aside)
+       A   48  49  50  51        A♠ = 51 is the highest card
 
     rank = index // 4 + 2   (index >> 2)      suit = index % 4   (index & 3)
 
@@ -30,7 +33,7 @@ wpp.core.standard_deck.CardParseError: duplicate card '10♥' (the text 'TH', to
 (Card('7♠'), Card('10♥'), Card('J♦'))
 >>> [str(c) for c in hand], [c.ascii for c in hand]
 (['7♠', '10♥', 'J♦'], ['7S', '10H', 'JD'])
->>> parse_card("8d") > parse_card("7s")   # rank first (R2)
+>>> parse_card("8d") > parse_card("7s")   # rank first
 True
 """
 
@@ -59,7 +62,7 @@ __all__ = [
 
 
 class Rank(IntEnum):
-    """Card ranks, low to high (R1). The value is the usual number, ace high (14)."""
+    """Card ranks, low to high. The value is the usual number, ace high (14)."""
 
     TWO = 2
     THREE = 3
@@ -87,7 +90,7 @@ class Rank(IntEnum):
 
 
 class Suit(IntEnum):
-    """Suits, low to high (R1): diamonds < clubs < hearts < spades."""
+    """Suits, low to high in the deck's order: diamonds < clubs < hearts < spades."""
 
     DIAMONDS = 0
     CLUBS = 1
@@ -188,7 +191,7 @@ def card(rank: Rank | int, suit: Suit | int) -> Card:
 
 
 class CardParseError(WppError):
-    """Text that does not name a card, or names one card twice (R3). A :class:`WppError`
+    """Text that does not name a card, or names one card twice. A :class:`WppError`
     (and so a ``ValueError``), like every refusal of the kit."""
 
 
@@ -207,7 +210,7 @@ _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
 def parse_card(text: str) -> Card:
-    """Read one card: ``7S``, ``7s``, ``10H``, ``TH``, ``JD``, ``AS``, ``7♠``, ``10♥`` (R3).
+    """Read one card: ``7S``, ``7s``, ``10H``, ``TH``, ``JD``, ``AS``, ``7♠``, ``10♥``.
 
     >>> parse_card("th"), parse_card("A♠")
     (Card('10♥'), Card('A♠'))
@@ -236,7 +239,8 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
     Accepts a string (``"7S 10h TH"``) or an iterable of tokens, cards or card indexes
     (whole numbers 0..51, not bools). Anything else, a bad token or a card named twice raises
     :class:`CardParseError` naming the offending value and its position: the one checked way
-    in from "some cards" (the lookups, the move generator and :mod:`wpp.classic` use it).
+    in from "some cards" (WarPairsPoker's lookups and move generator and :mod:`wpp.classic`
+use it).
     """
     tokens: list[str | int]
     if isinstance(text, (bytes, bytearray)) or not isinstance(text, str | Iterable):

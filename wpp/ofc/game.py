@@ -331,7 +331,6 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
     min_players = 2
     max_players = 4
     default_players = 2
-    zero_sum = True
     page = "ofc.ipynb"
     lesson = "10_open_face_chinese_poker.ipynb"
     rules_type = OfcRules
@@ -394,8 +393,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         return new, OfcEvent(seat, action, state.hand, score)
 
     def view(self, state: OfcState, player: int) -> OfcView:
-        if type(player) is not int or not 0 <= player < state.players:
-            raise WppError(f"there is no seat {player!r:.20} in a {state.players}-player game")
+        player = self.check_seat(state, player)
         mine = state.to_act == player and not state.is_over
         return OfcView(player, state.to_act, state.rules, state.hand, state.boards,
                        state.to_place if mine else (), state.placed, state.scores,

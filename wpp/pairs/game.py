@@ -133,9 +133,7 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
         return board.freeze(), PairsEvent(state.to_act, action, tuple(board.log or ()))
 
     def view(self, state: PairsState, player: int) -> PairsView:
-        if isinstance(player, bool) or not isinstance(player, int) or \
-                not 0 <= player < state.players:
-            raise WppError(f"there is no seat {player!r:.20} in a {state.players}-player game")
+        player = self.check_seat(state, player)
         return PairsView(player, state.to_act, state.rules, state.players, state.hands,
                          state.scores, state.discard, len(state.stock), len(state.burned),
                          state.over, state.round, state.starter, state.reshuffles)

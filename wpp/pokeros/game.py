@@ -49,7 +49,6 @@ from wpp.core.standard_deck import (
     CardParseError,
     format_cards,
     parse_card,
-    parse_cards,
 )
 from wpp.pokeros.grid import (
     MAX_RUN,
@@ -301,7 +300,6 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
     min_players = 2
     max_players = 2
     default_players = 2
-    zero_sum = True
     page = "pokeros.ipynb"
     lesson = "11_pokeros.ipynb"
     rules_doc = "pokeros-rules.md"
@@ -369,8 +367,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         return new, PokerosEvent(seat, action, scored, _outcome(new) if over else "")
 
     def view(self, state: PokerosState, player: int) -> PokerosView:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 2:
-            raise WppError(f"there is no seat {player!r:.20} in a 2-player game")
+        player = self.check_seat(state, player)
         return PokerosView(
             player=player, to_act=state.to_act, rules=state.rules, grid=state.placed,
             stash=state.stashes[player],
@@ -423,14 +420,6 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
 
     def deck_of(self, rules: PokerosRules) -> tuple[Card, ...]:
         return deck_for(rules.stripped)
-
-    def deck_from_json(self, raw: Any) -> tuple[Card, ...]:
-        if not isinstance(raw, str):
-            raise WppError(f"a stacked deck is card text, not {raw!r:.40}")
-        try:
-            return parse_cards(raw)
-        except CardParseError as err:
-            raise WppError(f"bad stacked deck: {err}") from None
 
     def digest_parts(self, state: PokerosState) -> list[str]:
         def text(cards: Iterable[Card]) -> str:

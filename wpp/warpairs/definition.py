@@ -2,7 +2,7 @@
 :class:`~wpp.core.protocol.GameDef`, which :class:`wpp.Game`, the registry and every shared
 layer (self-play, tournaments, pages) use.
 
-The rules are R1–R20 (``docs/``); the engine's modules (cards, plays, judge, moves, state)
+The rules are R1–R20 (``rules.md``); the engine's modules (plays, judge, moves, state, …)
 implement them and this module only adapts them: it holds no rule of its own.
 
 >>> g = WARPAIRS.new(7, 2, WARPAIRS.rules())
@@ -13,7 +13,7 @@ implement them and this module only adapts them: it holds no rule of its own.
 >>> WARPAIRS.rules(wrap=False)
 Traceback (most recent call last):
 ...
-wpp.core.errors.WppError: unknown rule flag 'wrap' for WarPairsPoker; its flags are wraps, ...
+wpp.core.errors.WppError: WarPairsPoker has no rule wrap; its rules are wraps, hand_limit, ...
 """
 
 from __future__ import annotations
@@ -100,26 +100,6 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
     rules_type = Rules
     first_player_label = "first leader"
 
-    def rules(self, **flags: Any) -> Rules:
-        fields = ("wraps", "hand_limit", "empty_deck", "turn_limit")
-        for key in flags:
-            if key not in fields:
-                raise WppError(f"unknown rule flag {key!r} for {self.title}; its flags are "
-                               f"{', '.join(fields)}")
-        return self.rules_from_json({**Rules().to_json(), **{
-            k: (v.value if hasattr(v, "value") else v) for k, v in flags.items()}})
-
-    def rules_from_json(self, doc: Any) -> Rules:
-        if not isinstance(doc, dict) or set(doc) != set(Rules().to_json()):
-            raise WppError(f"the rules must name every flag ({', '.join(Rules().to_json())}), "
-                           f"not {doc!r:.80}")
-        try:
-            return Rules.from_json(doc)
-        except WppError:
-            raise
-        except (ValueError, TypeError) as err:
-            raise WppError(str(err)) from None
-
     def new(self, seed: int, players: int, rules: Rules,
             deck: Sequence[Any] | None = None) -> GameState:
         try:
@@ -137,7 +117,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
         return step(state, check_action(action), narrate=narrate)
 
     def view(self, state: GameState, player: int) -> View:
-        return state.view(player)
+        return state.view(self.check_seat(state, player))
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         if state.winner is None:

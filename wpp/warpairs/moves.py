@@ -5,7 +5,7 @@ all 2ⁿ subsets of the hand: singles, pairs and sets come from one rank's cards
 full houses from two ranks, straights from the cards of five consecutive ranks (wraps included),
 flushes from five cards of one suit. Each play is built already classified
 (:func:`wpp.warpairs.plays.make_play`); a test checks every one against
-:func:`wpp.warpairs.plays.classify`.
+:func:`wpp.warpairs.lookup.classify`.
 
 >>> from wpp.core.standard_deck import parse_cards
 >>> from wpp.warpairs.lookup import classify
@@ -247,10 +247,11 @@ def _pairs(by_rank: dict[int, list[Card]]) -> list[Play]:
 
 
 def _cards_of(hand: Iterable[Card]) -> Sequence[Card]:
-    """``hand`` if it is a list or tuple of cards (the fast check), else read by
+    """``hand`` if it is a list or tuple of distinct cards (the fast check), else read by
     :func:`~wpp.core.standard_deck.parse_cards` (card text, card indexes) or refused with its
-    error."""
-    if isinstance(hand, list | tuple) and all(type(c) is Card for c in hand):
+    error (a card named twice among them)."""
+    if (isinstance(hand, list | tuple) and all(type(c) is Card for c in hand)
+            and len(set(hand)) == len(hand)):
         return hand
     return parse_cards(hand)
 

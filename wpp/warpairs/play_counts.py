@@ -245,7 +245,7 @@ class CountedAnswers:
     def __init__(self, hand: Sequence[Card], table: Play, rules: Rules = DEFAULT_RULES) -> None:
         _check_hand(hand)
         if not isinstance(table, Play):
-            raise WppError(f"the table must be a Play (see wpp.warpairs.plays.classify), "
+            raise WppError(f"the table must be a Play (see wpp.warpairs.lookup.classify), "
                            f"not {table!r}")
         self._fill(hand, table, _check_rules(rules))
 

@@ -4,7 +4,7 @@ against the classic AI, with 95% intervals and Elo gaps — measured by
 "Beating the classic AI" show the same figures without replaying the matches.
 
 Each row is one match: ``agent`` against ``opponent`` (the classic AI), ``deals`` deals each
-played twice with the seats swapped (:func:`wpp.core.arena.play_match`), the agent's score
+played twice with the seats swapped (each game played out here), the agent's score
 rate (wins + draws / 2) with its Wilson interval, the Elo gap that score means (the interval's
 ends carried over: the gap is a monotone function of the score), the time the agent took per
 move, and the machine's load when the match ran.

@@ -10,7 +10,8 @@ Two agents play a match of ``--games`` games; three or more play a round robin w
 ``--no-duplicate``. The progress bar goes to stderr, the summary to stdout; ``--out`` saves
 the games table (Parquet or CSV by extension) and the decisions table beside it.
 
-:func:`add_parser` is what ``wpp/__main__.py`` calls to add the subcommand.
+:func:`add_parser` is what WarPairsPoker's command line (:mod:`wpp.warpairs.cli`) calls to add
+the subcommand.
 """
 
 from __future__ import annotations
