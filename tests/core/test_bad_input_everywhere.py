@@ -431,5 +431,5 @@ def test_a_hand_of_card_objects_naming_a_card_twice_is_refused() -> None:
     """Regression: the fast path of the move generator took any list of cards, so a hand
     holding 2♦ twice reached the poker-hand search and raised IndexError."""
     hand = [wpp.parse_card("2D"), wpp.parse_card("2D"), *wpp.parse_cards("3D 3C 3H 3S")]
-    with pytest.raises(wpp.WppError, match="twice|duplicate"):
+    with pytest.raises(wpp.WppError, match=r"twice|duplicate"):
         wpp.all_plays(hand)
