@@ -177,3 +177,17 @@ def test_no_two_kit_modules_share_a_name_and_the_top_level_holds_only_entry_poin
              for k in KIT_PACKAGES}
     shared = set.intersection(*names.values())
     assert not shared, f"modules of the core and the analysis share names: {shared}"
+
+
+def test_importing_the_core_loads_no_game() -> None:
+    """``wpp/__init__.py`` gives WarPairsPoker's engine names on first use, so importing the
+    core (which imports the ``wpp`` package first) loads no game until a game is asked for."""
+    import subprocess
+    import sys
+
+    code = ("import sys, wpp.core.registry, wpp.core.history, wpp.analysis; "
+            "print(sorted(m for m in sys.modules if m.startswith('wpp.') and m.split('.')[1] "
+            "not in ('core', 'analysis')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]", f"importing the core loaded {out}"
