@@ -18,13 +18,14 @@ sets, and why:
   Beyond one machine the same settings go with a spawner for a cluster (e.g.
   ``kubespawner`` on Kubernetes, ``batchspawner`` on a batch queue).
 * **Capacity**: a student on a game page costs one kernel (about 70 MB RSS; a lesson with
-  pandas and matplotlib up to 240 MB) plus their single-user server (about 90 MB). The load
+  pandas and matplotlib up to 240 MB) plus their own single-user server process. The load
   test gives about 15 students a core opening a page at once with pre-heated kernels, and
   5-6 a core without (README: "Teaching a class on one server"); pre-heated pools are a
   feature of standalone Voilà (``make class``), not of its server extension, so a hub pays
   each page's start-up when it is opened.
 * Idle servers are stopped: kernels after 2 minutes without a page (as ``make play``), a
-  student's whole server after 20 minutes idle (``Spawner`` ``--ServerApp.shutdown_no_activity_timeout``).
+  student's whole server after 20 minutes without kernels
+  (``--ServerApp.shutdown_no_activity_timeout``).
 * The hub listens on 127.0.0.1 (``WPP_HUB_PORT``, default 8000); put TLS in front of it to
   open it to a network.
 """
