@@ -300,3 +300,22 @@ def test_ten_students_at_once_all_get_complete_pages() -> None:
     assert report.ok == 10
     for student in report.results:
         assert student.views >= lt.expected_views_of("play") and student.models > 0
+
+
+@pytest.mark.slow
+def test_an_output_that_cannot_come_shows_a_notice_with_a_retry() -> None:
+    import urllib.request
+
+    from widgets.serve import running_voila
+
+    # No time at all for a cell's output: every wait for it times out, as under a heavy load.
+    with running_voila({"WPP_POOL": "0"}, extra_args=["--VoilaExecutor.iopub_timeout=0"],
+                       notebook="notebooks/13_strategy.ipynb", timeout=120) as url, \
+            urllib.request.urlopen(url, timeout=120) as response:
+        html = response.read().decode()
+    page = lt.parse_page(html)
+    assert page.complete, "the page must still arrive whole"
+    assert page.errors == ["a cell's output did not arrive (the template's notice)"]
+    assert "This part of the page did not come." in html
+    assert "too busy to prepare it in time" in html
+    assert 'onclick="window.location.reload()">Reload the page</button>' in html
