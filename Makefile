@@ -4,6 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8866
+# Pre-heated kernels per page (serve/voila.py): N for every game page and lesson, or
+# N,page=M,... (e.g. 1,play=30). Each ready kernel holds 60-240 MB (README: "Teaching a class").
+POOL   ?= 1
 
 .PHONY: play test lint typecheck pytest bench lab clean browser
 
@@ -15,12 +18,18 @@ $(STAMP): pyproject.toml
 
 ## play: the kit in a web page: Voila on 127.0.0.1:$(PORT). Its home page lists every game
 ## (WarPairsPoker first: one click to play) and every lesson, each opening its own page.
-## Settings (local only, idle kernels culled, no CDN, TCP_NODELAY, pre-heated kernels for the
-## home and play pages) are in serve/voila.json.
+## Settings (local only, idle kernels culled, no CDN, TCP_NODELAY, kernels on IPC) are in
+## serve/voila.json; the pre-heated kernels (POOL per page) in serve/voila.py.
 play: $(STAMP)
 	@echo "Open http://127.0.0.1:$(PORT)/ in a browser (Ctrl+C stops the server)"
-	JUPYTER_PATH=$(CURDIR)/serve/jupyter $(VENV)/bin/voila \
+	WPP_POOL='$(POOL)' JUPYTER_PATH=$(CURDIR)/serve/jupyter $(VENV)/bin/voila \
 		--Voila.config_file_paths=$(CURDIR)/serve --port=$(PORT) notebooks/
+
+## class: play for a class of 30 opening the play page at once: 30 kernels ready for it, one
+## for every other page (make class POOL=1,03_the_mulligan=30 for a lesson instead).
+.PHONY: class
+class: POOL = 1,play=30
+class: play
 
 .PHONY: demo bench-ui
 ## demo: a seeded game between two AIs printed move by move in the terminal

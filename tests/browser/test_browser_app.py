@@ -262,7 +262,11 @@ def test_keys_select_cards_and_enter_plays(server: str, browser: Any) -> None:
     p.keyboard.press("Enter")  # the mulligan of cards 1, 2 and 3
     p.wait_for_selector(".wpp-log li", timeout=STEP_TIMEOUT)
     hand = sorted(Game(SEED).view(0).hand)
-    assert f"P1 put {hand[0]} {hand[1]} {hand[2]} aside" in p.inner_text(".wpp-log")
+    from playwright.sync_api import expect
+
+    # Waited for, not read once: the log's first line may come before its final text.
+    expect(p.locator(".wpp-log")).to_contain_text(
+        f"P1 put {hand[0]} {hand[1]} {hand[2]} aside", timeout=STEP_TIMEOUT)
     page.page.close()
 
 

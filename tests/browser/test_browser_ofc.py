@@ -48,6 +48,49 @@ def row_button(page: Any, row: int) -> Any:
     return page.locator(".wpp-ofc").get_by_role("button", name=ROW_NAMES[row], exact=True)
 
 
+def click_until(target: Any, settled: Any) -> None:
+    """Click ``target`` until ``settled(timeout)`` (an expectation) holds. A click that lands while
+    the hand is being redrawn after the last placement hits the outgoing element and is
+    lost (seen under a CPU hog: the card never left the hand); these clicks are idempotent
+    (the card chosen again, the row armed again), so the test clicks again rather than
+    reading the page once and waiting forever."""
+    for _ in range(4):
+        target.click(timeout=WAIT)
+        try:
+            settled(10_000)
+            return
+        except AssertionError:
+            continue
+    settled(WAIT)
+
+
+def place(page: Any, title: str, row: int, *, row_first: bool) -> None:
+    """Put card ``title`` on ``row``: card then row, or row then card, each click waited
+    for (the card raised, the row armed) and the card gone from the hand at the end."""
+    from playwright.sync_api import expect
+
+    ofc = page.locator(".wpp-ofc")
+    card = ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]')
+    shown = ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]:visible')
+
+    def gone(timeout: int) -> None:
+        expect(shown).to_have_count(0, timeout=timeout)
+
+    def armed(timeout: int) -> None:
+        expect(ofc.locator(".wpp-row-button.wpp-armed")).to_be_visible(timeout=timeout)
+
+    def raised(timeout: int) -> None:
+        expect(ofc.locator(f'.wpp-hand .wpp-card.wpp-selected[title="{title}"]')
+               ).to_be_visible(timeout=timeout)
+
+    if row_first:
+        click_until(row_button(page, row), armed)
+        click_until(card, gone)
+    else:
+        click_until(card, raised)
+        click_until(row_button(page, row), gone)
+
+
 def play_hand(page: Any, number: int) -> None:
     """Place the 13 cards of one hand by the plan, alternating card-then-row and
     row-then-card, with one undo in the first placement."""
@@ -60,21 +103,12 @@ def play_hand(page: Any, number: int) -> None:
         cards = hand_cards(page)
         assert cards, "no card to place"
         for i, title in enumerate(cards):
-            card = ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]')
-            if (placed + i) % 2:
-                row_button(page, PLAN[placed + i]).click()
-                card.click()
-            else:
-                card.click()
-                row_button(page, PLAN[placed + i]).click()
-            expect(ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]:visible')).to_have_count(
-                0, timeout=WAIT)
+            place(page, title, PLAN[placed + i], row_first=bool((placed + i) % 2))
             if number == 1 and placed == 0 and i == 0:      # an undo brings it back
-                ofc.get_by_role("button", name="Undo", exact=True).click()
-                expect(ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]:visible')
-                       ).to_have_count(1, timeout=WAIT)
-                card.click()
-                row_button(page, PLAN[placed + i]).click()
+                back = ofc.locator(f'.wpp-hand .wpp-card[title="{title}"]:visible')
+                click_until(ofc.get_by_role("button", name="Undo", exact=True),
+                            lambda t, back=back: expect(back).to_have_count(1, timeout=t))
+                place(page, title, PLAN[placed + i], row_first=False)
         expect_text(ofc, "Every card has a row")
         if placed == 0:
             page.screenshot(path=str(SHOTS / f"hand{number}-placing.png"), full_page=True)
