@@ -11,7 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from wpp.rooms import RoomStore
+from wpp.core.rooms import RoomStore
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 # state, then die at once (SIGKILL: no cleanup, no close).
 KERNEL = textwrap.dedent("""
     import json, os, signal
-    from wpp.rooms import RoomStore
+    from wpp.core.rooms import RoomStore
     store = RoomStore()
-    code = store.create(seed=7)
+    code = store.create("warpairs", seed=7)
     seat = store.join(code, 0)
     store.join(code, 1)
     action = seat.view().legal_actions()[0]
