@@ -301,12 +301,13 @@ class GameDef(ABC, Generic[S, A, V, R]):
     def to_act(self, state: S) -> int:
         """The seat to act (meaningless once the game is over). Default: the state's
         ``to_act``."""
-        seat: int = getattr(state, "to_act")  # noqa: B009 - any state type
+        seat: int = state.to_act  # type: ignore[attr-defined]
         return seat
 
     def is_over(self, state: S) -> bool:
         """True once the game has ended. Default: the state's ``is_over``."""
-        return bool(getattr(state, "is_over"))  # noqa: B009 - any state type
+        over: bool = state.is_over  # type: ignore[attr-defined]
+        return over
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:
@@ -518,7 +519,8 @@ class GameDef(ABC, Generic[S, A, V, R]):
         """``player`` if it is a seat of ``state`` (a whole number, not a bool, from 0 to the
         seats less one), else ``WppError`` naming it: the first line of every game's
         :meth:`view`, so every game refuses the same seats in the same words."""
-        seats = self.players_of(state)
+        seats = (self.max_players if self.min_players == self.max_players
+                 else self.players_of(state))
         if type(player) is not int or not 0 <= player < seats:
             raise WppError(f"there is no seat {player!r:.20} in a {seats}-player game")
         return player

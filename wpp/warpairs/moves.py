@@ -246,11 +246,14 @@ def _pairs(by_rank: dict[int, list[Card]]) -> list[Play]:
             for cards in by_rank.values() if len(cards) > 1 for p in combinations(cards, 2)]
 
 
+_CARD_TYPE: Final = frozenset({Card})
+
+
 def _cards_of(hand: Iterable[Card]) -> Sequence[Card]:
     """``hand`` if it is a list or tuple of distinct cards (the fast check), else read by
     :func:`~wpp.core.standard_deck.parse_cards` (card text, card indexes) or refused with its
     error (a card named twice among them)."""
-    if (isinstance(hand, list | tuple) and all(type(c) is Card for c in hand)
+    if (isinstance(hand, list | tuple) and set(map(type, hand)) <= _CARD_TYPE
             and len(set(hand)) == len(hand)):
         return hand
     return parse_cards(hand)
