@@ -1,7 +1,7 @@
 """How long a lesson page takes to open in Chromium through Voilà (issue 17: under 8 s with
 one student).
 
-Serves each lesson as ``make play`` does (:func:`widgets.serve.running_voila`, one server per
+Serves each lesson as ``make play`` does (:func:`widgets.site.serve.running_voila`, one server per
 lesson, a fresh kernel per page load), opens it in headless Chromium and prints, per load,
 measured in the page (``performance.now()`` from navigation start, read by a
 ``MutationObserver``):
@@ -23,7 +23,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from widgets.serve import CHROMIUM_ARGS, find_chromium, running_voila
+from widgets.site.serve import CHROMIUM_ARGS, find_chromium, running_voila
 
 _FIRST = """
 window.__wppFirst = null;

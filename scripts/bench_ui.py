@@ -23,7 +23,7 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from widgets.serve import CHROMIUM_ARGS, find_chromium, running_voila
+from widgets.site.serve import CHROMIUM_ARGS, find_chromium, running_voila
 from wpp.warpairs import make_agent
 from wpp.warpairs.actions import Mulligan
 from wpp.warpairs.game import Game

@@ -88,7 +88,7 @@ def voila_args(config: dict[str, Any]) -> list[str]:
 c.Spawner.args = [
     *voila_args(json.loads((SERVE / "voila.json").read_text())),
     "--ServerApp.kernel_websocket_connection_class="
-    "widgets.server.NoDelayWebsocketConnection",
+    "widgets.site.server.NoDelayWebsocketConnection",
     "--ServerApp.shutdown_no_activity_timeout=1200",
     "--ServerApp.jpserver_extensions=voila=True",  # even when not enabled system-wide
 ]

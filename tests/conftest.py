@@ -22,7 +22,7 @@ def browser() -> Iterator[Any]:
     it), it is never skipped."""
     from playwright.sync_api import sync_playwright
 
-    from widgets.serve import CHROMIUM_ARGS, find_chromium
+    from widgets.site.serve import CHROMIUM_ARGS, find_chromium
 
     chromium = find_chromium()
     if chromium is None:

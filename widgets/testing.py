@@ -9,7 +9,7 @@ property (every card a viewer never saw re-dealt), and :func:`page_tree` is the 
 widget state without model ids, so two apps compare equal when a page could not tell them
 apart.
 
->>> from widgets.app import App
+>>> from widgets.games.warpairs.app import App
 >>> app = App(seed=4, agent="random")
 >>> hand = sorted(app.game.view(0).hand)
 >>> click_action(app, Mulligan(hand[:3]))
@@ -27,9 +27,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.action_bar import button_kind
-from widgets.app import App
-from widgets.redact import named_lowest, seen_cards
+from widgets.games.warpairs.action_bar import button_kind
+from widgets.games.warpairs.app import App
+from widgets.parts.redact import named_lowest, seen_cards
 from wpp.core.standard_deck import CARDS, Card
 from wpp.warpairs.actions import Action, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.deal import deal

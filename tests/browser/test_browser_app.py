@@ -1,6 +1,6 @@
 """End to end: the Voilà app in a real headless Chromium, played by clicking.
 
-Voilà is started as ``make play`` starts it (``widgets.serve``), on a free local port, with a
+Voilà is started as ``make play`` starts it (``widgets.site.serve``), on a free local port, with a
 fixed deal (``WPP_SEED``) and no pause before the computer's moves. The test keeps a *mirror*
 of the game in this process — the same deal, the same classic AI — so it knows, at each step,
 which cards are still secret, and checks that none of them is in the page or in any websocket
@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from widgets.action_bar import button_kind
-from widgets.serve import ROOT, running_voila
+from widgets.games.warpairs.action_bar import button_kind
+from widgets.site.serve import ROOT, running_voila
 from widgets.testing import leaks, secret_cards
 from wpp.core.agents import Agent
 from wpp.core.standard_deck import Card

@@ -1,6 +1,6 @@
 """End to end: lesson 8 as a Voilà page in headless Chromium, clicked as a learner would.
 
-Served by :func:`widgets.serve.running_voila` with the project's Voilà settings; screenshots
+Served by :func:`widgets.site.serve.running_voila` with the project's Voilà settings; screenshots
 go to ``artifacts/lessons/08_*.png`` (ignored by git) to be looked at.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from widgets import serve
+from widgets.site import serve
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from widgets.serve import ROOT, running_voila
+from widgets.site.serve import ROOT, running_voila
 
 pytestmark = pytest.mark.browser
 

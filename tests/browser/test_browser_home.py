@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from widgets.home import entries
-from widgets.serve import ROOT, running_voila
+from widgets.site.home import entries
+from widgets.site.serve import ROOT, running_voila
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000

@@ -1,7 +1,7 @@
 """End to end: every lesson as a Voilà page in headless Chromium, clicked through.
 
 Each lesson is served as ``voila notebooks/<lesson>.ipynb`` is, with the project's Voilà
-settings, by :func:`widgets.serve.running_voila` (the launcher the app's browser tests use;
+settings, by :func:`widgets.site.serve.running_voila` (the launcher the app's browser tests use;
 pointed at the lesson's notebook). The test waits for the lesson's widgets, clicks through
 them as a learner would (Next, a card, an answer, a choice in a list), checks that the page
 shows what it should after each click, and saves screenshots of each widget under
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from widgets import serve
+from widgets.site import serve
 from wpp.core.standard_deck import format_cards
 from wpp.warpairs.ai import mulligan
 from wpp.warpairs.deal import DEAL_SIZE, deal

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from widgets import serve
+from widgets.site import serve
 
 pytestmark = pytest.mark.browser
 

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from widgets.serve import ROOT, kernel_alive, running_voila
+from widgets.site.serve import ROOT, kernel_alive, running_voila
 from widgets.testing import as_dealt, twin_game
 from wpp.warpairs import make_agent
 from wpp.warpairs.game import Game

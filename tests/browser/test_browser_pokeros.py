@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import wpp
-from widgets import serve
+from widgets.site import serve
 from wpp.pokeros.game import Place
 
 pytestmark = pytest.mark.browser

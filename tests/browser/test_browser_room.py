@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from widgets import serve
-from widgets.action_bar import button_kind
-from widgets.redact import hidden_cards
+from widgets.games.warpairs.action_bar import button_kind
+from widgets.parts.redact import hidden_cards
+from widgets.site import serve
 from widgets.testing import leaks
 from wpp.core.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, PlayCards, TakeFromPile

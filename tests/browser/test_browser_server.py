@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from widgets.serve import ROOT, kernel_alive, running_voila
-from widgets.server import NoDelayWebsocketConnection
+from widgets.site.serve import ROOT, kernel_alive, running_voila
+from widgets.site.server import NoDelayWebsocketConnection
 
 
 def test_the_project_config_culls_idle_kernels_and_sets_nodelay() -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import wpp
-from widgets.home import lesson_metadata, lesson_table_html
+from widgets.site.home import lesson_metadata, lesson_table_html
 from wpp.core.protocol import RULES_SOURCE
 from wpp.core.registry import game_def, registered_agents, registration
 from wpp.core.rulebook import docs_copy

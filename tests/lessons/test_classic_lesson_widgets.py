@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from widgets.classic_poker import PRESETS, ClassicRanking, Disagreements, DrawTable, SideBySideView
+from widgets.lessons.classic_poker import (
+    PRESETS,
+    ClassicRanking,
+    Disagreements,
+    DrawTable,
+    SideBySideView,
+)
 from wpp.classic.compare import EXAMPLES
 from wpp.classic.draw import DrawAI, DrawRules, StandPat, explain, play_draw
 from wpp.classic.evaluator import evaluate

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from widgets.home import NOTEBOOKS, entries, home_html
 from widgets.lessons.card import RulesCard
 from widgets.lessons.mulligan import MulliganLesson
 from widgets.lessons.replay import GameReplay
 from widgets.lessons.segment import SegmentLesson
+from widgets.site.home import NOTEBOOKS, entries, home_html
 from wpp.warpairs.deal import DEAL_SIZE, deal
 
 

@@ -97,7 +97,7 @@ def test_links_lead_to_notebooks_that_exist(name: str) -> None:
 
 
 def test_start_here_links_every_lesson_and_the_app() -> None:
-    from widgets.home import lesson_table_html
+    from widgets.site.home import lesson_table_html
 
     links = set(re.findall(r"\]\(([^)#\s]+\.ipynb)\)", markdown("01_start_here")))
     # the table of lessons is generated from the notebooks' metadata and the registry

@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from widgets.figures import LADDER_EXAMPLES, cycle_figure, ladder_figure
+from widgets.lessons.figures import LADDER_EXAMPLES, cycle_figure, ladder_figure
 from widgets.lessons.mulligan import MulliganLesson
 from widgets.lessons.picker import CardPicker
 from widgets.lessons.replay import GameReplay
@@ -28,7 +28,7 @@ from widgets.lessons.rules import (
 )
 from widgets.lessons.segment import SegmentLesson
 from widgets.lessons.start import DealPreview
-from widgets.stepper import Stepper
+from widgets.parts.stepper import Stepper
 from wpp.core.explain import Explanation, Step
 from wpp.core.standard_deck import parse_cards
 from wpp.warpairs.ai import mulligan

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from widgets.explain_view import explanation_html
-from widgets.faces import cards_html, face_of
-from widgets.pairs import RULE_SETS, HitOrFold, PairsPage
+from widgets.games.pairs.page import RULE_SETS, HitOrFold, PairsPage
+from widgets.parts.explain_view import explanation_html
+from widgets.parts.faces import cards_html, face_of
 from wpp.core.errors import WppError
 from wpp.core.history import History
 from wpp.pairs.cards import CARD

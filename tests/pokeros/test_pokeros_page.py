@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from widgets.pokeros import PokerosPage, page_text
+from widgets.games.pokeros.page import PokerosPage, page_text
 
 
 def _hidden_names(page: PokerosPage) -> list[str]:

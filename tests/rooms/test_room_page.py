@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from widgets.action_bar import button_kind
-from widgets.redact import hidden_cards
-from widgets.room import RoomPage
+from widgets.games.warpairs.action_bar import button_kind
+from widgets.parts.redact import hidden_cards
+from widgets.site.room import RoomPage
 from widgets.testing import leaks, walk
 from wpp.core.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
@@ -110,7 +110,7 @@ def test_bad_codes_are_refused_in_the_lobby(tmp_path: Path) -> None:
 
 
 def test_the_home_page_links_the_room_page() -> None:
-    from widgets.home import NOTEBOOKS, ROOM_PAGE, home_html
+    from widgets.site.home import NOTEBOOKS, ROOM_PAGE, home_html
 
     assert (NOTEBOOKS / ROOM_PAGE).is_file()
     assert f'href="{ROOM_PAGE}"' in home_html()
@@ -177,7 +177,7 @@ def test_a_reloaded_page_takes_its_seat_back_from_its_address(
     address); a page opened at that address continues the game; a forged one is refused."""
     import urllib.parse
 
-    from widgets.room import room_script_html
+    from widgets.site.room import room_script_html
 
     store, a, b = pages
     assert a.seat is not None and b.seat is not None

@@ -290,7 +290,7 @@ def test_the_shipped_settings_avoid_port_races_and_silent_timeouts() -> None:
 def test_ten_students_at_once_all_get_complete_pages() -> None:
     import asyncio
 
-    from widgets.serve import running_voila
+    from widgets.site.serve import running_voila
 
     # Two pre-heated play pages, the other eight started on demand: both paths at once.
     with running_voila({"WPP_POOL": "0,play=2", "WPP_AI_DELAY": "0"}, notebook="notebooks/",
@@ -306,7 +306,7 @@ def test_ten_students_at_once_all_get_complete_pages() -> None:
 def test_an_output_that_cannot_come_shows_a_notice_with_a_retry() -> None:
     import urllib.request
 
-    from widgets.serve import running_voila
+    from widgets.site.serve import running_voila
 
     # No time at all for a cell's output: every wait for it times out, as under a heavy load.
     with running_voila({"WPP_POOL": "0"}, extra_args=["--VoilaExecutor.iopub_timeout=0"],

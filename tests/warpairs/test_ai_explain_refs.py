@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from widgets.explain_view import explanation_html, text_html
-from widgets.redact import HIDDEN_MARK
+from widgets.parts.explain_view import explanation_html, text_html
+from widgets.parts.redact import HIDDEN_MARK
 from wpp.core.explain import Explanation, Ref, Step, Words, words
 from wpp.core.standard_deck import parse_cards
 from wpp.warpairs.ai.classic import ClassicAgent

@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from widgets.rules_ref import RULES_HTML, rule_card
+from widgets.games.warpairs.rules_ref import RULES_HTML, rule_card
 from wpp.core.rulebook import RulebookError, parse_rulebook
 from wpp.warpairs.judge import judge
 from wpp.warpairs.lookup import classify

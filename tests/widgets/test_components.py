@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.banner import GameOverBanner
-from widgets.confirm_bar import ConfirmBar
-from widgets.explain_panel import ExplainPanel, Hint, PanelText
-from widgets.game_log import GameLogView
-from widgets.hint_chooser import HintChooser
-from widgets.message_line import MessageLine
-from widgets.pacer import ComputerPacer
-from widgets.saved_game import open_save
-from widgets.selection import CardSelection
+from widgets.parts.banner import GameOverBanner
+from widgets.parts.confirm_bar import ConfirmBar
+from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
+from widgets.parts.game_log import GameLogView
+from widgets.parts.hint_chooser import HintChooser
+from widgets.parts.message_line import MessageLine
+from widgets.parts.pacer import ComputerPacer
+from widgets.parts.saved_game import open_save
+from widgets.parts.selection import CardSelection
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.registry import make_agent, new_game
@@ -149,7 +149,7 @@ def test_the_hint_chooser_refuses_what_is_not_an_agent_of_the_game() -> None:
 
 
 def test_the_app_keeps_its_public_names_on_its_components() -> None:
-    from widgets.app import App
+    from widgets.games.warpairs.app import App
 
     app = App(seed=1, agent="random")
     assert (app.banner, app.banner_text, app.banner_review) == (

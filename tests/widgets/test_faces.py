@@ -11,9 +11,10 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from widgets.card_button import BACK_TEXT, CardButton
-from widgets.explain_view import explanation_html
-from widgets.faces import (
+from widgets.games.warpairs.pile import PileView
+from widgets.parts.card_button import BACK_TEXT, CardButton
+from widgets.parts.explain_view import explanation_html
+from widgets.parts.faces import (
     INKS,
     Face,
     card_svg,
@@ -24,8 +25,7 @@ from widgets.faces import (
     register_faces,
     standard_cards,
 )
-from widgets.hand import HandView
-from widgets.pile import PileView
+from widgets.parts.hand import HandView
 from wpp.core.explain import Explanation, Ref, Step, words
 from wpp.core.standard_deck import CARDS, Card
 

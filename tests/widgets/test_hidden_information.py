@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from widgets.app import App
+from widgets.games.warpairs.app import App
 from widgets.testing import as_dealt, never_seen, page_tree, twin_game
 from wpp.warpairs import make_agent
 from wpp.warpairs.game import Game

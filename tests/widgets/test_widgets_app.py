@@ -1,6 +1,7 @@
 """The app driven by clicks, without a browser: whole games, refusals, the options menu.
 
-Each test builds an :class:`~widgets.app.App`, clicks its widgets with ``button.click()`` (the
+Each test builds an :class:`~widgets.games.warpairs.app.App`, clicks its widgets with
+``button.click()`` (the
 same handlers a click in the page reaches) and checks the game in the kernel.
 """
 
@@ -12,7 +13,7 @@ import re
 import ipywidgets as w
 import pytest
 
-from widgets.app import App
+from widgets.games.warpairs.app import App
 from widgets.testing import click_action
 from wpp.core.standard_deck import parse_cards
 from wpp.warpairs import make_agent

@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from widgets.app import App
+from widgets.games.warpairs.app import App
 from widgets.testing import click_action, leaks, secret_cards, synced_states
 from wpp.warpairs import make_agent
 from wpp.warpairs.actions import Mulligan

@@ -20,8 +20,13 @@ module          what it holds
                 the choice moves the outliers
 ``replay``      lesson 5: a recorded game, move by move: your move first, then the AI's
                 with its reasons
+``drill``       drills on the real engine: a position, the learner's move, the verdict
+``card``        the lessons' rules cards
+``analysis``    the analysis lessons' tables and charts
+``classic_poker`` lesson 8: classic poker's ranking, side by side, the disagreements
+``figures``     the lessons' matplotlib pictures of the rules
 ==============  ==========================================================================
 
-The step-by-step viewer they share is :class:`widgets.stepper.Stepper`, and the figures are
-in :mod:`widgets.figures`.
+The step-by-step viewer they share is :class:`widgets.parts.stepper.Stepper`, and the figures are
+in :mod:`widgets.lessons.figures`.
 """

@@ -1,7 +1,8 @@
 """What every lesson widget shares: the stylesheet, the lesson frame, a seed field, the board
 drawn from a game state, and rule badges.
 
-Lesson widgets are plain Python objects holding ipywidgets (like :class:`~widgets.app.App`):
+Lesson widgets are plain Python objects holding ipywidgets (like
+:class:`~widgets.games.warpairs.app.App`):
 each has a ``root`` widget to place and shows itself when it is a cell's last line. Its plain
 text form (``text/plain``, what nbval compares and a terminal prints) is a one-line summary of
 what it shows, so a change of behaviour shows up as a changed cell output.
@@ -24,10 +25,10 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from widgets.explain_view import table_html  # re-exported: the lessons' tables
-from widgets.faces import back_svg, cards_html
-from widgets.shown import Shown
-from widgets.theme import STYLE_HTML
+from widgets.parts.explain_view import table_html  # re-exported: the lessons' tables
+from widgets.parts.faces import back_svg, cards_html
+from widgets.parts.shown import Shown
+from widgets.parts.theme import STYLE_HTML
 from wpp.core.standard_deck import Card
 from wpp.warpairs.phases import Phase
 from wpp.warpairs.state import GameState

@@ -3,7 +3,8 @@
 :class:`RulesCard` is one screen: the game in six headings (the goal, the deal, a trick,
 beating a play, twos and aces, passing), each line a rule's own one-line summary from the
 rules text (:mod:`wpp.warpairs.rules`, never restated here) with its number; then the glossary
-(from the same text) and every rule's card (:data:`widgets.rules_ref.RULES_HTML`, the app's quick
+(from the same text) and every rule's card
+(:data:`widgets.games.warpairs.rules_ref.RULES_HTML`, the app's quick
 reference), one click away. Closed it takes one line, so every lesson can carry it.
 
 :class:`TrickStrip` shows one trick in four pictures: a lead, a beat, a draw that ends the
@@ -24,8 +25,8 @@ from typing import Final
 
 import ipywidgets as w
 
+from widgets.games.warpairs.rules_ref import RULES_HTML
 from widgets.lessons.base import Lesson, board_html, lesson_root, rule_badges
-from widgets.rules_ref import RULES_HTML
 from wpp.warpairs.rules import rulebook
 from wpp.warpairs.teach.rules import AI_TERMS, trick_frames
 

@@ -24,8 +24,8 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.hand import HandView
 from widgets.lessons.base import Lesson, board_html, lesson_root, nav_button, rule_badges
+from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Draw, Pass, PlayCards
 from wpp.warpairs.teach.drills import DRILLS, Drill, DrillFeedback, try_move

@@ -1,9 +1,10 @@
 """Lesson 2's guided first game: you (P1) against the classic AI (P2), with a **Hint** at
 every decision and a coach that says, after each move, what the AI would have done and why.
 
-Built from the app's pieces — the table (:class:`widgets.table.TableView`), the pile
-(:class:`widgets.pile.PileView`), the hand (:class:`widgets.hand.HandView`), the action bar
-(:class:`widgets.action_bar.ActionBar`) — on the logic of
+Built from the app's pieces — the table (:class:`widgets.games.warpairs.table.TableView`), the pile
+(:class:`widgets.games.warpairs.pile.PileView`), the hand
+(:class:`widgets.parts.hand.HandView`), the action bar
+(:class:`widgets.games.warpairs.action_bar.ActionBar`) — on the logic of
 :class:`wpp.warpairs.teach.guided.FirstGame`
 (the kit's session controller). The page gets P1's view only: P2's hand is drawn as backs.
 
@@ -24,11 +25,11 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.action_bar import ActionBar
-from widgets.hand import HandView
+from widgets.games.warpairs.action_bar import ActionBar
+from widgets.games.warpairs.pile import PileView
+from widgets.games.warpairs.table import TableView
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
-from widgets.pile import PileView
-from widgets.table import TableView
+from widgets.parts.hand import HandView
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import (

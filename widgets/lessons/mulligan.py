@@ -25,11 +25,11 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.faces import cards_html
-from widgets.hand import HandView
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
-from widgets.stepper import Stepper
+from widgets.parts.faces import cards_html
+from widgets.parts.hand import HandView
+from widgets.parts.stepper import Stepper
 from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_cards
 from wpp.warpairs.ai import mulligan
 from wpp.warpairs.deal import DEAL_SIZE, deal

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
-from widgets.card_button import CardButton
+from widgets.parts.card_button import CardButton
 from wpp.core.standard_deck import CARDS, Card, Suit
 
 __all__ = ["CardPicker"]

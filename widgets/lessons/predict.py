@@ -24,10 +24,10 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.explain_view import text_html
-from widgets.faces import cards_html, standard_cards
 from widgets.lessons.base import table_html
-from widgets.stepper import Stepper
+from widgets.parts.explain_view import text_html
+from widgets.parts.faces import cards_html, standard_cards
+from widgets.parts.stepper import Stepper
 from wpp.core.explain import Explanation
 
 __all__ = ["NOTHING", "Reveal", "changed_html", "comparison_html", "step_nav"]

@@ -46,7 +46,7 @@ from widgets.lessons.base import (
     rule_badges,
 )
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
-from widgets.stepper import Stepper
+from widgets.parts.stepper import Stepper
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Mulligan, PlayCards

@@ -26,7 +26,6 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.faces import cards_html
 from widgets.lessons.base import (
     GameNav,
     Lesson,
@@ -38,6 +37,7 @@ from widgets.lessons.base import (
     table_html,
 )
 from widgets.lessons.picker import CardPicker
+from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import CardParseError, format_cards, parse_cards
 from wpp.warpairs.deal import DEAL_SIZE, deal
 from wpp.warpairs.lookup import classify

@@ -27,10 +27,10 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.faces import cards_html
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
-from widgets.stepper import Stepper
+from widgets.parts.faces import cards_html
+from widgets.parts.stepper import Stepper
 from wpp.core.standard_deck import Card, CardParseError, parse_cards
 from wpp.warpairs.ai import SEGMENT_NAMES, segment
 from wpp.warpairs.deal import deal

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from widgets.faces import back_svg, cards_html
 from widgets.lessons.base import Lesson, SeedField, lesson_root
+from widgets.parts.faces import back_svg, cards_html
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.deal import DEAL_SIZE, deal
 

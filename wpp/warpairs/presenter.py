@@ -1,7 +1,8 @@
 """What WarPairsPoker's page says, without widgets: status texts, judging the selection, the
 curtain, the log, the computer's public reasons for "Why?", the game-over banner and the score.
 
-The page (:mod:`widgets.app`) keeps only layout and wiring; everything it *says* comes from
+The page (:mod:`widgets.games.warpairs.app`) keeps only layout and wiring; everything it *says*
+comes from
 here, from plain values, so tests call these functions directly.
 
 **Hidden information by construction.** During a live game the page may show only what is

@@ -6,8 +6,8 @@ expected-value player, the game's narration and a game-over banner with the rank
 only from the person's view (``history.view(0)``): the deck's order and the burned cards
 never reach the page.
 
-Card faces and explanations are the kit's shared ones (:mod:`widgets.faces`,
-:mod:`widgets.explain_view`): Pairs registers how its value cards look (:func:`pairs_face`,
+Card faces and explanations are the kit's shared ones (:mod:`widgets.parts.faces`,
+:mod:`widgets.parts.explain_view`): Pairs registers how its value cards look (:func:`pairs_face`,
 the value in an ink of its own) and nothing else.
 
 >>> page = PairsPage(seed=3, opponents=2, agent="expected")
@@ -25,11 +25,11 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.banner import GameOverBanner
-from widgets.explain_view import ExplanationView
-from widgets.faces import Face, cards_html, register_faces
 from widgets.lessons.base import LESSON_STYLE
-from widgets.shown import Shown
+from widgets.parts.banner import GameOverBanner
+from widgets.parts.explain_view import ExplanationView
+from widgets.parts.faces import Face, cards_html, register_faces
+from widgets.parts.shown import Shown
 from wpp.core.checks import fold_seed
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
@@ -49,7 +49,7 @@ RULE_SETS: Final[dict[str, dict[str, Any]]] = {
     "Continuous Pairs": {"continuous": True},
 }
 
-#: The ink of each value 1–10 (names of :data:`widgets.faces.INKS`).
+#: The ink of each value 1–10 (names of :data:`widgets.parts.faces.INKS`).
 _INKS: Final = ("green", "teal", "blue", "purple", "brown", "orange", "red", "black",
                 "green", "red")
 

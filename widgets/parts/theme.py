@@ -1,5 +1,5 @@
 """The app's stylesheet: the board's layout, the black-and-gold action buttons of the original,
-the teal turn arrow, and the card faces of :mod:`widgets.faces`.
+the teal turn arrow, and the card faces of :mod:`widgets.parts.faces`.
 
 It is inlined in the page (an ``HTML`` widget holding a ``<style>``): no file or font is
 fetched. The dock (the action bar, the selection and the messages) sticks to the bottom of the
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from widgets.faces import CARD_CSS
+from widgets.parts.faces import CARD_CSS
 
 __all__ = ["APP_CSS", "STYLE_HTML"]
 

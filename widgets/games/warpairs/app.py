@@ -42,26 +42,26 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.banner import GameOverBanner
-from widgets.confirm_bar import ConfirmBar
-from widgets.deals import Deals, check_seed, fresh_seed
-from widgets.explain_panel import ExplainPanel, Hint
-from widgets.faces import cards_html
-from widgets.game_log import GameLogView
-from widgets.hand import HandView
-from widgets.hint_chooser import HintChooser
-from widgets.hotkeys import KeyPad, hotkeys_html
-from widgets.message_line import MessageLine
-from widgets.options import OptionsMenu
-from widgets.page_header import PageHeader, set_class
-from widgets.redact import hidden_cards, redact_text
-from widgets.rules_ref import RULES_HTML
-from widgets.seat_options import SeatOptions
-from widgets.theme import STYLE_HTML
-from widgets.turn_flow import TurnFlow
-from widgets.warpairs_board import WarPairsBoard
-from widgets.warpairs_input import PlayInput
-from widgets.warpairs_reasons import review_text, why_text
+from widgets.games.warpairs.board import WarPairsBoard
+from widgets.games.warpairs.deals import Deals, check_seed, fresh_seed
+from widgets.games.warpairs.input import PlayInput
+from widgets.games.warpairs.options import OptionsMenu
+from widgets.games.warpairs.reasons import review_text, why_text
+from widgets.games.warpairs.rules_ref import RULES_HTML
+from widgets.games.warpairs.seat_options import SeatOptions
+from widgets.games.warpairs.turn_flow import TurnFlow
+from widgets.parts.banner import GameOverBanner
+from widgets.parts.confirm_bar import ConfirmBar
+from widgets.parts.explain_panel import ExplainPanel, Hint
+from widgets.parts.faces import cards_html
+from widgets.parts.game_log import GameLogView
+from widgets.parts.hand import HandView
+from widgets.parts.hint_chooser import HintChooser
+from widgets.parts.hotkeys import KeyPad, hotkeys_html
+from widgets.parts.message_line import MessageLine
+from widgets.parts.page_header import PageHeader, set_class
+from widgets.parts.redact import hidden_cards, redact_text
+from widgets.parts.theme import STYLE_HTML
 from wpp.core.agents import Agent
 from wpp.core.explain import Explanation
 from wpp.core.registry import registered_agents
@@ -97,11 +97,11 @@ class App:
     before each computer action when an event loop runs (in a notebook or Voilà), so a person
     sees their own play land first; without a running loop the computer moves at once.
 
-    The page composes one part per idea: the board (:class:`~widgets.warpairs_board.
-    WarPairsBoard`: hands, table, pile, action bar), the person's input (:class:`~widgets.
-    warpairs_input.PlayInput`), the turns (:class:`~widgets.turn_flow.TurnFlow`), the deals
-    (:class:`~widgets.deals.Deals`), the seat and mode options (:class:`~widgets.
-    seat_options.SeatOptions`), and the game-agnostic header, message line, confirm bar,
+    The page composes one part per idea: the board (:class:`~.board.WarPairsBoard`: hands,
+    table, pile, action bar), the person's input (:class:`~.input.PlayInput`), the turns
+    (:class:`~.turn_flow.TurnFlow`), the deals (:class:`~.deals.Deals`), the seat and mode
+    options (:class:`~.seat_options.SeatOptions`), and the game-agnostic header, message line,
+    confirm bar,
     game-over banner, Why?/Hint/review panel, hint chooser and game log.
     """
 

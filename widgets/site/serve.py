@@ -30,7 +30,7 @@ __all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "kernel_alive"
            "running_voila", "voila_command", "voila_env"]
 
 #: The project's root (where the Makefile is).
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Debian's chromium, headless, with nothing reaching for the network (Playwright cannot
 #: download its own browser here): for the browser tests, the UI benchmark and screenshots.

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from widgets.faces import AnyCard, corner_text, face_classes
+from widgets.parts.faces import AnyCard, corner_text, face_classes
 
 __all__ = ["BACK_TEXT", "CardButton"]
 
@@ -38,7 +38,7 @@ BACK_TEXT = " "
 
 class CardButton(w.Button):  # type: ignore[misc]
     """One card as a button: face up (a card of any deck, drawn by its
-    :func:`~widgets.faces.face_of`) or face down (``None``).
+    :func:`~widgets.parts.faces.face_of`) or face down (``None``).
 
     Use :meth:`show` to change what it shows (it sends only what changed); read :attr:`card`
     to learn what a click means. ``on_card(callback)`` calls ``callback(card)`` for clicks on

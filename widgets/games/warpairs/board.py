@@ -23,10 +23,10 @@ from collections.abc import Collection, Sequence
 from html import escape
 from typing import Any
 
-from widgets.action_bar import ActionBar
-from widgets.hand import HandView
-from widgets.pile import PileView
-from widgets.table import TableView
+from widgets.games.warpairs.action_bar import ActionBar
+from widgets.games.warpairs.pile import PileView
+from widgets.games.warpairs.table import TableView
+from widgets.parts.hand import HandView
 from wpp.warpairs.actions import Action, Concede, Mulligan, TakeFromPile
 from wpp.warpairs.deal import MULLIGAN_SIZE
 from wpp.warpairs.game import Game

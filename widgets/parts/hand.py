@@ -24,8 +24,8 @@ from collections.abc import Callable, Collection, Sequence
 
 import ipywidgets as w
 
-from widgets.card_button import CardButton
-from widgets.faces import AnyCard
+from widgets.parts.card_button import CardButton
+from widgets.parts.faces import AnyCard
 
 __all__ = ["CardRow", "HandView", "sorted_cards"]
 

@@ -1,10 +1,10 @@
 """Which game is on WarPairsPoker's page: a new deal (from the seed given, the seed typed in
 the menu, or a random one), the same deal again, or a saved game — each asked first when a
-game is in progress (the page's :class:`~widgets.confirm_bar.ConfirmBar`).
+game is in progress (the page's :class:`~widgets.parts.confirm_bar.ConfirmBar`).
 
 A seed is checked before anything changes: a typed one with the kit's reason next to the
 hand, one given in code with the kit's ``WppError`` (a ``ValueError``). The page it serves
-is a :class:`DealHost` (:class:`widgets.app.App`, tested by
+is a :class:`DealHost` (:class:`widgets.games.warpairs.app.App`, tested by
 ``tests/widgets/test_widgets_app.py``).
 
 >>> check_seed(12), check_seed(2**63 - 1) > 0
@@ -20,10 +20,10 @@ import secrets
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from widgets.confirm_bar import ConfirmBar
-from widgets.message_line import MessageLine
-from widgets.options import OptionsMenu
-from widgets.saved_game import open_save
+from widgets.games.warpairs.options import OptionsMenu
+from widgets.parts.confirm_bar import ConfirmBar
+from widgets.parts.message_line import MessageLine
+from widgets.parts.saved_game import open_save
 from wpp.core.checks import check_seed as kit_check_seed
 from wpp.core.errors import WppError
 from wpp.warpairs.game import Game

@@ -1,6 +1,6 @@
 """What WarPairsPoker's side panel says: the computer's last move ("Why?") in public terms
 during a live game, and each move of a finished game for the review, the computer's with its
-full reasoning — as :class:`~widgets.explain_panel.PanelText` for the shared panel.
+full reasoning — as :class:`~widgets.parts.explain_panel.PanelText` for the shared panel.
 
 >>> from wpp.warpairs import make_agent
 >>> from wpp.warpairs.game import Game
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from widgets.explain_panel import PanelText
+from widgets.parts.explain_panel import PanelText
 from wpp.core.agents import Agent
 from wpp.core.standard_deck import Card
 from wpp.warpairs.game import Game

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from widgets.faces import AnyCard
-from widgets.hand import CardRow, sorted_cards
+from widgets.parts.faces import AnyCard
+from widgets.parts.hand import CardRow, sorted_cards
 
 __all__ = ["PileView"]
 

@@ -26,10 +26,10 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.explain_view import ExplanationView
-from widgets.faces import cards_html
-from widgets.hand import HandView
 from widgets.lessons.base import Lesson, lesson_root, nav_button
+from widgets.parts.explain_view import ExplanationView
+from widgets.parts.faces import cards_html
+from widgets.parts.hand import HandView
 from wpp.core.checks import fold_seed
 from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game

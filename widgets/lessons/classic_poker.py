@@ -30,10 +30,10 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.faces import cards_html
-from widgets.hand import HandView
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
 from widgets.lessons.picker import CardPicker
+from widgets.parts.faces import cards_html
+from widgets.parts.hand import HandView
 from wpp.classic.compare import EXAMPLES, Comparison, Duel, Example, side_by_side
 from wpp.classic.draw import (
     DrawAI,

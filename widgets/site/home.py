@@ -28,8 +28,8 @@ __all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page", "lesson_me
            "lesson_table", "lesson_table_html"]
 
 #: The notebooks folder (lessons and pages).
-NOTEBOOKS: Final = Path(__file__).resolve().parent.parent / "notebooks"
-#: The page where two students play each other from two browsers (see widgets/room.py).
+NOTEBOOKS: Final = Path(__file__).resolve().parents[2] / "notebooks"
+#: The page where two students play each other from two browsers (see widgets/site/room.py).
 ROOM_PAGE: Final = "room.ipynb"
 _LESSON: Final = re.compile(r"^\d\d_.+\.ipynb$")
 

@@ -4,7 +4,8 @@ becomes a mulligan or a play), Concede asked twice, and the keyboard's shortcuts
 
 Everything the page sends is a request: a click on a card that is not the acting person's,
 or on a button that was hidden, is checked here or refused by the engine with its reason.
-The page it serves is an :class:`InputHost` (:class:`widgets.app.App`, whose tests click
+The page it serves is an :class:`InputHost` (:class:`widgets.games.warpairs.app.App`, whose
+tests click
 and press every one of these, e.g. ``tests/widgets/test_widgets_app.py``).
 """
 
@@ -16,11 +17,11 @@ from typing import Protocol
 
 import ipywidgets as w
 
-from widgets.action_bar import ACTION_OF
-from widgets.hand import HandView
-from widgets.message_line import MessageLine
-from widgets.options import OptionsMenu
-from widgets.selection import CardSelection
+from widgets.games.warpairs.action_bar import ACTION_OF
+from widgets.games.warpairs.options import OptionsMenu
+from widgets.parts.hand import HandView
+from widgets.parts.message_line import MessageLine
+from widgets.parts.selection import CardSelection
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards
 from wpp.warpairs.game import Game
 from wpp.warpairs.phases import Phase
@@ -129,7 +130,7 @@ class PlayInput:
         host.request(Concede())
 
     def on_key(self, name: str) -> None:
-        """A shortcut key (see :mod:`widgets.hotkeys`)."""
+        """A shortcut key (see :mod:`widgets.parts.hotkeys`)."""
         host = self.host
         if name == "enter":
             self.on_action("mulligan" if host.game.phase is Phase.MULLIGAN else "play")

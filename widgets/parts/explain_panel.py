@@ -5,7 +5,7 @@ The panel keeps which of them is open, the hint last asked (with the moment it b
 and the review's cursor; the page supplies the words: what "Why?" shows now
 (:class:`PanelText`, from what the viewer may know) and what the review shows at move ``k``.
 Cards the viewer must not know are passed as ``hidden`` and drawn face down
-(:class:`~widgets.explain_view.ExplanationView`).
+(:class:`~widgets.parts.explain_view.ExplanationView`).
 
 >>> p = ExplainPanel()
 >>> p.toggle("why"); p.open
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 import ipywidgets as w
 
-from widgets.explain_view import ExplanationView
-from widgets.faces import AnyCard
+from widgets.parts.explain_view import ExplanationView
+from widgets.parts.faces import AnyCard
 from wpp.core.explain import Explanation
 
 __all__ = ["ExplainPanel", "Hint", "PanelText"]

@@ -5,8 +5,8 @@ stale (the selection, the hint, a refusal, an uncovered hand).
 The game and who plays which seat live in the session controller
 (:class:`wpp.core.session.Session`); this module only sequences them for a page and keeps
 the count of a person's moves, which says when a message stops applying
-(:class:`~widgets.message_line.MessageLine`). The page it serves is a :class:`FlowHost`
-(:class:`widgets.app.App`; its tests play through every path, e.g.
+(:class:`~widgets.parts.message_line.MessageLine`). The page it serves is a :class:`FlowHost`
+(:class:`widgets.games.warpairs.app.App`; its tests play through every path, e.g.
 ``tests/widgets/test_widgets_app.py`` and ``tests/widgets/test_widgets_security.py``).
 """
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from widgets.explain_panel import ExplainPanel
-from widgets.message_line import MessageLine
-from widgets.options import OptionsMenu
-from widgets.pacer import ComputerPacer
-from widgets.redact import redact_text
-from widgets.warpairs_input import PlayInput
+from widgets.games.warpairs.input import PlayInput
+from widgets.games.warpairs.options import OptionsMenu
+from widgets.parts.explain_panel import ExplainPanel
+from widgets.parts.message_line import MessageLine
+from widgets.parts.pacer import ComputerPacer
+from widgets.parts.redact import redact_text
 from wpp.core.agents import Agent
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation

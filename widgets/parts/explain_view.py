@@ -4,7 +4,7 @@ candidate tables, the chosen row marked.
 Rendering happens in the kernel and only the finished HTML reaches the page. The explanation's
 structured form is rendered, not its sentences: cards are drawn as pictures, and every text's
 card references (:class:`~wpp.core.explain.Ref`) are written by :func:`text_html`, which blanks
-those about cards the viewer must not know (see :mod:`widgets.redact`).
+those about cards the viewer must not know (see :mod:`widgets.parts.redact`).
 
 >>> from wpp.core.standard_deck import parse_cards
 >>> from wpp.core.explain import Explanation, Step
@@ -28,8 +28,8 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.faces import AnyCard, cards_html
-from widgets.redact import mask, render_text
+from widgets.parts.faces import AnyCard, cards_html
+from widgets.parts.redact import mask, render_text
 from wpp.core.explain import Cell, Explanation, Step, Text, Words, cell_text, is_cards
 
 __all__ = ["ExplanationView", "explanation_html", "table_html", "text_html"]

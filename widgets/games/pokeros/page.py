@@ -1,8 +1,8 @@
 """Pokeros's web page: the grid with card faces, your stash, the computer's reasons.
 
 Layout and wiring only: the game is a :class:`~wpp.core.session.Session` over the registered
-``pokeros`` game, cards are :class:`~widgets.card_button.CardButton` faces, explanations are
-drawn by :mod:`widgets.explain_view`; what a placement would score comes from the view
+``pokeros`` game, cards are :class:`~widgets.parts.card_button.CardButton` faces, explanations are
+drawn by :mod:`widgets.parts.explain_view`; what a placement would score comes from the view
 (:meth:`wpp.pokeros.game.PokerosView.preview`), and every placement goes through the engine's
 legality check.
 
@@ -34,11 +34,11 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.card_button import CardButton
-from widgets.explain_view import ExplanationView
-from widgets.faces import cards_html
-from widgets.shown import Shown
-from widgets.theme import STYLE_HTML
+from widgets.parts.card_button import CardButton
+from widgets.parts.explain_view import ExplanationView
+from widgets.parts.faces import cards_html
+from widgets.parts.shown import Shown
+from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game, registered_agents
 from wpp.core.session import Session

@@ -19,7 +19,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.faces import cards_html
+from widgets.parts.faces import cards_html
 from wpp.warpairs.phases import Phase, TrickPlay
 from wpp.warpairs.view import View
 

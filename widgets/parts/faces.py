@@ -11,7 +11,7 @@ deck's faces are registered here. Two ways to show a card:
 * :func:`card_svg` — a whole card as an inline ``<svg>`` (index and suit in the corners, a large
   suit or index in the middle), for pictures that are not clicked: the table, tricks,
   explanations.
-* a :class:`~widgets.card_button.CardButton` — an ipywidgets ``Button`` whose text is the
+* a :class:`~widgets.parts.card_button.CardButton` — an ipywidgets ``Button`` whose text is the
   corner index (``"10\\n♥"``) and whose CSS classes (:func:`face_classes`) give it the card's
   ink and centre drawn from :data:`CARD_CSS`. A face-down card has the class ``wpp-back`` and
   *no* text, so its widget state names no card.

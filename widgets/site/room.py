@@ -45,12 +45,12 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.action_bar import ACTION_OF, ActionBar
-from widgets.hand import HandView
-from widgets.pile import PileView
-from widgets.table import TableView
-from widgets.theme import STYLE_HTML
-from widgets.warpairs_board import legal_for_bar
+from widgets.games.warpairs.action_bar import ACTION_OF, ActionBar
+from widgets.games.warpairs.board import legal_for_bar
+from widgets.games.warpairs.pile import PileView
+from widgets.games.warpairs.table import TableView
+from widgets.parts.hand import HandView
+from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, normalize_code
 from wpp.core.standard_deck import Card

@@ -22,7 +22,7 @@ from typing import Final
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from widgets.faces import BLACK, RED
+from widgets.parts.faces import BLACK, RED
 from wpp.core.standard_deck import Card, Rank, Suit, card, parse_cards
 from wpp.warpairs.lookup import beats, classify
 from wpp.warpairs.plays import Category

@@ -2,11 +2,12 @@
 open hands", "Auto-mulligan", "Alternate reveal", "Show my hand" — wired to a page.
 
 Changing seats in the middle of a real game, or turning it into practice, opens every hand,
-so it asks first (the page's :class:`~widgets.confirm_bar.ConfirmBar`) and the game then
+so it asks first (the page's :class:`~widgets.parts.confirm_bar.ConfirmBar`) and the game then
 counts as practice. Every value comes from the page and is checked: a seat that is not one
-of :data:`~widgets.options.COMPUTER_CHOICES` is put back.
+of :data:`~widgets.games.warpairs.options.COMPUTER_CHOICES` is put back.
 
-The page it serves is a :class:`SeatHost`: :class:`widgets.app.App` (its tests click these
+The page it serves is a :class:`SeatHost`: :class:`widgets.games.warpairs.app.App` (its tests
+click these
 options, e.g. ``tests/widgets/test_widgets_app.py``).
 """
 
@@ -14,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from widgets.confirm_bar import ConfirmBar
-from widgets.message_line import MessageLine
-from widgets.options import COMPUTER_CHOICES, OptionsMenu
-from widgets.pacer import ComputerPacer
-from widgets.selection import CardSelection
+from widgets.games.warpairs.options import COMPUTER_CHOICES, OptionsMenu
+from widgets.parts.confirm_bar import ConfirmBar
+from widgets.parts.message_line import MessageLine
+from widgets.parts.pacer import ComputerPacer
+from widgets.parts.selection import CardSelection
 from wpp.warpairs.game import Game
 from wpp.warpairs.presenter import Seating
 

@@ -4,7 +4,7 @@ candidates (the chosen row marked).
 
 The AI's explanations (mulligan, segment, decisions) are lists of steps; a learner reads them
 better one at a time. "All steps" shows the whole explanation at once, as the app's "Why?"
-panel does (:func:`widgets.explain_view.explanation_html`).
+panel does (:func:`widgets.parts.explain_view.explanation_html`).
 
 >>> from wpp.warpairs.ai import mulligan
 >>> from wpp.core.standard_deck import parse_cards
@@ -25,10 +25,10 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.explain_view import explanation_html, table_html, text_html
-from widgets.faces import cards_html
 from widgets.lessons.base import lesson_root, nav_button
-from widgets.shown import Shown
+from widgets.parts.explain_view import explanation_html, table_html, text_html
+from widgets.parts.faces import cards_html
+from widgets.parts.shown import Shown
 from wpp.core.explain import Cell, Explanation, Step, Words, cell_text, is_cards
 
 __all__ = ["Stepper", "step_html"]

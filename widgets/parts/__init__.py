@@ -1,0 +1,27 @@
+"""The parts every page shares: cards, the header, messages, the banner, the explanation
+panels, the keyboard, what a player may see. No game's rules live here.
+
+======  ====================================================================
+module  what it holds
+======  ====================================================================
+``faces``  card faces per deck (SVG pictures, button CSS); any card with str() draws
+``card_button``  :class:`CardButton`: a button that is a card, face up or face down
+``hand``  :class:`HandView`: a hand in value order, clickable, or backs
+``selection``  the cards a person has selected, and the card last touched
+``page_header``  the game's name, the mode mark, the status line
+``message_line``  a refusal with the engine's reason, or a note
+``game_log``  the last lines of the narration
+``banner``  the game-over banner: result, reason, the session's score
+``confirm_bar``  a question with Yes / Cancel before the page ends something
+``explain_panel``  the side panel: Why?, Hint from a chosen AI, the review
+``explain_view``  :class:`ExplanationView`: an AI decision step by step, with tables
+``stepper``  an explanation told one step at a time, Back and Next
+``hint_chooser``  the AI that Hint asks
+``saved_game``  opening a saved game, refused with the kit's error if edited
+``pacer``  the computer's pace between its moves
+``hotkeys``  the keyboard shortcuts (a small script that clicks the page's buttons)
+``redact``  what a player has seen; blanking the rest before it reaches the page
+``theme``  the stylesheet
+``shown``  what a page or lesson widget is to a notebook (root, summary, repr)
+======  ====================================================================
+"""
