@@ -150,6 +150,14 @@ class GuessList(Lesson):
         self.lock_button.disabled = True
         self._show(choice)
 
+    def redraw(self) -> None:
+        """Compute the shown question's reveal again (after the learner changed a setting
+        the reveal reads, such as a budget); nothing happens before its commit."""
+        answered = self.answers.get(self.index)
+        if answered is not None:
+            self._drawn.pop(self.index, None)
+            self._show(answered)
+
     def _show(self, choice: int) -> None:
         g = self.guess
         if g.answer is None:
