@@ -34,7 +34,15 @@ from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, tab
 from widgets.lessons.picker import CardPicker
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
-from wpp.classic.compare import EXAMPLES, Comparison, Duel, Example, side_by_side
+from wpp.classic.compare import (
+    EXAMPLES,
+    Comparison,
+    Duel,
+    Example,
+    duel,
+    ladder_rows,
+    side_by_side,
+)
 from wpp.classic.draw import (
     DrawAI,
     DrawAnalysis,
@@ -45,13 +53,14 @@ from wpp.classic.draw import (
     explain,
     play_draw,
 )
-from wpp.classic.evaluator import CLASS_COUNT, Category, evaluate
+from wpp.classic.evaluator import CLASS_COUNT, Category, HandValue, evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.core.agents import Decision
 from wpp.core.explain import Explanation
 from wpp.core.standard_deck import Card, format_cards, parse_cards
 
-__all__ = ["PRESETS", "ClassicRanking", "Disagreements", "DrawTable", "SideBySideView"]
+__all__ = ["PRESETS", "ClassicGuesses", "ClassicRanking", "Disagreements", "DrawTable",
+           "LadderTable", "SideBySideView"]
 
 #: One example hand of each classic category, low to high (the ranking's presets).
 PRESETS: Final[tuple[tuple[str, str], ...]] = (
@@ -376,3 +385,88 @@ class DrawTable(Lesson):
         return (f"{head}you {format_cards(sorted(self._final(0)))} ({r.result.values[0].name}); "
                 f"the AI drew {len(r.discards[1])} to {format_cards(sorted(self._final(1)))} "
                 f"({r.result.values[1].name}) — {who}")
+
+
+class LadderTable(Lesson):
+    """The two ladders side by side, every row and column (never cut): classic poker's nine
+    categories, low to high, and what the same cards are in WarPairsPoker."""
+
+    def __init__(self) -> None:
+        rows = ladder_rows()
+        self.rows = rows
+        self.html = w.HTML(table_html(("step", "classic poker", "in WarPairsPoker"),
+                                      [[str(r["classic step"]), escape(str(r["classic hand"])),
+                                        escape(str(r["in WarPairsPoker"]))] for r in rows]))
+        self.root = lesson_root([self.html])
+
+    def summary(self) -> str:
+        return f"the two ladders: {len(self.rows)} classic categories beside WarPairsPoker's"
+
+
+def _straight_answer(c: Comparison) -> int:
+    classic = c.classic is not None and c.classic.category is Category.STRAIGHT
+    wpp = c.play is not None and c.play.category.label == "straight"
+    return {(True, True): 0, (True, False): 1, (False, True): 2, (False, False): 3}[
+        (classic, wpp)]
+
+
+class ClassicGuesses(Lesson):
+    """Three questions before the lesson's widgets answer them — each answered by the two
+    engines at the commit: which classic hand is higher, whether a wrap-around is a straight,
+    and what happens to two hands of the same ranks."""
+
+    STRAIGHT, FLUSH = "5C 6D 7H 8S 9C", "2H 7H 9H JH KH"
+    WRAP = "JS QH KD AC 2C"
+    SAME = ("4D 5C 6H 7S 8C", "4H 5D 6C 7D 8D")
+
+    def __init__(self) -> None:
+        from widgets.lessons.commit import Guess, GuessList
+
+        straight, flush = evaluate(parse_cards(self.STRAIGHT)), evaluate(parse_cards(self.FLUSH))
+        wrap = side_by_side(self.WRAP)
+        same = duel(*self.SAME)
+        both = ("yes, in both games", "only in classic poker", "only in WarPairsPoker",
+                "in neither game")
+        self.quiz = GuessList([
+            Guess("In classic poker, which hand is higher?", ("the straight", "the flush",
+                                                              "they tie"),
+                  lambda _i: self._higher(straight, flush),
+                  picture=(f"<div>{cards_html(parse_cards(self.STRAIGHT), 40)} &nbsp; or "
+                           f"&nbsp; {cards_html(parse_cards(self.FLUSH), 40)}</div>"),
+                  answer=0 if straight.strength > flush.strength else
+                  1 if flush.strength > straight.strength else 2),
+            Guess("Is this a straight?", both, lambda _i: self._wrap(wrap),
+                  picture=f"<div>{cards_html(parse_cards(self.WRAP), 40)}</div>",
+                  answer=_straight_answer(wrap)),
+            Guess("Two straights of the same ranks, different suits. In classic poker, what "
+                  "happens at the showdown?", ("the first hand wins", "the second hand wins",
+                                               "a split pot: they tie"),
+                  lambda _i: self._same(same),
+                  picture=(f"<div>{cards_html(parse_cards(self.SAME[0]), 40)} &nbsp; and "
+                           f"&nbsp; {cards_html(parse_cards(self.SAME[1]), 40)}</div>"),
+                  answer={"first": 0, "second": 1, "split": 2}.get(same.classic)),
+        ], "Guess first")
+        self.root = self.quiz.root
+
+    @staticmethod
+    def _higher(straight: HandValue, flush: HandValue) -> str:
+        high, low = (flush, straight) if flush.strength > straight.strength else (straight,
+                                                                                 flush)
+        return (f"<p>Classic poker says: <b>{escape(high.name)}</b> beats "
+                f"<b>{escape(low.name)}</b>. The rarer a five-card hand, the higher it "
+                "ranks. The two ladders below show where each sits in WarPairsPoker.</p>")
+
+    @staticmethod
+    def _wrap(c: Comparison) -> str:
+        return (f"<p>Classic poker: <b>{escape(c.classic_text)}</b>. WarPairsPoker: "
+                f"<b>{escape(c.wpp_text)}</b>.</p><p>WarPairsPoker lets a straight wrap "
+                "around from the ace to the two (R5); classic poker does not.</p>")
+
+    @staticmethod
+    def _same(d: Duel) -> str:
+        return (f"<p>{escape(d.summary())}.</p><p>Classic poker ignores suits, so the same "
+                "ranks tie. In WarPairsPoker suits rank ♦ &lt; ♣ &lt; ♥ &lt; ♠ and decide "
+                "between hands of the same ranks (R1, R6).</p>")
+
+    def summary(self) -> str:
+        return "classic poker, guess first: " + self.quiz.summary()
