@@ -96,10 +96,10 @@ def test_a_guess_cannot_be_locked_twice_or_without_an_answer() -> None:
 # --- each lesson's widget: the answer appears only after the commit ----------------------
 
 def test_06_frequencies_are_hidden_until_the_guess() -> None:
-    from widgets.lessons.frequency_guess import FrequencyGuesses
+    from widgets.lessons.frequency_guess import FrequencyGuesses, cell
 
     g = FrequencyGuesses(deals=60)
-    exact = f"{float(g.holds.loc['straight', 'exact']):.1%}"
+    exact = f"{cell(g.holds, 'straight', 'exact'):.1%}"
     before = strings(g)
     assert exact not in before and "<img" not in before
     g.quiz.choose(0)
@@ -304,7 +304,8 @@ def markdown(name: str) -> str:
 #: Developer words a learner's page must not show: file names, module names, shell
 #: commands, section numbers like "(6.31)", flag settings, NaN, raw dicts.
 DEVELOPER = re.compile(r"\.py\b|\.json\b|\.parquet\b|\bwpp\.\w|\bwidgets\.\w|python -m|"
-                       r"\bmake (?:test|bench|lint)\b|\bpip install|\(\d+\.\d+\)|`\w+=|\bNaN\b|\{'|\bDask\b|"
+                       r"\bmake (?:test|bench|lint)\b|\bpip install|\(\d+\.\d+\)|`\w+=|"
+                       r"\bNaN\b|\{'|\bDask\b|"
                        r"--\w+")
 
 

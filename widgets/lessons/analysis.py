@@ -177,9 +177,8 @@ class FrequencyRunner(_Runner):
         """Deal, count and show the shares, chunk by chunk."""
         import pandas as pd
 
-        from wpp.warpairs import frequencies as freq
-
         from widgets.lessons.frequency_guess import share_table_html
+        from wpp.warpairs import frequencies as freq
 
         n, first = int(self.deals.value), int(self.seed.value)
         self.progress.max, self.progress.value = n, 0
@@ -200,7 +199,8 @@ class FrequencyRunner(_Runner):
         self.line = (f"{len(hands)} hands from {n} deals: the widest likely range is "
                      f"{width:.1%} wide")
         self.out.value = (f'<div class="wpp-narration"><b>{escape(self.line)}</b></div>'
-                          + share_table_html(table) + f"<p>{escape(miss_text(self.misses, len(table)))}</p>")
+                          + share_table_html(table)
+                          + f"<p>{escape(miss_text(self.misses, len(table)))}</p>")
 
     def summary(self) -> str:
         return f"frequency runner: {self.line}"

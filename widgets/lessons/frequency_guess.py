@@ -22,13 +22,18 @@ from widgets.lessons.commit import Guess, GuessList, figure_html
 from wpp.warpairs import frequencies as freq
 from wpp.warpairs.teach.tables import ladder_crosstab, share_takeaway
 
-__all__ = ["FrequencyGuesses", "share_table_html"]
+__all__ = ["FrequencyGuesses", "cell", "share_table_html"]
 
 #: The answers offered for "how often?", each with the range of shares it stands for.
 BUCKETS: Final = (("about 1 deal in 100 or fewer", 0.0, 0.03),
                   ("about 1 deal in 10", 0.03, 0.2),
                   ("about half the deals", 0.2, 0.75),
                   ("more than 3 deals in 4", 0.75, 1.01))
+
+
+def cell(table: pd.DataFrame, row: str, column: str) -> float:
+    """One number of a share table (``row`` a category, ``column`` e.g. ``"exact"``)."""
+    return float(table[column].to_dict()[row])
 
 
 def _bucket(share: float) -> int:
@@ -72,9 +77,9 @@ class FrequencyGuesses(Lesson):
         self.holds = freq.holds_table(self.hands)
         self.kept = freq.mulligan_table(self.hands)
         labels = tuple(b[0] for b in BUCKETS)
-        straight = float(self.holds.loc["straight", "exact"])
-        quads = float(self.holds.loc["four of a kind", "exact"])
-        kept = float(self.kept.loc["straight", "share"])
+        straight = cell(self.holds, "straight", "exact")
+        quads = cell(self.holds, "four of a kind", "exact")
+        kept = cell(self.kept, "straight", "share")
         self.quiz = GuessList([
             Guess("A player is dealt 16 cards. How often can those 16 cards make a "
                   "<b>straight</b> (five cards in a row, like 5 6 7 8 9)?", labels,
@@ -88,10 +93,12 @@ class FrequencyGuesses(Lesson):
         self.root = self.quiz.root
 
     def _straight(self, _choice: int) -> str:
-        r = self.holds.loc["straight"]
-        return (f'<div class="wpp-narration">In {int(r["hands"])} simulated hands, '
-                f"{int(r['count'])} could make a straight: {r['share']:.0%}. Counting every "
-                f"possible hand exactly gives <b>{r['exact']:.1%}</b>. Sixteen cards are a lot: "
+        def r(column: str) -> float:
+            return cell(self.holds, "straight", column)
+
+        return (f'<div class="wpp-narration">In {r("hands"):.0f} simulated hands, '
+                f"{r('count'):.0f} could make a straight: {r('share'):.0%}. Counting every "
+                f"possible hand exactly gives <b>{r('exact'):.1%}</b>. Sixteen cards are a lot: "
                 "with 16 of 52 cards, five ranks in a row are hard to miss.</div>")
 
     def _holds(self, _choice: int) -> str:

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -48,7 +49,7 @@ def ofc_board_html(name: str, board: Any, pending: tuple[Any, ...] = ()) -> str:
     return f'<div class="wpp-panel"><b>{escape(name)}</b>{"".join(rows)}</div>'
 
 
-def _foul_reveal(d: FoulDrill) -> str:
+def _foul_reveal(d: FoulDrill, _choice: int) -> str:
     names = "".join(f"<div><b>{ROWS[i]}</b>: {escape(d.names[i])}</div>" for i in range(3))
     verdict = ("It <b>fouls</b>: a row is stronger than the row below it." if d.fouls else
                "It is <b>sound</b>: each row is at least as strong as the one above it.")
@@ -62,7 +63,7 @@ class FoulQuiz(Lesson):
     def __init__(self) -> None:
         self.drills = foul_drills()
         guesses = [Guess("Does this board foul? (Rows must rise: top ≤ middle ≤ bottom.)",
-                         ("It fouls", "It is sound"), lambda _i, d=d: _foul_reveal(d),
+                         ("It fouls", "It is sound"), partial(_foul_reveal, d),
                          picture=ofc_board_html("A full board", d.board),
                          answer=0 if d.fouls else 1) for d in self.drills]
         self.quiz = GuessList(guesses, "Foul or sound?")
@@ -146,8 +147,9 @@ class OfcCoach(Lesson):
         self.picker_box.children = tuple(self.pickers)
         first = len(cards) > 1
         self.prompt.value = (
-            f'<div class="wpp-lesson-title">{"Your first five cards" if first else "Your next card"}'
-            f"</div>{cards_html(cards, 44)}<div class=\"wpp-narration\">"
+            f'<div class="wpp-lesson-title">'
+            f'{"Your first five cards" if first else "Your next card"}</div>'
+            f'{cards_html(cards, 44)}<div class="wpp-narration">'
             + ("Choose a row for each card (at most 3 on top), then lock it in. Think: which "
                "rows can you keep rising from top to bottom?" if first else
                "Choose its row, then lock it in. Think: could this card make a row stronger "

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 
 import ipywidgets as w
@@ -36,7 +37,7 @@ def pairs_position_html(view: PairsView, you: str = "you") -> str:
             "</div></div>")
 
 
-def _reveal(d: RuleDrill) -> str:
+def _reveal(d: RuleDrill, _choice: int) -> str:
     return (f'<div class="wpp-narration">The game says: <b>{escape(d.narration)}</b></div>')
 
 
@@ -48,7 +49,7 @@ class PairsRuleDrills(Lesson):
     def __init__(self, seed: int = 4) -> None:
         self.seed = query_int("seed", seed)
         self.drills = rule_drills(self.seed)
-        guesses = [Guess(escape(d.question), d.choices, lambda _i, d=d: _reveal(d),
+        guesses = [Guess(escape(d.question), d.choices, partial(_reveal, d),
                          picture=pairs_position_html(d.view), answer=d.answer)
                    for d in self.drills]
         self.quiz = GuessList(guesses, "The rules by doing")

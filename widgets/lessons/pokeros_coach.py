@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from html import escape
 
 from widgets.lessons.base import Lesson, query_int
@@ -104,13 +105,13 @@ class WhereToPlay(Lesson):
             letters = tuple(f"cell {LETTERS[i]}" for i in range(len(choices)))
             guesses.append(Guess(
                 f"Where does the {escape(str(card))} score the most points now?", letters,
-                lambda i, card=card, ch=choices: _reveal(card, ch, i, full=False),
+                partial(_reveal, card, choices, full=False),
                 picture=picture,
                 answer=_unique_best([c.points for c in choices])))
             guesses.append(Guess(
                 f"Now think of the opponent too: a cell can open a line for their next card. "
                 f"Which cell is best for the {escape(str(card))} once what it gives them "
-                "counts?", letters, lambda i, card=card, ch=choices: _reveal(card, ch, i),
+                "counts?", letters, partial(_reveal, card, choices),
                 picture=picture, answer=_unique_best([c.net for c in choices])))
         self.quiz = GuessList(guesses, "Where does this card go?")
         self.root = self.quiz.root

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 
 import ipywidgets as w
@@ -59,7 +60,7 @@ class WhichMoveWins(Lesson):
                                        "replay both moves with the budget chosen")
         guesses = [Guess(f"<b>{escape(p.title)}.</b> {escape(p.note)} Which move wins more "
                          "often?", tuple(_move_words(m) for m in p.moves),
-                         lambda i, p=p: self._reveal(p, i), picture=position_html(p))
+                         partial(self._reveal, p), picture=position_html(p))
                    for p in self.positions]
         self.quiz = GuessList(guesses, "Which move wins more often?")
         self.again_button.on_click(lambda _b: self.quiz.redraw())

@@ -155,10 +155,11 @@ def _drill(state: Any, move: PairsAction) -> RuleDrill:
         pairs = card in {int(c) for c in state.hands[me]}
         article = "an" if card == 8 else "a"
         question = f"You hit, and the card you draw is {article} {card}. What happens?"
-        choices = (f"It pairs {article} {card} of your stack: you score {card} points and the round "
-                   "ends",
-                   f"No pair: the {card} joins your stack and the next player acts",
-                   "You score the lowest card in play")
+        choices: tuple[str, ...] = (
+            f"It pairs {article} {card} of your stack: you score {card} points and the round "
+            "ends",
+            f"No pair: the {card} joins your stack and the next player acts",
+            "You score the lowest card in play")
         return RuleDrill(view, move, card, question, choices, 0 if pairs else 1, said)
     low = int(min(c for h in state.hands for c in h))
     mine = sorted({int(c) for c in state.hands[me]})

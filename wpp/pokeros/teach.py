@@ -31,8 +31,8 @@ from wpp.pokeros.game import PokerosView
 from wpp.pokeros.grid import Cell, Grid, score
 from wpp.pokeros.hands import HANDS, SEED_TABLE
 
-__all__ = ["QUIRK_MOVES", "CellChoice", "example_rows", "greedy_position", "quirk_position", "round_rows",
-           "royal_lines", "rule_lines", "variant_rows", "where_to_play"]
+__all__ = ["QUIRK_MOVES", "CellChoice", "example_rows", "greedy_position", "quirk_position",
+           "round_rows", "royal_lines", "rule_lines", "variant_rows", "where_to_play"]
 
 #: Placements (card, x, y) from the centre 4♥ that leave 2♣ 3♦ 4♥ _ 6♠ 7♣ in row 0,
 #: reached through row 1.
