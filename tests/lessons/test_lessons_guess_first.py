@@ -390,3 +390,31 @@ def test_the_rules_card_of_any_game_comes_from_its_rules_text() -> None:
         assert "flag:" not in card.html.value and "`" not in card.html.value
     with pytest.raises(WppError):
         RulesCard(game="no such game")
+
+
+# --- the teacher's kit of these lessons -------------------------------------------------
+
+GUIDE_HEADINGS = ("45-minute plan", "What to skip", "Seeds and positions for discussion",
+                  "Questions to ask", "Answer key")
+
+
+@pytest.mark.parametrize("name", MINE)
+def test_each_lesson_has_a_guide_and_a_handout(name: str) -> None:
+    guide = (ROOT / "docs" / "teachers" / f"{name}.md").read_text("utf-8")
+    assert tuple(re.findall(r"^## (.+)$", guide, re.M)) == GUIDE_HEADINGS
+    handout = (ROOT / "docs" / "handouts" / f"{name}.md").read_text("utf-8")
+    assert handout.startswith("# Lesson ") and "Name:" in handout
+    assert len(handout.splitlines()) <= 60, "one printable page"
+
+
+def test_the_answer_keys_say_what_the_engines_say() -> None:
+    """The keys are checked against the engines, so they cannot drift from the lessons."""
+    from wpp.pairs.lesson import exercises
+    from wpp.warpairs.frequencies import exact_holds
+
+    key6 = (ROOT / "docs" / "teachers" / "06_hand_frequencies.md").read_text("utf-8")
+    exact = {k.label: v for k, v in exact_holds().items()}
+    assert f"{exact['straight']:.1%}" in key6 and f"{exact['four of a kind']:.1%}" in key6
+    key9 = (ROOT / "docs" / "teachers" / "09_pairs.md").read_text("utf-8")
+    said = re.findall(r"^\d\. P\d \[[\d ]+\].*?\*\*(hit|fold)\*\*", key9, re.M)
+    assert said == [str(e.best) for e in exercises(5, seed=9)]

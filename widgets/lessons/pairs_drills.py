@@ -19,6 +19,7 @@ import ipywidgets as w
 from widgets.games.pairs.page import PAIRS_CSS, cards_row
 from widgets.lessons.base import Lesson, query_int
 from widgets.lessons.commit import Guess, GuessList
+from wpp.core.registry import game_def
 from wpp.pairs.lesson import RuleDrill, rule_drills
 from wpp.pairs.state import PairsView
 
@@ -38,7 +39,15 @@ def pairs_position_html(view: PairsView, you: str = "you") -> str:
 
 
 def _reveal(d: RuleDrill, _choice: int) -> str:
-    return (f'<div class="wpp-narration">The game says: <b>{escape(d.narration)}</b></div>')
+    """The engine's account of the move, and the rule it shows (from the rules text)."""
+    book = game_def("pairs").rulebook()
+    rule = ""
+    if book is not None and d.rule in book:
+        r = book[d.rule]
+        rule = (f'<div class="wpp-muted">The rule — <b>{escape(r.title)}</b>: '
+                f"{escape(r.summary)}</div>")
+    return f'<div class="wpp-narration">The game says: <b>{escape(d.narration)}</b></div>{rule}'
+
 
 
 class PairsRuleDrills(Lesson):

@@ -140,6 +140,8 @@ class RuleDrill:
     choices: tuple[str, ...]
     answer: int
     narration: str
+    #: The rule the move shows (R5 a hit, R6 a pair, R7 a fold).
+    rule: str = ""
 
 
 def _drill(state: Any, move: PairsAction) -> RuleDrill:
@@ -160,13 +162,14 @@ def _drill(state: Any, move: PairsAction) -> RuleDrill:
             "ends",
             f"No pair: the {card} joins your stack and the next player acts",
             "You score the lowest card in play")
-        return RuleDrill(view, move, card, question, choices, 0 if pairs else 1, said)
+        return RuleDrill(view, move, card, question, choices, 0 if pairs else 1, said,
+                         "R6" if pairs else "R5")
     low = int(min(c for h in state.hands for c in h))
     mine = sorted({int(c) for c in state.hands[me]})
     question = "You fold. How many points do you score?"
     options = sorted({low, max(mine), sum(int(c) for c in state.hands[me])})
     choices = tuple(f"{x} point{'s' if x != 1 else ''}" for x in options)
-    return RuleDrill(view, move, None, question, choices, options.index(gained), said)
+    return RuleDrill(view, move, None, question, choices, options.index(gained), said, "R7")
 
 
 def rule_drills(seed: int = 4, players: int = 3) -> list[RuleDrill]:
