@@ -66,9 +66,11 @@ class GuessList(Lesson):
 
     ◀ / ▶ move between the questions; an answered question shows its reveal again, an
     unanswered one shows nothing of it. ``answers`` maps each answered question to the index
-    of the choice locked in."""
+    of the choice locked in. ``top`` are widgets shown above the questions (a setting the
+    reveals read, such as a budget)."""
 
-    def __init__(self, guesses: Sequence[Guess], title: str = "") -> None:
+    def __init__(self, guesses: Sequence[Guess], title: str = "",
+                 top: Sequence[w.Widget] = ()) -> None:
         if not guesses:
             raise WppError("a list of guesses needs at least one question")
         self.guesses = tuple(guesses)
@@ -95,7 +97,7 @@ class GuessList(Lesson):
         nav.add_class("wpp-nav")
         acts = w.HBox([self.lock_button, self.status])
         acts.add_class("wpp-nav")
-        self.root = lesson_root([self.head, self.options, acts, self.reveal.box, nav])
+        self.root = lesson_root([*top, self.head, self.options, acts, self.reveal.box, nav])
         self.go(0)
 
     @property

@@ -212,7 +212,7 @@ class OfcCoach(Lesson):
                  "<td><b>foul risk</b></td><td><b>place among the options</b></td></tr>"
                  + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
                  + "</table>")
-        self.status.value = escape(verdict)
+        self.status.value = "Locked in: the weighing is below."
         self.reveal.show([w.HTML(
             f'<div class="wpp-narration">{escape(verdict)}</div>{table}'
             f'<div class="wpp-muted">The foul risk is how often the board fouled when the '

@@ -45,9 +45,9 @@ def grid_html(view: PokerosView, marks: dict[Cell, str]) -> str:
                 inner = cards_html((card,), 30)
             elif (x, y) in marks:
                 inner = (f'<span style="display:inline-block;width:30px;height:42px;'
-                         f"line-height:42px;text-align:center;background:#fff3c4;border:2px "
-                         f'solid #d4a017;border-radius:5px;font-weight:bold">'
-                         f"{marks[(x, y)]}</span>")
+                         f"line-height:42px;text-align:center;background:#fff3c4;"
+                         f"color:#0d2b45;border:2px solid #d4a017;border-radius:5px;"
+                         f'font-weight:bold">{marks[(x, y)]}</span>')
             else:
                 inner = ""
             cells.append(f'<td style="width:34px;height:46px;padding:1px">{inner}</td>')

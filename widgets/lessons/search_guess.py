@@ -17,7 +17,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, lesson_root, nav_button, query_int
+from widgets.lessons.base import Lesson, nav_button, query_int
 from widgets.lessons.commit import Guess, GuessList
 from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import Card
@@ -62,11 +62,11 @@ class WhichMoveWins(Lesson):
                          "often?", tuple(_move_words(m) for m in p.moves),
                          partial(self._reveal, p), picture=position_html(p))
                    for p in self.positions]
-        self.quiz = GuessList(guesses, "Which move wins more often?")
-        self.again_button.on_click(lambda _b: self.quiz.redraw())
         bar = w.HBox([self.budget, self.again_button])
         bar.add_class("wpp-nav")
-        self.root = lesson_root([bar, self.quiz.root])
+        self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar])
+        self.again_button.on_click(lambda _b: self.quiz.redraw())
+        self.root = self.quiz.root
 
     def _reveal(self, p: DuelPosition, chosen: int) -> str:
         n = int(self.budget.value)
