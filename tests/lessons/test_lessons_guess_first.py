@@ -418,3 +418,32 @@ def test_the_answer_keys_say_what_the_engines_say() -> None:
     key9 = (ROOT / "docs" / "teachers" / "09_pairs.md").read_text("utf-8")
     said = re.findall(r"^\d\. P\d \[[\d ]+\].*?\*\*(hit|fold)\*\*", key9, re.M)
     assert said == [str(e.best) for e in exercises(5, seed=9)]
+
+
+def test_10_a_whole_coached_hand_ends_with_its_score() -> None:
+    from widgets.lessons.ofc_coach import OfcCoach
+
+    c = OfcCoach(seed=3, passes=20)
+    c.set_rows(["bottom", "bottom", "middle", "middle", "top"])
+    c.commit()
+    c.advance()
+    while not c.game.is_over:
+        assert c.next_button.disabled, "go on only after the commit"
+        c.set_rows([c.pickers[0].options[-1]])
+        c.commit()
+        c.advance()
+    assert c.decisions == 9 and "The hand is over: you score" in c.prompt.value
+    with pytest.raises(WppError):
+        c.advance()
+
+
+def test_07_another_seed_plays_its_games() -> None:
+    """``?seed=`` in lesson 7: the games of that seed are played (not the stored ones)."""
+    from widgets.lessons.analysis_guess import AnalysisGuesses
+
+    with query("seed=5"):
+        g = AnalysisGuesses(games=4)
+    assert g.seed == 5 and len(g.tournament.games) == 3 * 4
+    g.quiz.choose(2)
+    g.quiz.commit()
+    assert "against greedy" in strings(g)
