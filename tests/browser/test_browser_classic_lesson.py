@@ -69,7 +69,7 @@ def test_ranking_and_side_by_side_follow_card_clicks(page: Any) -> None:
 def test_examples_and_the_draw_table(page: Any) -> None:
     _, _, examples, table, guesses, ladder = lessons(page)
     expect_text(ladder, "Straight Flush")
-    assert "split pot" not in guesses.inner_text()      # nothing said before the guess
+    assert "Flush, King" not in guesses.inner_text()    # nothing said before the guess
     guesses.get_by_role("radio", name="the flush").check()
     guesses.get_by_role("button", name="Lock in my answer", exact=True).click()
     expect_text(guesses, "Right\\.")

@@ -128,7 +128,7 @@ def test_08_the_two_games_answer_after_the_guess() -> None:
     from widgets.lessons.classic_poker import ClassicGuesses
 
     g = ClassicGuesses()
-    assert "split pot" not in strings(g) and "Flush, King" not in strings(g)
+    assert "twos beat aces" not in strings(g) and "Flush, King" not in strings(g)
     g.quiz.choose(1)
     g.quiz.commit()
     assert "Flush, King" in strings(g) and "Right" in g.quiz.status.value

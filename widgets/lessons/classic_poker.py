@@ -417,14 +417,14 @@ class ClassicGuesses(Lesson):
 
     STRAIGHT, FLUSH = "5C 6D 7H 8S 9C", "2H 7H 9H JH KH"
     WRAP = "JS QH KD AC 2C"
-    SAME = ("4D 5C 6H 7S 8C", "4H 5D 6C 7D 8D")
+    TWOS, ACES = ("2D 2C", "9S 7H 4C"), ("AD AC", "8S 6H 3C")
 
     def __init__(self) -> None:
         from widgets.lessons.commit import Guess, GuessList
 
         straight, flush = evaluate(parse_cards(self.STRAIGHT)), evaluate(parse_cards(self.FLUSH))
         wrap = side_by_side(self.WRAP)
-        same = duel(*self.SAME)
+        twos = duel(self.TWOS[0], self.ACES[0], kickers=(self.TWOS[1], self.ACES[1]))
         both = ("yes, in both games", "only in classic poker", "only in WarPairsPoker",
                 "in neither game")
         self.quiz = GuessList([
@@ -438,13 +438,14 @@ class ClassicGuesses(Lesson):
             Guess("Is this a straight?", both, lambda _i: self._wrap(wrap),
                   picture=f"<div>{cards_html(parse_cards(self.WRAP), 40)}</div>",
                   answer=_straight_answer(wrap)),
-            Guess("Two straights of the same ranks, different suits. In classic poker, what "
-                  "happens at the showdown?", ("the first hand wins", "the second hand wins",
-                                               "a split pot: they tie"),
-                  lambda _i: self._same(same),
-                  picture=(f"<div>{cards_html(parse_cards(self.SAME[0]), 40)} &nbsp; and "
-                           f"&nbsp; {cards_html(parse_cards(self.SAME[1]), 40)}</div>"),
-                  answer={"first": 0, "second": 1, "split": 2}.get(same.classic)),
+            Guess("A pair of twos against a pair of aces (the other cards lower). In classic "
+                  "poker, which hand wins the showdown?",
+                  ("the pair of twos", "the pair of aces", "a split pot: they tie"),
+                  lambda _i: self._twos(twos),
+                  picture=(f"<div>{cards_html(parse_cards(' '.join(self.TWOS)), 40)} &nbsp; "
+                           f"against &nbsp; {cards_html(parse_cards(' '.join(self.ACES)), 40)}"
+                           "</div>"),
+                  answer={"first": 0, "second": 1, "split": 2}.get(twos.classic)),
         ], "Guess first")
         self.root = self.quiz.root
 
@@ -463,10 +464,11 @@ class ClassicGuesses(Lesson):
                 "around from the ace to the two (R5); classic poker does not.</p>")
 
     @staticmethod
-    def _same(d: Duel) -> str:
-        return (f"<p>{escape(d.summary())}.</p><p>Classic poker ignores suits, so the same "
-                "ranks tie. In WarPairsPoker suits rank ♦ &lt; ♣ &lt; ♥ &lt; ♠ and decide "
-                "between hands of the same ranks (R1, R6).</p>")
+    def _twos(d: Duel) -> str:
+        return (f"<p>{escape(d.summary())}.</p><p>In classic poker the ace is the highest "
+                "rank and the two the lowest. In WarPairsPoker the pairs are played alone (no "
+                f"other cards), and: {escape(d.first_on_second)}; "
+                f"{escape(d.second_on_first)}.</p>")
 
     def summary(self) -> str:
         return "classic poker, guess first: " + self.quiz.summary()
