@@ -109,7 +109,7 @@ def duel_positions() -> list[DuelPosition]:
         DuelPosition("The end of a real game", _position(17, 15), 0,
                      (_play("2D"), _play("KS")),
                      "The classic rule leads the lowest card of the rank held most often, "
-                     "twos first — but almost any card beats a lone two."),
+                     "twos first."),
         DuelPosition("Two aces and a seven", _position(4, 7), 0, (_play("7H"), _play("AH")),
                      "Keep the aces for later, or lead one now?"),
         DuelPosition("Every ace is gone", aces, 0, (_play("2D"), _play("5C")),
