@@ -37,12 +37,13 @@ def lessons(page: Any) -> list[Any]:
     from playwright.sync_api import expect
 
     found = page.locator(".wpp-lesson")
-    expect(found).to_have_count(4, timeout=WAIT)
-    return [found.nth(i) for i in range(4)]
+    expect(found).to_have_count(6, timeout=WAIT)
+    # the guesses, the ranking, the two ladders, side by side, the examples, the draw
+    return [found.nth(i) for i in (1, 3, 4, 5, 0, 2)]
 
 
 def test_ranking_and_side_by_side_follow_card_clicks(page: Any) -> None:
-    ranking, sides, _, _ = lessons(page)
+    ranking, sides, _, _, _, _ = lessons(page)
     expect_text(ranking, "Two Pair, Kings and Nines, Seven kicker")
     ranking.locator('.wpp-card[title="7♠"]').click()
     ranking.locator('.wpp-card[title="9♥"]').click()
@@ -52,6 +53,11 @@ def test_ranking_and_side_by_side_follow_card_clicks(page: Any) -> None:
     expect_text(ranking, "Full House, Kings full of Nines")
     ranking.screenshot(path=str(SHOTS / "08_ranking.png"))
 
+    expect_text(sides, "Full House")               # a hand the guesses do not ask about
+    for card in ("10♠", "10♥", "10♦", "4♣", "4♠"):   # put them back, then a wrap-around
+        sides.locator(f'.wpp-card[title="{card}"]').click()
+    for card in ("J♣", "Q♦", "K♥", "A♠", "2♦"):
+        sides.locator(f'.wpp-card[title="{card}"]').click()
     expect_text(sides, "a straight, 2♦ high \\(wrap-around\\)")
     sides.locator('.wpp-card[title="2♦"]').click()
     sides.locator('.wpp-card[title="10♠"]').click()
@@ -61,7 +67,13 @@ def test_ranking_and_side_by_side_follow_card_clicks(page: Any) -> None:
 
 
 def test_examples_and_the_draw_table(page: Any) -> None:
-    _, _, examples, table = lessons(page)
+    _, _, examples, table, guesses, ladder = lessons(page)
+    expect_text(ladder, "Straight Flush")
+    assert "Flush, King" not in guesses.inner_text()    # nothing said before the guess
+    guesses.get_by_role("radio", name="the flush").check()
+    guesses.get_by_role("button", name="Lock in my answer", exact=True).click()
+    expect_text(guesses, "Right\\.")
+    expect_text(guesses, "Flush, King-Jack-Nine-Seven-Two")
     expect_text(examples, "Example 1 of 13")
     examples.get_by_role("button", name="Next ▶", exact=True).click()
     examples.get_by_role("button", name="Next ▶", exact=True).click()

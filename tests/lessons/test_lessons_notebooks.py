@@ -102,6 +102,9 @@ def test_start_here_links_every_lesson_and_the_app() -> None:
     links = set(re.findall(r"\]\(([^)#\s]+\.ipynb)\)", markdown("01_start_here")))
     # the table of lessons is generated from the notebooks' metadata and the registry
     links |= set(re.findall(r'href="([^"]+\.ipynb)"', lesson_table_html()))
+    # the optional pages for analysts are linked from their lesson
+    for lesson in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"):
+        links |= set(re.findall(r"\]\((analysts_[^)#\s]+\.ipynb)\)", markdown(lesson.stem)))
     others = {p.name for p in NOTEBOOKS.glob("*.ipynb")} - {"01_start_here.ipynb"}
     assert others <= links
 

@@ -88,7 +88,7 @@ def test_expected_views_counts_the_stored_notebooks_widget_outputs() -> None:
     assert lt.expected_views(nb) == 2
     assert lt.expected_views_of("play") == 1  # stored without outputs: the app's page
     assert lt.expected_views_of("02_the_rules") >= 8  # each sandbox of the lesson
-    assert lt.expected_views_of("10_open_face_chinese_poker") == 0
+    assert lt.expected_views_of("analysts_ofc") == 0  # tables and figures only
 
 
 def test_missing_models_follows_references_recursively() -> None:

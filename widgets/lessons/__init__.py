@@ -25,6 +25,14 @@ module          what it holds
 ``analysis``    the analysis lessons' tables and charts
 ``classic_poker`` lesson 8: classic poker's ranking, side by side, the disagreements
 ``figures``     the lessons' matplotlib pictures of the rules
+``commit``      guess first, then see: :class:`GuessList` computes a reveal only when the
+                learner locks in an answer (lessons 6 to 12)
+``frequency_guess`` lesson 6: how often is a straight dealt? guessed, then simulated
+``analysis_guess``  lesson 7: who wins more, does leading first help? guessed, then shown
+``pairs_drills``    lesson 9: Pairs' rules by doing on real positions
+``ofc_coach``   lesson 10: foul or sound, and a hand of OFC placement by placement
+``pokeros_coach``   lesson 11: where a card scores most and what it gives the opponent
+``search_guess``    lesson 12: which of two moves wins more often, then the playouts
 ==============  ==========================================================================
 
 The step-by-step viewer they share is :class:`widgets.parts.stepper.Stepper`, and the figures are

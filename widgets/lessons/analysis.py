@@ -33,10 +33,13 @@ from wpp.analysis.stats import head_to_head
 from wpp.warpairs.teach.tables import match_takeaway, readable_head_to_head
 from wpp.warpairs.tournament_cli import agent_names
 
-__all__ = ["FrequencyRunner", "MatchRunner"]
+__all__ = ["FrequencyRunner", "MatchRunner", "miss_text"]
 
 #: Games played between two moves of the progress bar.
 CHUNK: Final = 10
+#: Agents that search before every move: how many games they play a minute (measured on
+#: the lesson's shared two-core machine), for the warning shown before a run.
+SLOW_AGENTS: Final = {"search": 6.0}
 
 
 class _Runner(Lesson):
@@ -50,6 +53,7 @@ class _Runner(Lesson):
         self.run_button = nav_button("Run", tip)
         self.progress = w.IntProgress(value=0, min=0, max=total, description=counted,
                                       layout=w.Layout(width="360px"))
+        self.progress.layout.display = "none"   # shown while playing only: no leftover bar
         self.out = w.HTML("")
         self.out.add_class("wpp-panel")
         self.run_button.on_click(lambda _b: self.run())
@@ -74,7 +78,12 @@ class MatchRunner(_Runner):
         top.add_class("wpp-nav")
         bar = w.HBox([self.games, self.seed, self.run_button])
         bar.add_class("wpp-nav")
-        self.root = lesson_root([top, bar, self.progress, self.out])
+        self.note = w.HTML("")
+        self.note.add_class("wpp-feedback")
+        for d in (self.first, self.second, self.games):
+            d.observe(lambda _c: self._warn(), names="value")
+        self.root = lesson_root([top, bar, self.note, self.progress, self.out])
+        self._warn()
         self.result: MatchResult | None = None
         self.line = "no match played yet"
         if result is not None:
@@ -82,6 +91,18 @@ class MatchRunner(_Runner):
             self.show(result, first, second)
         else:
             self.out.value = '<div class="wpp-muted">Choose two agents and press Run.</div>'
+
+    def _warn(self) -> None:
+        """Say how long a match with a slow agent will take, before Run is pressed."""
+        slow = {str(self.first.value), str(self.second.value)} & set(SLOW_AGENTS)
+        if not slow:
+            self.note.value = ""
+            return
+        name = sorted(slow)[0]
+        minutes = int(self.games.value) / SLOW_AGENTS[name]
+        self.note.value = (f"The {escape(name)} AI looks ahead before every move: it takes "
+                           f"about a minute for 6 games, so {int(self.games.value)} games "
+                           f"take about {max(1, round(minutes))} minute(s).")
 
     def run(self) -> None:
         """Play the match chosen, chunk by chunk, and show it."""
@@ -93,6 +114,7 @@ class MatchRunner(_Runner):
         n = int(self.games.value) // 2 * 2
         specs = schedule("warpairs", (a, b), n, int(self.seed.value))
         self.progress.max, self.progress.value = n, 0
+        self.progress.layout.display = None
         self.run_button.disabled = True
         chunks = []
         try:
@@ -101,6 +123,7 @@ class MatchRunner(_Runner):
                 self.progress.value = min(i + CHUNK, n)
         finally:
             self.run_button.disabled = False
+            self.progress.layout.display = "none"
         self.show(assemble(chunks, "warpairs"), a, b)
 
     def show(self, result: MatchResult, a: str, b: str) -> None:
@@ -118,6 +141,21 @@ class MatchRunner(_Runner):
         return f"match runner: {games} games — {self.line}"
 
 
+def miss_text(misses: int, rows: int) -> str:
+    """What the number of likely ranges missing the exact value means, honestly: a 95%
+    range misses about 1 time in 20, so a miss now and then is chance.
+
+    >>> miss_text(1, 7)[:60]
+    '1 of the 7 likely ranges misses the exact value. That is cha'
+    """
+    head = ("Every likely range holds the exact value." if misses == 0 else
+            f"{misses} of the {rows} likely ranges {'misses' if misses == 1 else 'miss'} the "
+            "exact value.")
+    return (f"{head} That is chance, not a mistake: each range is a 95% range, so it misses "
+            f"the exact value about 1 time in 20 — with {rows} ranges, about one run in three "
+            "has a miss somewhere. Press Run with another first deal and the miss moves.")
+
+
 class FrequencyRunner(_Runner):
     """Lesson 6's control: how many deals to simulate (and the first seed), Run with a
     progress bar, then the shares of each poker hand with their intervals and the exact
@@ -130,6 +168,7 @@ class FrequencyRunner(_Runner):
         bar = w.HBox([self.deals, self.seed, self.run_button])
         bar.add_class("wpp-nav")
         self.root = lesson_root([bar, self.progress, self.out])
+        self.progress.layout.display = "none"   # shown while dealing only: no leftover bar
         self.line = "not run yet"
         self.out.value = ('<div class="wpp-muted">Choose how many deals and press Run (5,000 '
                           "deals take about ten seconds).</div>")
@@ -138,23 +177,30 @@ class FrequencyRunner(_Runner):
         """Deal, count and show the shares, chunk by chunk."""
         import pandas as pd
 
+        from widgets.lessons.frequency_guess import share_table_html
         from wpp.warpairs import frequencies as freq
 
         n, first = int(self.deals.value), int(self.seed.value)
         self.progress.max, self.progress.value = n, 0
+        self.progress.layout.display = None
         parts = []
         step = 50
-        for i in range(0, n, step):
-            parts.append(freq.simulate(min(step, n - i), seed=first + i))
-            self.progress.value = min(i + step, n)
+        try:
+            for i in range(0, n, step):
+                parts.append(freq.simulate(min(step, n - i), seed=first + i, progress=False))
+                self.progress.value = min(i + step, n)
+        finally:
+            self.progress.layout.display = "none"
         hands = pd.concat(parts, ignore_index=True)
         table = freq.holds_table(hands)
         width = float((table["high"] - table["low"]).max())
-        self.line = (f"{len(hands)} hands from {n} deals: the widest 95% interval is "
+        self.misses = int(((table["exact"] < table["low"]) | (table["exact"] > table["high"]))
+                          .sum())
+        self.line = (f"{len(hands)} hands from {n} deals: the widest likely range is "
                      f"{width:.1%} wide")
         self.out.value = (f'<div class="wpp-narration"><b>{escape(self.line)}</b></div>'
-                          + table.to_html(float_format=lambda x: f"{x:.3f}",
-                                          classes="wpp-cands"))
+                          + share_table_html(table)
+                          + f"<p>{escape(miss_text(self.misses, len(table)))}</p>")
 
     def summary(self) -> str:
         return f"frequency runner: {self.line}"

@@ -34,7 +34,15 @@ from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, tab
 from widgets.lessons.picker import CardPicker
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
-from wpp.classic.compare import EXAMPLES, Comparison, Duel, Example, side_by_side
+from wpp.classic.compare import (
+    EXAMPLES,
+    Comparison,
+    Duel,
+    Example,
+    duel,
+    ladder_rows,
+    side_by_side,
+)
 from wpp.classic.draw import (
     DrawAI,
     DrawAnalysis,
@@ -45,13 +53,14 @@ from wpp.classic.draw import (
     explain,
     play_draw,
 )
-from wpp.classic.evaluator import CLASS_COUNT, Category, evaluate
+from wpp.classic.evaluator import CLASS_COUNT, Category, HandValue, evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.core.agents import Decision
 from wpp.core.explain import Explanation
 from wpp.core.standard_deck import Card, format_cards, parse_cards
 
-__all__ = ["PRESETS", "ClassicRanking", "Disagreements", "DrawTable", "SideBySideView"]
+__all__ = ["PRESETS", "ClassicGuesses", "ClassicRanking", "Disagreements", "DrawTable",
+           "LadderTable", "SideBySideView"]
 
 #: One example hand of each classic category, low to high (the ranking's presets).
 PRESETS: Final[tuple[tuple[str, str], ...]] = (
@@ -376,3 +385,90 @@ class DrawTable(Lesson):
         return (f"{head}you {format_cards(sorted(self._final(0)))} ({r.result.values[0].name}); "
                 f"the AI drew {len(r.discards[1])} to {format_cards(sorted(self._final(1)))} "
                 f"({r.result.values[1].name}) — {who}")
+
+
+class LadderTable(Lesson):
+    """The two ladders side by side, every row and column (never cut): classic poker's nine
+    categories, low to high, and what the same cards are in WarPairsPoker."""
+
+    def __init__(self) -> None:
+        rows = ladder_rows()
+        self.rows = rows
+        self.html = w.HTML(table_html(("step", "classic poker", "in WarPairsPoker"),
+                                      [[str(r["classic step"]), escape(str(r["classic hand"])),
+                                        escape(str(r["in WarPairsPoker"]))] for r in rows]))
+        self.root = lesson_root([self.html])
+
+    def summary(self) -> str:
+        return f"the two ladders: {len(self.rows)} classic categories beside WarPairsPoker's"
+
+
+def _straight_answer(c: Comparison) -> int:
+    classic = c.classic is not None and c.classic.category is Category.STRAIGHT
+    wpp = c.play is not None and c.play.category.label == "straight"
+    return {(True, True): 0, (True, False): 1, (False, True): 2, (False, False): 3}[
+        (classic, wpp)]
+
+
+class ClassicGuesses(Lesson):
+    """Three questions before the lesson's widgets answer them — each answered by the two
+    engines at the commit: which classic hand is higher, whether a wrap-around is a straight,
+    and what happens to two hands of the same ranks."""
+
+    STRAIGHT, FLUSH = "5C 6D 7H 8S 9C", "2H 7H 9H JH KH"
+    WRAP = "JS QH KD AC 2C"
+    TWOS, ACES = ("2D 2C", "9S 7H 4C"), ("AD AC", "8S 6H 3C")
+
+    def __init__(self) -> None:
+        from widgets.lessons.commit import Guess, GuessList
+
+        straight, flush = evaluate(parse_cards(self.STRAIGHT)), evaluate(parse_cards(self.FLUSH))
+        wrap = side_by_side(self.WRAP)
+        twos = duel(self.TWOS[0], self.ACES[0], kickers=(self.TWOS[1], self.ACES[1]))
+        both = ("yes, in both games", "only in classic poker", "only in WarPairsPoker",
+                "in neither game")
+        self.quiz = GuessList([
+            Guess("In classic poker, which hand is higher?", ("the straight", "the flush",
+                                                              "they tie"),
+                  lambda _i: self._higher(straight, flush),
+                  picture=(f"<div>{cards_html(parse_cards(self.STRAIGHT), 40)} &nbsp; or "
+                           f"&nbsp; {cards_html(parse_cards(self.FLUSH), 40)}</div>"),
+                  answer=0 if straight.strength > flush.strength else
+                  1 if flush.strength > straight.strength else 2),
+            Guess("Is this a straight?", both, lambda _i: self._wrap(wrap),
+                  picture=f"<div>{cards_html(parse_cards(self.WRAP), 40)}</div>",
+                  answer=_straight_answer(wrap)),
+            Guess("A pair of twos against a pair of aces (the other cards lower). In classic "
+                  "poker, which hand wins the showdown?",
+                  ("the pair of twos", "the pair of aces", "a split pot: they tie"),
+                  lambda _i: self._twos(twos),
+                  picture=(f"<div>{cards_html(parse_cards(' '.join(self.TWOS)), 40)} &nbsp; "
+                           f"against &nbsp; {cards_html(parse_cards(' '.join(self.ACES)), 40)}"
+                           "</div>"),
+                  answer={"first": 0, "second": 1, "split": 2}.get(twos.classic)),
+        ], "Guess first")
+        self.root = self.quiz.root
+
+    @staticmethod
+    def _higher(straight: HandValue, flush: HandValue) -> str:
+        high, low = (flush, straight) if flush.strength > straight.strength else (straight,
+                                                                                 flush)
+        return (f"<p>Classic poker says: <b>{escape(high.name)}</b> beats "
+                f"<b>{escape(low.name)}</b>. The rarer a five-card hand, the higher it "
+                "ranks. The two ladders below show where each sits in WarPairsPoker.</p>")
+
+    @staticmethod
+    def _wrap(c: Comparison) -> str:
+        return (f"<p>Classic poker: <b>{escape(c.classic_text)}</b>. WarPairsPoker: "
+                f"<b>{escape(c.wpp_text)}</b>.</p><p>WarPairsPoker lets a straight wrap "
+                "around from the ace to the two (R5); classic poker does not.</p>")
+
+    @staticmethod
+    def _twos(d: Duel) -> str:
+        return (f"<p>{escape(d.summary())}.</p><p>In classic poker the ace is the highest "
+                "rank and the two the lowest. In WarPairsPoker the pairs are played alone (no "
+                f"other cards), and: {escape(d.first_on_second)}; "
+                f"{escape(d.second_on_first)}.</p>")
+
+    def summary(self) -> str:
+        return "classic poker, guess first: " + self.quiz.summary()

@@ -29,8 +29,9 @@ from wpp.ofc.match import duplicate_match
 from wpp.ofc.pyofc import compat_ratings, effective_sample_size, run_rollouts
 from wpp.ofc.scoring import HandScore, score_hand
 
-__all__ = ["Opening", "compat_table", "foul_examples", "histogram_data", "opening",
-           "rate_placement", "readme_tie", "settling", "strength_table", "weighted_foul_table"]
+__all__ = ["FoulDrill", "Opening", "Option", "coach", "compat_table", "foul_drills",
+           "foul_examples", "histogram_data", "opening", "rate_placement", "readme_tie",
+           "settling", "strength_table", "weigh", "weighted_foul_table"]
 
 #: The seed's and the reference's foul examples: (top, middle, bottom).
 FOUL_EXAMPLES = (
@@ -180,3 +181,69 @@ def strength_table(passes: tuple[int, ...] = (8, 32), deals: int = 6, seed: int 
 def histogram_data(o: Opening, which: list[int]) -> dict[str, Any]:
     """Rollout values of some candidates, by their placement (for a histogram)."""
     return {str(o.candidates[i])[6:]: o.values[i] for i in which}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to place the cards of a turn, weighed by rollouts: how often the board it
+    leads to fouls (``foul_rate``, 0–1) and its mean rollout value (pyOFC's sum of the rows'
+    ranks, foul 22,389: *lower is better*)."""
+
+    place: Place
+    foul_rate: float
+    mean: float
+
+    @property
+    def words(self) -> str:
+        """The placement in words: which cards go on which row."""
+        return str(self.place)[6:]
+
+
+def weigh(view: OfcView, places: list[Place], passes: int = 300, rng_seed: int = 0
+          ) -> list[Option]:
+    """Each of ``places`` rolled out ``passes`` times from ``view`` (the unseen cards dealt at
+    random to the empty slots, as pyOFC's AI does), best (lowest mean) first."""
+    if not places:
+        raise wpp.WppError("there is no placement to weigh")
+    legal = set(view.legal_actions())
+    for p in places:
+        if p not in legal:
+            raise wpp.WppError(f"{p} is not a legal placement of {format_cards(view.to_place)}")
+    r = run_rollouts([p.onto(view.board) for p in places], view.unseen,
+                     np.random.default_rng(rng_seed), passes)
+    out = [Option(p, float(f.mean()), float(v.mean()))
+           for p, v, f in zip(places, r.values, r.fouls, strict=True)]
+    return sorted(out, key=lambda o: o.mean)
+
+
+def coach(view: OfcView, mine: Place, passes: int = 300, rng_seed: int = 0
+          ) -> tuple[Option, Option, int, int]:
+    """A learner's placement weighed beside the AI's: the options pyOFC considers (every
+    legal placement for one card; its pruned candidates, plus the learner's, for five),
+    rolled out together. Returns (yours, the AI's choice, your rank, how many options)."""
+    places = (list(view.legal_actions()) if len(view.to_place) == 1
+              else candidates(view.board, view.to_place))
+    if mine not in places:
+        places.append(mine)
+    options = weigh(view, places, passes, rng_seed)
+    yours = next(o for o in options if o.place == mine)
+    return yours, options[0], 1 + options.index(yours), len(options)
+
+
+@dataclass(frozen=True)
+class FoulDrill:
+    """"Does this board foul?": a full board, the engine's answer and each row's hand."""
+
+    board: Any
+    fouls: bool
+    names: tuple[str, str, str]
+
+
+def foul_drills() -> list[FoulDrill]:
+    """The seed's and the reference's example boards as questions, judged by the engine."""
+    out = []
+    for top, middle, bottom in FOUL_EXAMPLES:
+        b = board_of(top, middle, bottom)
+        out.append(FoulDrill(b, fouls(b), (evaluate3(b[0]).name, evaluate(b[1]).name,
+                                           evaluate(b[2]).name)))
+    return out

@@ -26,8 +26,8 @@ from wpp.pairs.agents import PIPMC, ExpectedValue, hit_odds
 from wpp.pairs.board import seat_name
 from wpp.pairs.state import FOLD, HIT, PairsAction, PairsView
 
-__all__ = ["FOLD", "HIT", "Exercise", "describe", "disagreements", "exercises", "feedback",
-           "objectives", "odds"]
+__all__ = ["FOLD", "HIT", "Exercise", "RuleDrill", "describe", "disagreements", "exercises",
+           "feedback", "objectives", "odds", "rule_drills"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +122,78 @@ def describe(view: PairsView) -> str:
 
 def _points(x: float) -> str:
     return f"{x:g} point" if x == 1 else f"{x:g} points"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDrill:
+    """A rule learnt by doing: a real position, a move, the question "what happens?", and the
+    engine's own account of the move once it is made.
+
+    ``next_card`` is the card a hit will draw (shown to the learner: the drill is about the
+    rule, not the luck); ``choices`` are the possible outcomes, ``answer`` the index of the
+    one the engine produced, ``narration`` the engine's words for it."""
+
+    view: PairsView
+    move: PairsAction
+    next_card: int | None
+    question: str
+    choices: tuple[str, ...]
+    answer: int
+    narration: str
+    #: The rule the move shows (R5 a hit, R6 a pair, R7 a fold).
+    rule: str = ""
+
+
+def _drill(state: Any, move: PairsAction) -> RuleDrill:
+    from wpp.pairs.game import PAIRS
+
+    me = state.to_act
+    view = PAIRS.view(state, me)
+    after, event = PAIRS.step(state, move)
+    said = event.text_for(None)
+    gained = after.totals[me] - state.totals[me]
+    if move is HIT:
+        card = int(state.stock[0])
+        pairs = card in {int(c) for c in state.hands[me]}
+        article = "an" if card == 8 else "a"
+        question = f"You hit, and the card you draw is {article} {card}. What happens?"
+        choices: tuple[str, ...] = (
+            f"It pairs {article} {card} of your stack: you score {card} points and the round "
+            "ends",
+            f"No pair: the {card} joins your stack and the next player acts",
+            "You score the lowest card in play")
+        return RuleDrill(view, move, card, question, choices, 0 if pairs else 1, said,
+                         "R6" if pairs else "R5")
+    low = int(min(c for h in state.hands for c in h))
+    mine = sorted({int(c) for c in state.hands[me]})
+    question = "You fold. How many points do you score?"
+    options = sorted({low, max(mine), sum(int(c) for c in state.hands[me])})
+    choices = tuple(f"{x} point{'s' if x != 1 else ''}" for x in options)
+    return RuleDrill(view, move, None, question, choices, options.index(gained), said, "R7")
+
+
+def rule_drills(seed: int = 4, players: int = 3) -> list[RuleDrill]:
+    """Three rules on real positions of seeded random games: a hit that pairs (R6), a hit
+    that does not (R5), a fold (R7) — each with the engine's account of what happened."""
+    from wpp.pairs.game import PAIRS
+
+    wanted: dict[str, RuleDrill] = {}
+    game_seed = seed
+    while len(wanted) < 3:
+        g = new_game("pairs", seed=game_seed, players=players)
+        bots = [make_agent("pairs", "random", fold_seed(game_seed * 5 + s)) for s in range(players)]
+        while not g.is_over and len(wanted) < 3:
+            state = g.state
+            me = state.to_act
+            stack = {int(c) for c in state.hands[me]}
+            if len(stack) >= 2 and state.stock and HIT in PAIRS.legal_actions(state):
+                kind = "pair" if int(state.stock[0]) in stack else "miss"
+                if kind not in wanted:
+                    wanted[kind] = _drill(state, HIT)
+                elif "fold" not in wanted and FOLD in PAIRS.legal_actions(state):
+                    low = min(int(c) for h in state.hands for c in h)
+                    if low not in stack:  # folding takes another player's card: a lesson
+                        wanted["fold"] = _drill(state, FOLD)
+            g.apply(bots[me].choose(g.view(me)))
+        game_seed += 1
+    return [wanted["miss"], wanted["pair"], wanted["fold"]]

@@ -18,20 +18,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from wpp.core.registry import new_game
 from wpp.core.rulebook import load_rulebook
 from wpp.core.standard_deck import CARDS, Card, parse_cards
-from wpp.pokeros.ai import Greedy
+from wpp.pokeros.ai import Greedy, Guard
 from wpp.pokeros.calibration import HandCounts, derived_table, pairs_per_hand, royal_rate
 from wpp.pokeros.examples import EXAMPLES
 from wpp.pokeros.game import PokerosView
-from wpp.pokeros.grid import Grid, score
+from wpp.pokeros.grid import Cell, Grid, score
 from wpp.pokeros.hands import HANDS, SEED_TABLE
 
-__all__ = ["QUIRK_MOVES", "example_rows", "greedy_position", "quirk_position", "round_rows",
-           "royal_lines", "rule_lines", "variant_rows"]
+__all__ = ["QUIRK_MOVES", "CellChoice", "example_rows", "greedy_position", "quirk_position",
+           "round_rows", "royal_lines", "rule_lines", "variant_rows", "where_to_play"]
 
 #: Placements (card, x, y) from the centre 4♥ that leave 2♣ 3♦ 4♥ _ 6♠ 7♣ in row 0,
 #: reached through row 1.
@@ -127,3 +128,40 @@ def variant_rows(variants: Mapping[str, Mapping[str, float]],
     """The measured variants, one record each, figures to three decimals."""
     return [{"variant": name, **{c: round(float(v[c]), 3) for c in columns}}
             for name, v in variants.items()]
+
+
+@dataclass(frozen=True, slots=True)
+class CellChoice:
+    """One cell a card may go to: the points it scores there now, the hands it makes, and
+    what it gives the opponent — the opponent's expected best reply on the grid it leaves
+    (the stronger AI's measure, :class:`wpp.pokeros.ai.Guard`)."""
+
+    cell: Cell
+    points: int
+    hands: tuple[str, ...]
+    gives: float
+
+    @property
+    def net(self) -> float:
+        return self.points - self.gives
+
+
+def where_to_play(view: PokerosView, choices: int = 4, seed: int = 0
+                  ) -> tuple[Card, list[CellChoice]]:
+    """A card of the stash and a few cells for it, to ask "where does this card score most,
+    and what does it give the opponent?": the card the stronger AI plays, its cells that
+    score most now and the AI's own cell, in the grid's reading order (so their order says
+    nothing of their worth)."""
+    _, weighed = Guard(seed, shortlist=10_000)._weigh(view)
+    best = max(weighed, key=lambda cw: cw[0].awarded - cw[1])[0]
+    mine = [(c, g) for c, g in weighed if c.card == best.card]
+    mine.sort(key=lambda cg: -cg[0].awarded)
+    picked = mine[:choices - 1]
+    if all(c.cell != best.cell for c, _ in picked):
+        picked.append(next((c, g) for c, g in mine if c.cell == best.cell))
+    else:
+        picked = mine[:choices]
+    out = [CellChoice(c.cell, c.awarded,
+                      tuple(m.hand.name for m in view.preview(c.card, c.cell).hands), g)
+           for c, g in picked]
+    return best.card, sorted(out, key=lambda c: (c.cell[1], c.cell[0]))

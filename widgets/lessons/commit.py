@@ -1,0 +1,199 @@
+"""Guess first, then see: the questions of lessons 6 to 12.
+
+A :class:`Guess` is a question with a few answers and a way to draw what the kit found — the
+figure, the table, the AI's choice. :class:`GuessList` asks its guesses one at a time: the
+learner picks an answer and presses **Lock in my answer**; only then is the reveal *computed*
+and drawn (the reveal is a function, called at the commit), so nothing of the answer is in
+the page — not in a label, not in a hidden widget's state — before the learner commits.
+
+>>> g = Guess("How many sides has a die?", ("four", "six"),
+...           lambda i: "Six." + (" Right." if i == 1 else " No."), answer=1)
+>>> quiz = GuessList([g])
+>>> quiz.lock_button.disabled, "Six" in " ".join(widget_strings(quiz.root))
+(True, False)
+>>> quiz.choose(1); quiz.commit()
+>>> quiz.answers, "Six. Right." in quiz.reveal.box.children[0].value
+({0: 1}, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from widgets.lessons.base import Lesson, lesson_root, nav_button
+from widgets.lessons.predict import Reveal
+from wpp.core.errors import WppError
+
+__all__ = ["Guess", "GuessList", "figure_html", "widget_strings"]
+
+
+@dataclass(frozen=True)
+class Guess:
+    """One question: ``prompt`` (HTML), the ``choices`` offered, and ``reveal`` — called with
+    the index of the learner's choice once it is locked in, it returns the HTML to show (the
+    answer and why). ``picture`` is HTML shown with the question (a position, cards): it must
+    not give the answer away. ``answer`` is the index of the right choice, or ``None`` when
+    the question has none (a guess of a number, judged in the reveal)."""
+
+    prompt: str
+    choices: tuple[str, ...]
+    reveal: Callable[[int], str]
+    picture: str = ""
+    answer: int | None = None
+
+
+def figure_html(fig: Any, width: int = 640) -> str:
+    """A matplotlib figure as an ``<img>`` (PNG, inline), closed afterwards: a picture drawn
+    in a reveal, not printed by the cell (so it cannot show before the commit)."""
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80, bbox_inches="tight")
+    plt.close(fig)
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" style="max-width:{width}px;width:100%">'
+
+
+class GuessList(Lesson):
+    """Guesses asked one at a time: pick an answer, lock it in, then see what the kit found.
+
+    ◀ / ▶ move between the questions; an answered question shows its reveal again, an
+    unanswered one shows nothing of it. ``answers`` maps each answered question to the index
+    of the choice locked in. ``top`` are widgets shown above the questions (a setting the
+    reveals read, such as a budget)."""
+
+    def __init__(self, guesses: Sequence[Guess], title: str = "",
+                 top: Sequence[w.Widget] = ()) -> None:
+        if not guesses:
+            raise WppError("a list of guesses needs at least one question")
+        self.guesses = tuple(guesses)
+        self.title = title
+        self.index = 0
+        self.answers: dict[int, int] = {}
+        self._drawn: dict[int, str] = {}
+        self.head = w.HTML("")
+        self.head.add_class("wpp-question")
+        self.options = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
+        self.lock_button = nav_button("Lock in my answer",
+                                      "commit to your answer: then the kit shows what it found")
+        self.lock_button.disabled = True
+        self.back_button = nav_button("◀ previous question")
+        self.next_button = nav_button("next question ▶")
+        self.status = w.HTML("")
+        self.status.add_class("wpp-feedback")
+        self.reveal = Reveal()
+        self.options.observe(self._picked, names="value")
+        self.lock_button.on_click(lambda _b: self.commit())
+        self.back_button.on_click(lambda _b: self.go(self.index - 1))
+        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        nav = w.HBox([self.back_button, self.next_button])
+        nav.add_class("wpp-nav")
+        acts = w.HBox([self.lock_button, self.status])
+        acts.add_class("wpp-nav")
+        self.root = lesson_root([*top, self.head, self.options, acts, self.reveal.box, nav])
+        self.go(0)
+
+    @property
+    def guess(self) -> Guess:
+        return self.guesses[self.index]
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        self.lock_button.disabled = change["new"] is None or self.index in self.answers
+
+    def go(self, index: int) -> None:
+        """Show question ``index`` (clamped): asking if unanswered, its reveal if answered."""
+        self.index = max(0, min(index, len(self.guesses) - 1))
+        g = self.guess
+        count = (f"Question {self.index + 1} of {len(self.guesses)}"
+                 if len(self.guesses) > 1 else "Your guess")
+        title = f"{escape(self.title)} · " if self.title else ""
+        self.head.value = (f'<div class="wpp-lesson-title">{title}{count}</div>'
+                           f'<div class="wpp-narration">{g.prompt}</div>{g.picture}')
+        answered = self.answers.get(self.index)
+        self.options.unobserve(self._picked, names="value")
+        self.options.options = list(g.choices)
+        self.options.value = None if answered is None else g.choices[answered]
+        self.options.observe(self._picked, names="value")
+        self.options.disabled = answered is not None
+        self.lock_button.disabled = True
+        if answered is None:
+            self.reveal.hide()
+            self.status.value = "Pick an answer, then lock it in."
+        else:
+            self._show(answered)
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index >= len(self.guesses) - 1
+
+    def choose(self, choice: int) -> None:
+        """Pick answer ``choice`` (as a click on it does)."""
+        if not 0 <= choice < len(self.guess.choices):
+            raise WppError(f"this question has {len(self.guess.choices)} answers; there is "
+                           f"no answer {choice}")
+        if self.index in self.answers:
+            raise WppError("this question is already answered")
+        self.options.value = self.guess.choices[choice]
+
+    def commit(self) -> None:
+        """Lock in the answer picked and draw the reveal (computed now, not before)."""
+        if self.index in self.answers:
+            raise WppError("this question is already answered")
+        if self.options.value is None:
+            raise WppError("pick an answer before locking it in")
+        choice = self.guess.choices.index(self.options.value)
+        self.answers[self.index] = choice
+        self.options.disabled = True
+        self.lock_button.disabled = True
+        self._show(choice)
+
+    def redraw(self) -> None:
+        """Compute the shown question's reveal again (after the learner changed a setting
+        the reveal reads, such as a budget); nothing happens before its commit."""
+        answered = self.answers.get(self.index)
+        if answered is not None:
+            self._drawn.pop(self.index, None)
+            self._show(answered)
+
+    def _show(self, choice: int) -> None:
+        g = self.guess
+        if g.answer is None:
+            self.status.value = f"You said: <b>{escape(g.choices[choice])}</b>."
+        elif g.answer == choice:
+            self.status.value = '<span class="wpp-ok">Right.</span>'
+        else:
+            self.status.value = (f'<span class="wpp-no">Not quite</span> — the answer is '
+                                 f"<b>{escape(g.choices[g.answer])}</b>.")
+        if self.index not in self._drawn:
+            self._drawn[self.index] = g.reveal(choice)
+        self.reveal.show([w.HTML(self._drawn[self.index])])
+
+    def summary(self) -> str:
+        return (f"{len(self.guesses)} question(s) to answer before the reveal; "
+                f"{len(self.answers)} answered")
+
+
+def widget_strings(root: w.Widget) -> Iterator[str]:
+    """Every string held by ``root`` and the widgets under it (values, labels, options,
+    descriptions, tooltips): what the page receives. A test that an answer is in none of
+    them before the commit proves it was not sent to the page."""
+    seen: set[int] = set()
+    todo: list[Any] = [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        for name in widget.keys:
+            value = getattr(widget, name, None)
+            values = value if isinstance(value, list | tuple) else (value,)
+            for v in values:
+                if isinstance(v, str):
+                    yield v
+                elif isinstance(v, w.Widget):
+                    todo.append(v)

@@ -1,0 +1,100 @@
+"""Lesson 12's question: which of two moves wins more often? The learner commits; then both
+moves are played to the end in the same re-deals of the hidden cards, as the search AI does
+(:func:`wpp.warpairs.teach.duel.duel`), and the wins are shown. A budget switch sets how many
+re-deals are played, and "Play them again" replays the shown question at the new budget: a
+small budget can give the wrong answer, a large one settles it.
+
+>>> quiz = WhichMoveWins(budget=20)
+>>> quiz.quiz.choose(0); quiz.quiz.commit()
+>>> "re-deals" in quiz.quiz.reveal.box.children[0].value
+True
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from html import escape
+
+import ipywidgets as w
+
+from widgets.lessons.base import Lesson, nav_button, query_int
+from widgets.lessons.commit import Guess, GuessList
+from widgets.parts.faces import cards_html
+from wpp.core.standard_deck import Card
+from wpp.warpairs.teach.duel import DuelPosition, duel, duel_positions
+
+__all__ = ["BUDGETS", "WhichMoveWins", "position_html"]
+
+#: The budgets offered: re-deals per move.
+BUDGETS = (20, 100, 400)
+
+
+def position_html(p: DuelPosition) -> str:
+    """What the player deciding can see: their hand, how many cards the opponent holds
+    (not which), the deck and the discards."""
+    s = p.state
+    mine = s.hands[p.player]
+    theirs = len(s.hands[1 - p.player])
+    return (f'<div class="wpp-board"><div><b>Your hand</b> {cards_html(mine, 38)}</div>'
+            f'<div class="wpp-mid">You lead: nothing is on the table. The opponent holds '
+            f"<b>{theirs}</b> cards you cannot see · deck <b>{len(s.deck)}</b> · discards "
+            f"<b>{len(s.discards)}</b></div></div>")
+
+
+def _move_words(m: object) -> str:
+    cards: tuple[Card, ...] = getattr(m, "cards", ())
+    return "lead the " + " ".join(str(c) for c in cards) if cards else str(m)
+
+
+class WhichMoveWins(Lesson):
+    """Positions with two moves: guess which wins more often, lock it in, then watch both
+    played out in the same re-deals. ``?seed=`` in the address changes the re-deals."""
+
+    def __init__(self, budget: int = 100) -> None:
+        self.seed = query_int("seed", 0)
+        self.positions = duel_positions()
+        self.budget = w.ToggleButtons(options=[(f"{b} re-deals", b) for b in BUDGETS],
+                                      value=budget if budget in BUDGETS else BUDGETS[1],
+                                      description="budget")
+        self.again_button = nav_button("Play them again at this budget",
+                                       "replay both moves with the budget chosen")
+        guesses = [Guess(f"<b>{escape(p.title)}.</b> {escape(p.note)} Which move wins more "
+                         "often?", tuple(_move_words(m) for m in p.moves),
+                         partial(self._reveal, p), picture=position_html(p))
+                   for p in self.positions]
+        bar = w.HBox([self.budget, self.again_button])
+        bar.add_class("wpp-nav")
+        self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar])
+        self.again_button.on_click(lambda _b: self.quiz.redraw())
+        self.root = self.quiz.root
+
+    def _reveal(self, p: DuelPosition, chosen: int) -> str:
+        n = int(self.budget.value)
+        d = duel(p.state.view(p.player), p.moves, worlds=n, seed=self.seed)
+        rows = ""
+        for i, m in enumerate(p.moves):
+            r = d.rate(i)
+            mark = " ◀ your guess" if i == chosen else ""
+            rows += (f"<tr><td><b>{escape(_move_words(m))}</b>{mark}</td>"
+                     f"<td>{d.wins[i]:g} of {n}</td><td>{r.estimate:.0%}</td>"
+                     f"<td>{r.low:.0%} to {r.high:.0%}</td><td>{d.better[i]}</td></tr>")
+        if d.wins[0] == d.wins[1]:
+            verdict = "In these re-deals the two moves won equally often."
+        else:
+            top = 0 if d.wins[0] > d.wins[1] else 1
+            verdict = (f"In these {n} re-deals, <b>{escape(_move_words(p.moves[top]))}</b> "
+                       "won more often" + (" — as you guessed." if top == chosen else "."))
+        overlap = d.rate(0).high >= d.rate(1).low and d.rate(1).high >= d.rate(0).low
+        caution = (" The two ranges overlap: with this budget, chance could still swap "
+                   "them — try a bigger budget." if overlap else
+                   " The ranges do not overlap: a bigger budget would not change the answer.")
+        return (f'<div class="wpp-narration">{verdict}</div><table class="wpp-facts">'
+                "<tr><td></td><td><b>wins</b></td><td><b>win rate</b></td><td><b>likely "
+                "range</b> (95%)</td><td><b>re-deals where it did better</b></td></tr>"
+                f"{rows}</table><div class=\"wpp-muted\">Each re-deal gives the opponent and "
+                "the deck a random set of the cards you cannot see; both moves are then played "
+                f"to the end by the classic AI on both sides.{caution}</div>")
+
+    def summary(self) -> str:
+        return (f"which move wins, {len(self.positions)} positions, budget "
+                f"{self.budget.value} re-deals: " + self.quiz.summary())
