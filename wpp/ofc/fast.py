@@ -17,6 +17,7 @@ product — and a flush is looked up by its 13-bit rank mask in ``F5``. The tabl
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Sequence
 from typing import Final
 
@@ -31,13 +32,16 @@ __all__ = [
     "RANK_KEYS",
     "Completions",
     "complete",
+    "cpu_time",
     "fouled",
     "front_keys",
     "orders3",
+    "orders3_of_keys",
     "pyofc_values",
     "royalty_tables",
     "sample_without_replacement",
     "strengths3",
+    "strengths3_of_keys",
     "strengths5",
 ]
 
@@ -107,6 +111,27 @@ def orders3(cards: IntArray) -> IntArray:
     """The 3-card orders (1..455) of the 3-card hands in the last axis."""
     out: IntArray = _O3[_KEY[cards].sum(axis=-1)]
     return out
+
+
+def strengths3_of_keys(keys: IntArray) -> IntArray:
+    """:func:`strengths3` from the 3-card key sums (:func:`front_keys`) already computed."""
+    out: IntArray = _T3[keys]
+    return out
+
+
+def orders3_of_keys(keys: IntArray) -> IntArray:
+    """:func:`orders3` from the 3-card key sums (:func:`front_keys`) already computed."""
+    out: IntArray = _O3[keys]
+    return out
+
+
+def cpu_time() -> float:
+    """The CPU seconds the calling thread has used: the clock of the AIs' ``move_time``
+    budgets. CPU time, not the wall clock, so a busy machine — other processes taking turns
+    on the cores — leaves the play at a given budget unchanged; the thread's, not the
+    process's, so a page thinking in the background is not charged for the kernel's
+    other threads."""
+    return time.thread_time()
 
 
 def fouled(top: IntArray, middle: IntArray, bottom: IntArray) -> npt.NDArray[np.bool_]:
