@@ -34,7 +34,7 @@ import math
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -137,24 +137,76 @@ def _complete(boards: IntArray, fill: IntArray, arrangements: int,
     """Complete ``boards`` (B × 13, ``-1`` empty, each with as many empty slots — not
     necessarily the same ones) with ``fill`` (P × k dealt cards, shared by the boards): each
     of ``arrangements`` orders of the cards over each board's empty slots, keeping the best
-    by :func:`_quick`. Rows of shape (B, P). All the boards are evaluated in one go, so a
-    batch costs a few dozen numpy calls however many candidates it holds."""
-    b, p, k = len(boards), len(fill), fill.shape[1]
-    empty = boards < 0
-    if (empty.sum(axis=1) != k).any():
-        raise ValueError("boards to complete together must have as many empty slots as cards")
-    n = arrangements if k > 1 else 1
-    full = np.broadcast_to(boards[:, None, None, :], (b, p, n, 13)).copy()
-    if k:
-        slots = np.nonzero(empty)[1].reshape(b, k)           # each board's empty slots
-        flat = (np.arange(b * p * n).reshape(b, p, n, 1) * 13 + slots[:, None, None, :])
-        full.reshape(-1)[flat.reshape(-1)] = np.broadcast_to(
-            fill[:, _orders(k, n)][None], (b, p, n, k)).reshape(-1)
-    rows = _evaluate(full, tables)
-    if n == 1:
-        return rows.map(lambda x: x[..., 0])
-    pick = np.argmax(_quick(rows), axis=2)[..., None]
-    return rows.map(lambda x: np.take_along_axis(x, pick, axis=2)[..., 0])
+    by :func:`_quick`. Rows of shape (B, P). (:class:`_Completer` in one call.)"""
+    return _Completer(boards, arrangements, tables).complete(np.arange(len(boards)), fill)
+
+
+#: The row of each of a board's 13 slots.
+_ROW_OF_SLOT: Final = np.array([0] * 3 + [1] * 5 + [2] * 5)
+
+
+class _Completer:
+    """Boards with as many empty slots each, ready to be completed many times over.
+
+    What does not change from one deal to the next is computed once: each board's rows as
+    the sums of their cards' :data:`~wpp.ofc.fast.CARD_CODE`, and the boards' *shapes* —
+    which row each empty slot is in. Boards of one shape (in an opening, most of the 232
+    candidates share one of a dozen shapes) take a deal's cards into the same rows, so the
+    dealt cards' row sums are computed once per shape and arrangement, and a candidate's
+    completed rows are its own sums plus its shape's: three additions and a few table
+    look-ups per candidate, deal and arrangement, instead of building and evaluating 13
+    card slots."""
+
+    def __init__(self, boards: IntArray, arrangements: int,
+                 tables: tuple[IntArray, IntArray, IntArray] | None) -> None:
+        empty = boards < 0
+        k = int(empty[0].sum()) if len(boards) else 0
+        if (empty.sum(axis=1) != k).any():
+            raise ValueError("boards to complete together must have as many empty slots")
+        codes = np.where(empty, 0, fast.CARD_CODE[np.where(empty, 0, boards)])
+        self.fixed = np.stack([codes[:, 0:3].sum(axis=1), codes[:, 3:8].sum(axis=1),
+                               codes[:, 8:13].sum(axis=1)], axis=1)          # B × 3
+        self.k = k
+        self.n = arrangements if k > 1 else 1
+        rows = _ROW_OF_SLOT[np.nonzero(empty)[1]].reshape(len(boards), k)
+        shapes, shape_of = np.unique(rows, axis=0, return_inverse=True)
+        self.shape_of = shape_of.reshape(-1)
+        # per shape and row, the empty slots' positions (padded with k: a zero column)
+        idx = np.full((len(shapes), 3, 5), k, dtype=np.int64)
+        for s, shape in enumerate(shapes):
+            for r in range(3):
+                at = np.flatnonzero(shape == r)
+                idx[s, r, :len(at)] = at
+        self.idx = idx
+        self.orders = _orders(k, self.n) if k else np.zeros((1, 0), dtype=np.int64)
+        self.tables = tables
+
+    def complete(self, which: IntArray, fill: IntArray) -> _Rows:
+        """The boards ``which`` completed by ``fill`` (P × k): rows of shape
+        (len(which), P), each the best of the arrangements by :func:`_quick`."""
+        p, b = len(fill), len(which)
+        if self.k:
+            dealt = np.zeros((p, self.n, self.k + 1), dtype=np.int64)
+            dealt[:, :, :self.k] = fast.CARD_CODE[fill][:, self.orders]
+            by_shape = dealt[:, :, self.idx].sum(axis=-1)                    # P × n × S × 3
+            rows = by_shape[:, :, self.shape_of[which]] + self.fixed[which]  # P × n × B × 3
+        else:
+            rows = np.broadcast_to(self.fixed[which], (p, 1, b, 3))
+        top_key = rows[..., 0] & fast.KEY_MASK
+        top = fast.strengths3_of_keys(top_key)
+        middle = fast.strengths5_of_codes(rows[..., 1])
+        bottom = fast.strengths5_of_codes(rows[..., 2])
+        foul = fast.fouled(top, middle, bottom)
+        if self.tables is None:
+            royalty = np.zeros_like(top)
+        else:
+            front, mid_t, back_t = self.tables
+            royalty = np.where(foul, 0, front[top_key] + mid_t[middle] + back_t[bottom])
+        out = _Rows(top, fast.orders3_of_keys(top_key), middle, bottom, foul, royalty)
+        if self.n == 1:
+            return out.map(lambda x: x[:, 0].T)
+        pick = np.argmax(_quick(out), axis=1)[:, None]
+        return out.map(lambda x: np.take_along_axis(x, pick, axis=1)[:, 0].T)
 
 
 class _Cost:
@@ -250,16 +302,19 @@ class _Deals:
         self.arrangements = arrangements
         self.tables = tables
         self.foul_penalty = foul_penalty
+        self.completer = _Completer(boards, arrangements, tables)
+        self.opponent_completers = [_Completer(a, arrangements, tables)
+                                    for a in self.opponents]
 
     def points(self, which: IntArray, passes: int, rng: np.random.Generator) -> IntArray:
         """Points of the candidates ``which`` (rows) over ``passes`` deals (columns), each
         deal shared by all of them: this player's future cards and every opponent's."""
         deal = fast.sample_without_replacement(self.deck, passes, self.k, rng)
-        me = _complete(self.mine[which], deal[:, :self.e_me], self.arrangements, self.tables)
+        me = self.completer.complete(which, deal[:, :self.e_me])
         out = np.zeros((len(which), passes), dtype=np.int64)
         at = self.e_me
-        for arr, e in zip(self.opponents, self.e_opp, strict=True):
-            rows = _complete(arr, deal[:, at:at + e], self.arrangements, self.tables)
+        for completer, e in zip(self.opponent_completers, self.e_opp, strict=True):
+            rows = completer.complete(np.zeros(1, dtype=np.int64), deal[:, at:at + e])
             out += _points(me, rows.map(lambda x: x[0]))
             at += e
         if self.foul_penalty:  # the policy sees the cards coming: its fouls are too rare
@@ -338,7 +393,7 @@ class ExpectedPointsAI:
     def _timed(self, deals: _Deals, n: int, start: float) -> tuple[IntArray, list[int]]:
         """Successive halving within ``move_time`` CPU seconds from ``start``: a phase on
         every candidate, then one on the best quarter, and so on while more than
-        :data:`HALVE_ABOVE` remain, each phase an equal share of the budget (the survivors
+        :data:`HALVE_ABOVE` remain, each phase an equal share of the budget left (the survivors
         of a phase got every deal so far, so they are compared on the same luck). Within a
         phase the deals run in batches sized by :class:`_Cost` to fill the phase, so the
         budget goes in a few large batches (little overhead per deal) and a batch is started
@@ -356,7 +411,8 @@ class ExpectedPointsAI:
             if phase:
                 means = total[alive] / done
                 alive = [alive[int(i)] for i in np.argsort(-means, kind="stable")[:size]]
-            end = start + self.move_time * (phase + 1) / len(sizes)
+            now = fast.cpu_time()  # this phase: an equal share of what is left
+            end = now + (start + self.move_time - now) / (len(sizes) - phase)
             while True:
                 width = len(alive) + len(deals.opponents)  # completions per deal
                 batch = min(cost.cells(end - fast.cpu_time()) // width, MAX_CELLS // width)

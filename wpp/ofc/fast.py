@@ -28,7 +28,9 @@ from wpp.classic.evaluator import CLASS_COUNT, evaluate3, order3, strength3, str
 from wpp.ofc.scoring import Royalties
 
 __all__ = [
+    "CARD_CODE",
     "FOUL_VALUE",
+    "KEY_MASK",
     "RANK_KEYS",
     "Completions",
     "complete",
@@ -43,6 +45,7 @@ __all__ = [
     "strengths3",
     "strengths3_of_keys",
     "strengths5",
+    "strengths5_of_codes",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -88,6 +91,35 @@ def _build() -> tuple[IntArray, IntArray, IntArray, IntArray]:
 
 
 _T5, _F5, _T3, _O3 = _build()
+
+
+#: Each card packed so that a row's cards *add up* to what its strength needs: the rank key
+#: (bits 0–19; five keys sum to less than 2**20), a count per suit (a nibble each, bits
+#: 20–35) and the rank's bit (bits 40–52; a flush has five different ranks, so their sum is
+#: the rank mask :data:`_F5` is indexed by). A row's code is then the sum of its cards'
+#: codes, and a board's rows can be summed from cached parts (see
+#: :func:`strengths5_of_codes`).
+CARD_CODE: Final = (_KEY | (np.int64(1) << (20 + 4 * _SUIT))
+                    | (np.int64(1) << (40 + (_CARD >> 2)))).astype(np.int64)
+KEY_MASK: Final = (1 << 20) - 1
+#: Which suit-count sums (bits 20–35 of a 5-card row's code) are a flush: a nibble of 5.
+_FLUSH_COUNTS: Final = np.array([any((x >> (4 * i)) & 15 == 5 for i in range(4))
+                                 for x in range(1 << 16)], dtype=np.bool_)
+
+
+def strengths5_of_codes(codes: IntArray) -> IntArray:
+    """The strengths of 5-card rows from their summed :data:`CARD_CODE` (any shape).
+
+    >>> from wpp.core.standard_deck import parse_cards
+    >>> rows = [parse_cards("7D 5C 4H 3S 2D"), parse_cards("TH JH QH KH AH")]
+    >>> strengths5_of_codes(np.array([CARD_CODE[list(r)].sum() for r in rows])).tolist()
+    [1, 7462]
+    """
+    out: IntArray = _T5[codes & KEY_MASK]
+    flush = _FLUSH_COUNTS[(codes >> 20) & 0xFFFF]
+    if flush.any():
+        out[flush] = _F5[(codes[flush] >> 40) & 0x1FFF]
+    return out
 
 
 def strengths5(cards: IntArray) -> IntArray:
