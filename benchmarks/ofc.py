@@ -171,6 +171,8 @@ def run(passes: int = 200, repeats: int = 3, *, quick: bool = False,
     rollouts = _rollouts(passes, repeats, quick=quick)
     if deals is None:
         deals = int(os.environ.get("OFC_DEALS", DEALS))
+        if quick:
+            deals = min(deals, 4)
     if not deals:
         return rollouts
     ms = tuple(float(x) for x in os.environ.get("OFC_MOVE_MS", "4,8").split(","))
