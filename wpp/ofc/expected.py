@@ -67,9 +67,6 @@ FloatArray = npt.NDArray[np.float64]
 _FOUL_SCORE = -100.0
 #: How many candidates the explanation's table shows.
 TABLE_ROWS = 6
-#: Arrangements added to the random ones: the dealt cards by rank (low cards to the top
-#: row's slots, high ones to the bottom's) and by suit then rank (suits kept together).
-SORTED_ARRANGEMENTS = 0
 #: Under a time budget, candidates are cut to the best quarter while more than this remain.
 HALVE_ABOVE = 8
 #: Every candidate that survives gets at least this many deals (the spread needs two).
@@ -85,9 +82,9 @@ TARGET = 0.95
 GROWTH = 8
 #: How many recent batches the cost of a batch is estimated from.
 COST_WINDOW = 8
-#: A batch of at least this many completions tells the cost per completion (its overhead
-#: is a small part of its time).
-LARGE = 256
+#: A batch of at least this many completions (times arrangements) tells the cost per
+#: completion (its overhead is a small part of its time).
+LARGE = 768
 
 
 @functools.lru_cache(maxsize=8)
@@ -181,8 +178,7 @@ class _Completer:
         self.fixed = np.stack([codes[:, 0:3].sum(axis=1), codes[:, 3:8].sum(axis=1),
                                codes[:, 8:13].sum(axis=1)], axis=1)          # B × 3
         self.k = k
-        self.sorted = SORTED_ARRANGEMENTS if k > 1 else 0
-        self.n = arrangements + self.sorted if k > 1 else 1
+        self.n = arrangements if k > 1 else 1
         rows = _ROW_OF_SLOT[np.nonzero(empty)[1]].reshape(len(boards), k)
         shapes, shape_of = np.unique(rows, axis=0, return_inverse=True)
         self.shape_of = shape_of.reshape(-1)
@@ -193,8 +189,7 @@ class _Completer:
                 at = np.flatnonzero(shape == r)
                 idx[s, r, :len(at)] = at
         self.idx = idx
-        self.orders = (_orders(k, self.n - self.sorted) if k
-                       else np.zeros((1, 0), dtype=np.int64))
+        self.orders = _orders(k, self.n) if k else np.zeros((1, 0), dtype=np.int64)
         self.tables = tables
 
     def complete(self, which: IntArray, fill: IntArray) -> _Rows:
@@ -203,11 +198,7 @@ class _Completer:
         p, b = len(fill), len(which)
         if self.k:
             dealt = np.zeros((p, self.n, self.k + 1), dtype=np.int64)
-            dealt[:, :self.n - self.sorted, :self.k] = fast.CARD_CODE[fill][:, self.orders]
-            for i in range(self.sorted):  # low cards to the top, high to the bottom
-                key = fill >> 2 if i == 0 else (fill & 3) * 16 + (fill >> 2)  # by suit
-                dealt[:, self.n - 1 - i, :self.k] = fast.CARD_CODE[
-                    np.take_along_axis(fill, np.argsort(key, axis=1), axis=1)]
+            dealt[:, :, :self.k] = fast.CARD_CODE[fill][:, self.orders]
             by_shape = dealt[:, :, self.idx].sum(axis=-1)                    # P × n × S × 3
             rows = by_shape[:, :, self.shape_of[which]] + self.fixed[which]  # P × n × B × 3
         else:
@@ -232,12 +223,14 @@ class _Completer:
 
 
 class _Cost:
-    """What a batch of completions (a candidate's or an opponent's board, once per deal)
-    costs in CPU time, from the last :data:`COST_WINDOW` batches — of this decision and
-    the agent's previous ones — to size the next batch. Both estimates err on the safe
-    side: the cost per completion is the median of the batches' time per completion (the
-    batch's overhead included), counting only batches of at least :data:`LARGE` completions
-    when there are some; the overhead of a batch is the shortest batch's time."""
+    """What a batch of completions (a candidate's or an opponent's board, once per deal and
+    arrangement tried) costs in CPU time, from the last :data:`COST_WINDOW` batches — of
+    this decision and the process's previous ones — to size the next batch. Both estimates
+    err on the safe side: the cost per completion is the median of the batches' time per
+    completion (the batch's overhead included), counting only batches of at least
+    :data:`LARGE` completions when there are some; the overhead of a batch is the shortest
+    batch's time. The recent batches follow the machine's load: CPU time is load-free in
+    principle, but a loaded core's caches make each numpy call slower."""
 
     def __init__(self) -> None:
         self.seen: list[tuple[int, float]] = []
@@ -304,7 +297,7 @@ def _calibrate(arrangements: int) -> None:
     for passes in (1, 1, 2, 2):
         t = fast.cpu_time()
         deals.points(np.arange(len(cands)), passes, rng)
-        COST.add(passes * (len(cands) + 1), fast.cpu_time() - t)
+        COST.add(passes * (len(cands) + 1) * deals.completer.n, fast.cpu_time() - t)
 
 
 class _Deals:
@@ -436,7 +429,8 @@ class ExpectedPointsAI:
             now = fast.cpu_time()  # this phase: an equal share of what is left
             end = now + (start + TARGET * self.move_time - now) / (len(sizes) - phase)
             while True:
-                width = len(alive) + len(deals.opponents)  # completions per deal
+                # completions per deal, each costing about as many arrangements as it tries
+                width = (len(alive) + len(deals.opponents)) * deals.completer.n
                 batch = min(cost.cells(end - fast.cpu_time()) // width, MAX_CELLS // width)
                 if batch < 1 and done >= MIN_DEALS:
                     break
