@@ -198,6 +198,7 @@ def test_expected_spends_a_small_budget_on_many_deals() -> None:
     found = re.search(r"got all ([\d,]+) deals", str(step.title))
     assert found is not None
     assert int(found.group(1).replace(",", "")) >= 150
+    assert "10 ms of CPU time by successive halving: 3 candidates" in str(step.notes[0])
 
 
 def test_expected_keeps_to_its_budget_on_a_232_candidate_opening() -> None:

@@ -222,6 +222,19 @@ class _Completer:
         return out.map(lambda x: np.take(x, flat))
 
 
+def _phases(n: int) -> list[int]:
+    """How many candidates each phase of the successive halving plays: all, then the best
+    quarter (at least :data:`HALVE_ABOVE` // 2) while more than :data:`HALVE_ABOVE` remain.
+
+    >>> _phases(232), _phases(74), _phases(8)
+    ([232, 58, 15, 4], [74, 19, 5], [8])
+    """
+    sizes = [n]
+    while sizes[-1] > HALVE_ABOVE:
+        sizes.append(max(HALVE_ABOVE // 2, math.ceil(sizes[-1] / 4)))
+    return sizes
+
+
 class _Cost:
     """What a batch of completions (a candidate's or an opponent's board, once per deal and
     arrangement tried) costs in CPU time, from the last :data:`COST_WINDOW` batches — of
@@ -414,9 +427,7 @@ class ExpectedPointsAI:
         budget goes in a few large batches (little overhead per deal) and a batch is started
         only if it should end within its phase."""
         assert self.move_time is not None
-        sizes = [n]
-        while sizes[-1] > HALVE_ABOVE:
-            sizes.append(max(HALVE_ABOVE // 2, math.ceil(sizes[-1] / 4)))
+        sizes = _phases(n)
         cost = COST
         blocks: list[tuple[list[int], IntArray]] = []
         alive = list(range(n))
@@ -447,6 +458,15 @@ class ExpectedPointsAI:
             full[rows, at:at + x.shape[1]] = x
             at += x.shape[1]
         return full, alive
+
+    def _plan(self, n: int, keep: list[int]) -> str:
+        """How the deals were shared out, in words."""
+        if self.move_time is None:
+            return (f"{self.passes} deals: a third on every candidate, the rest on the best "
+                    f"{len(keep)}")
+        return (f"{1000 * self.move_time:g} ms of CPU time by successive halving: "
+                + " → ".join(str(x) for x in _phases(n)) + " candidates, each phase an "
+                "equal share of the time left")
 
     @staticmethod
     def _keep(points: IntArray) -> list[int]:
@@ -482,7 +502,7 @@ class ExpectedPointsAI:
             f"shared by all of them; the best {len(keep)} got all {total} deals",
             verdict=f"each future card placed by the best of {self.arrangements} "
             "arrangements; every board scored against the opponent's in points",
-            id="expected.deals"))
+            id="expected.deals", notes=(self._plan(len(cands), keep),)))
         mean = points[keep].mean(axis=1)
         order = [keep[int(i)] for i in np.argsort(-mean, kind="stable")]
         rows: list[tuple[Cell, ...]] = []
