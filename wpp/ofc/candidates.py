@@ -16,16 +16,17 @@ otherwise the cards of each rank held twice or more must share a row. How many r
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 from wpp.core.standard_deck import Card
-from wpp.ofc.board import Board, open_rows
+from wpp.ofc.board import ROW_SIZES, Board
 from wpp.ofc.game import FIRST_ROUND, Place
 
-__all__ = ["MAX_NEW_ON_TOP", "candidates", "prune_rule"]
+__all__ = ["MAX_NEW_ON_TOP", "assignments", "candidates", "prune_rule"]
 
 #: pyOFC never puts more than 3 of the new cards on the top row.
 MAX_NEW_ON_TOP: Final = 3
@@ -47,21 +48,37 @@ def prune_rule(cards: Sequence[Card]) -> tuple[str, tuple[tuple[Card, ...], ...]
     return "no pair and no flush draw: nothing is pruned", ()
 
 
-def candidates(board: Board, cards: Sequence[Card]) -> list[Place]:
-    """pyOFC's candidate placements of ``cards`` on ``board``, pruned in the 5-card round,
-    in its product order (its tie-break: the earliest candidate wins)."""
-    rows = open_rows(board)
-    if len(rows) == 1:
-        return [Place.assign(cards, [rows[0]] * len(cards))]
-    free = [(3, 5, 5)[i] - len(board[i]) for i in range(3)]
+def assignments(board: Board, cards: Sequence[Card]) -> tuple[tuple[int, ...], ...]:
+    """The rows (0 top, 1 middle, 2 bottom) of ``cards`` in each of :func:`candidates`'
+    placements, in the same order. The table depends only on the rows' room, the number of
+    cards and which of them must share a row, so it is computed once per such shape and
+    then looked up (an opening's 232 placements are otherwise a few hundred Python checks
+    per decision)."""
     first = len(cards) == FIRST_ROUND and not any(board)
     groups = prune_rule(cards)[1] if first else ()
     index = {c: i for i, c in enumerate(cards)}
-    out: list[Place] = []
-    for choice in itertools.product(rows, repeat=len(cards)):
+    together = tuple(tuple(sorted(index[c] for c in g)) for g in groups)
+    return _assignments(tuple(len(r) for r in board), len(cards), together)
+
+
+@functools.lru_cache(maxsize=256)
+def _assignments(filled: tuple[int, ...], n: int, together: tuple[tuple[int, ...], ...]
+                 ) -> tuple[tuple[int, ...], ...]:
+    free = [size - k for size, k in zip(ROW_SIZES, filled, strict=True)]
+    rows = [i for i in range(3) if free[i] > 0]
+    if len(rows) == 1:
+        return ((rows[0],) * n,)
+    out = []
+    for choice in itertools.product(rows, repeat=n):
         if choice.count(0) > MAX_NEW_ON_TOP or any(choice.count(i) > free[i] for i in rows):
             continue
-        if any(len({choice[index[c]] for c in g}) > 1 for g in groups):
+        if any(len({choice[i] for i in g}) > 1 for g in together):
             continue
-        out.append(Place.assign(cards, choice))
-    return out
+        out.append(choice)
+    return tuple(out)
+
+
+def candidates(board: Board, cards: Sequence[Card]) -> list[Place]:
+    """pyOFC's candidate placements of ``cards`` on ``board``, pruned in the 5-card round,
+    in its product order (its tie-break: the earliest candidate wins)."""
+    return [Place.assign(cards, choice) for choice in assignments(board, cards)]

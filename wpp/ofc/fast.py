@@ -17,6 +17,7 @@ product — and a flush is looked up by its 13-bit rank mask in ``F5``. The tabl
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Sequence
 from typing import Final
 
@@ -27,18 +28,24 @@ from wpp.classic.evaluator import CLASS_COUNT, evaluate3, order3, strength3, str
 from wpp.ofc.scoring import Royalties
 
 __all__ = [
+    "CARD_CODE",
     "FOUL_VALUE",
+    "KEY_MASK",
     "RANK_KEYS",
     "Completions",
     "complete",
+    "cpu_time",
     "fouled",
     "front_keys",
     "orders3",
+    "orders3_of_keys",
     "pyofc_values",
     "royalty_tables",
     "sample_without_replacement",
     "strengths3",
+    "strengths3_of_keys",
     "strengths5",
+    "strengths5_of_codes",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -86,6 +93,35 @@ def _build() -> tuple[IntArray, IntArray, IntArray, IntArray]:
 _T5, _F5, _T3, _O3 = _build()
 
 
+#: Each card packed so that a row's cards *add up* to what its strength needs: the rank key
+#: (bits 0–19; five keys sum to less than 2**20), a count per suit (a nibble each, bits
+#: 20–35) and the rank's bit (bits 40–52; a flush has five different ranks, so their sum is
+#: the rank mask :data:`_F5` is indexed by). A row's code is then the sum of its cards'
+#: codes, and a board's rows can be summed from cached parts (see
+#: :func:`strengths5_of_codes`).
+CARD_CODE: Final = (_KEY | (np.int64(1) << (20 + 4 * _SUIT))
+                    | (np.int64(1) << (40 + (_CARD >> 2)))).astype(np.int64)
+KEY_MASK: Final = (1 << 20) - 1
+#: Which suit-count sums (bits 20–35 of a 5-card row's code) are a flush: a nibble of 5.
+_FLUSH_COUNTS: Final = np.array([any((x >> (4 * i)) & 15 == 5 for i in range(4))
+                                 for x in range(1 << 16)], dtype=np.bool_)
+
+
+def strengths5_of_codes(codes: IntArray) -> IntArray:
+    """The strengths of 5-card rows from their summed :data:`CARD_CODE` (any shape).
+
+    >>> from wpp.core.standard_deck import parse_cards
+    >>> rows = [parse_cards("7D 5C 4H 3S 2D"), parse_cards("TH JH QH KH AH")]
+    >>> strengths5_of_codes(np.array([CARD_CODE[list(r)].sum() for r in rows])).tolist()
+    [1, 7462]
+    """
+    out: IntArray = _T5[codes & KEY_MASK]
+    flush = _FLUSH_COUNTS[(codes >> 20) & 0xFFFF]
+    if flush.any():
+        out[flush] = _F5[(codes[flush] >> 40) & 0x1FFF]
+    return out
+
+
 def strengths5(cards: IntArray) -> IntArray:
     """The strengths (1..7,462) of the 5-card hands in the last axis of ``cards``."""
     key = _KEY[cards].sum(axis=-1)
@@ -107,6 +143,27 @@ def orders3(cards: IntArray) -> IntArray:
     """The 3-card orders (1..455) of the 3-card hands in the last axis."""
     out: IntArray = _O3[_KEY[cards].sum(axis=-1)]
     return out
+
+
+def strengths3_of_keys(keys: IntArray) -> IntArray:
+    """:func:`strengths3` from the 3-card key sums (:func:`front_keys`) already computed."""
+    out: IntArray = _T3[keys]
+    return out
+
+
+def orders3_of_keys(keys: IntArray) -> IntArray:
+    """:func:`orders3` from the 3-card key sums (:func:`front_keys`) already computed."""
+    out: IntArray = _O3[keys]
+    return out
+
+
+def cpu_time() -> float:
+    """The CPU seconds the calling thread has used: the clock of the AIs' ``move_time``
+    budgets. CPU time, not the wall clock, so a busy machine — other processes taking turns
+    on the cores — leaves the play at a given budget unchanged; the thread's, not the
+    process's, so a page thinking in the background is not charged for the kernel's
+    other threads."""
+    return time.thread_time()
 
 
 def fouled(top: IntArray, middle: IntArray, bottom: IntArray) -> npt.NDArray[np.bool_]:

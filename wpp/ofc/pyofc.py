@@ -35,7 +35,6 @@ Differences from pyOFC, all options:
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,6 +45,7 @@ from wpp.core.agents import Decision, require_view
 from wpp.core.checks import check_count, check_seconds, check_seed
 from wpp.core.explain import Explanation, Step
 from wpp.core.standard_deck import Card, format_cards
+from wpp.ofc import fast
 from wpp.ofc.board import ROWS, Board, open_rows
 from wpp.ofc.candidates import candidates, prune_rule
 from wpp.ofc.fast import FOUL_VALUE, Completions, pyofc_values
@@ -104,19 +104,19 @@ class Rollouts:
 def run_rollouts(boards: Sequence[Board], deck: Sequence[Card], rng: np.random.Generator,
                  passes: int | None = None, move_time: float | None = None) -> Rollouts:
     """pyOFC's rollouts of each board: ``passes`` passes, or passes until ``move_time`` CPU
-    seconds are spent (at least one)."""
+    seconds (:func:`wpp.ofc.fast.cpu_time`, the thread's) are spent (at least one)."""
     arrays = np.array([board_array(b) for b in boards], dtype=np.int64)
     c = len(boards)
     if move_time is None:
         done = Completions(arrays, deck, passes or 1, rng)
         return Rollouts(pyofc_values(done).reshape(c, -1), done.foul.reshape(c, -1))
-    start, batch = time.process_time(), 1
+    start, batch = fast.cpu_time(), 1
     values, fouls = [], []
     while True:
         done = Completions(arrays, deck, batch, rng)
         values.append(pyofc_values(done).reshape(c, -1))
         fouls.append(done.foul.reshape(c, -1))
-        spent = time.process_time() - start
+        spent = fast.cpu_time() - start
         if spent >= move_time:
             break
         batch = min(batch * 2, max(1, 4096 // c))
