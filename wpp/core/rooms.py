@@ -820,6 +820,21 @@ class Seat:
         return self.store.computers(self.code)
 
     @property
+    def has_concede(self) -> bool:
+        """Whether the game has a Concede action (else :meth:`concede` leaves the game to
+        the computer)."""
+        return has_concede(self._history)
+
+    @property
+    def last_action(self) -> Any:
+        """The last action played, if it was this seat's own (another seat's may hide cards
+        from this one: its narration in :meth:`log` is what this seat may read of it)."""
+        h = self._history
+        if not h.actions or h.game.to_act(h.states[-2]) != self.seat:
+            return None
+        return h.actions[-1]
+
+    @property
     def computer_to_act(self) -> bool:
         """Whether the game this handle holds goes on with a computer's seat to act (then
         any seated page may :meth:`play_computer`)."""
