@@ -40,7 +40,7 @@ True
 >>> again.seat.seat, again.seat.version == alice.seat.version
 (0, True)
 >>> host = RoomPage(store, poll=0)                    # one student and the computer
->>> host.seat_choosers[0].value = "counting"
+>>> host.chooser.set(1, "agent:counting")
 >>> host.create_button.click()
 >>> host.seat.computers()[1].agent, "computer (counting)" in host.room_line.value
 ('counting', True)
@@ -63,10 +63,11 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.page.board import Board
+from widgets.page.seats import PERSON, SeatChooser, budget_option
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
-from wpp.core.registry import game_def, registered_agents, registered_games
+from wpp.core.registry import game_def, registered_games
 from wpp.core.rooms import (
     ABSENT_AFTER,
     CLAIM_AFTER,
@@ -82,8 +83,6 @@ from wpp.core.rooms import (
 __all__ = ["RoomPage", "board_for", "room_script_html"]
 
 _LOG_LINES = 14
-#: The seat chooser's value for "another student".
-PERSON: Final = ""
 
 _SCRIPT: Final = """
 (function () {
@@ -220,7 +219,7 @@ class RoomPage:
         self.game.add_class("wpp-room-game")
         self.players = w.Dropdown(options=[2], value=2, description="Seats")
         self.players.add_class("wpp-room-players")
-        self.seat_choosers: list[w.Dropdown] = []
+        self.chooser: SeatChooser | None = None
         self.seats_box = w.VBox([])
         self.seats_box.add_class("wpp-room-seats")
         self.create_button = w.Button(description="Create a room",
@@ -280,22 +279,44 @@ class RoomPage:
         self._seats_chosen()
 
     def _seats_chosen(self) -> None:
-        """One chooser for each seat but the host's: another student, or a computer player."""
-        options = [("another student", PERSON)] + [
-            (f"the computer: {a}", a) for a in registered_agents(self.game.value)]
-        n = self.players.value or 2
-        choosers = []
-        for seat in range(1, n):
-            old = self.seat_choosers[seat - 1] if seat - 1 < len(self.seat_choosers) else None
-            value = old.value if old is not None and old.value in dict(options).values() \
-                else PERSON
-            chooser = w.Dropdown(options=options, value=value,
-                                 description=f"{seat_name(seat)}",
-                                 layout=w.Layout(width="300px"))
-            chooser.add_class(f"wpp-room-seat-{seat}")
-            choosers.append(chooser)
-        self.seat_choosers = choosers
-        self.seats_box.children = tuple(choosers)
+        """Who plays each seat but the host's (P1): another student, or a computer player
+        with its budget — the shared page's seat chooser, kept across a change of seats."""
+        game, n = self.game.value, self.players.value or 2
+        old = self.chooser
+        kept = {s: old.choice(s) for s in range(1, min(n, old.players))} \
+            if old is not None and old.game == game else {}
+        chooser = SeatChooser(game, n, {0: PERSON, **kept})
+        for seat, dropdown in chooser.dropdowns.items():
+            dropdown.options = [("another student", PERSON),
+                                *[o for o in dropdown.options if o[1] != PERSON]]
+            if old is not None and old.game == game and seat in kept:
+                chooser.set(seat, kept[seat], old.budget(seat))
+        chooser.dropdowns[0].layout.display = "none"   # the host's own seat
+        self.chooser = chooser
+        self.seats_box.children = (chooser.box,)
+
+    def computer_seats(self) -> dict[int, tuple[str, dict[str, Any]]]:
+        """The computer's seats chosen in the lobby: seat → (agent, options with its
+        budget)."""
+        out: dict[int, tuple[str, dict[str, Any]]] = {}
+        chooser = self.chooser
+        if chooser is None:
+            return out
+        for seat in range(1, chooser.players):
+            choice = chooser.choice(seat)
+            if choice == PERSON:
+                continue
+            kind, _, name = choice.partition(":")
+            if kind != "agent":
+                raise WppError(f"a room's computer plays one of the game's agents, not "
+                               f"{choice!r:.40}")
+            options: dict[str, Any] = {}
+            option, budget = budget_option(chooser.game, choice), chooser.budget(seat)
+            if option is not None and budget is not None:
+                key, default = option
+                options[key] = int(budget) if isinstance(default, int) else float(budget)
+            out[seat] = (name, options)
+        return out
 
     def _on_enter(self, change: dict[str, Any]) -> None:
         """Enter in the code field joins, once the code is complete (a half-typed code,
@@ -330,9 +351,8 @@ class RoomPage:
         """Create a room of the chosen game, seats and computer players, and take P1."""
         if self.seat is not None and not self.seat.is_over:
             return
-        computer = {i + 1: c.value for i, c in enumerate(self.seat_choosers)
-                    if c.value != PERSON}
         try:
+            computer = self.computer_seats()
             self.boards(self.game.value)      # a game without a board is refused first
             code = self.store.create(self.game.value, players=self.players.value,
                                      computer=computer)
@@ -371,7 +391,7 @@ class RoomPage:
             return
         self.seat = seat
         self.board = board
-        board.on_choose(self._chosen)
+        board.on_choose(self.choose)
         self.board_box.children = (board.root,)
         self.brand.value = (f'<span class="wpp-brand">{escape(game_def(seat.game).title)} '
                             "— a room</span>")
@@ -451,8 +471,8 @@ class RoomPage:
             self._schedule()
 
     # ------------------------------------------------------------------ actions
-    def _chosen(self, action: Any) -> None:
-        """The board made ``action``: send it (a Concede asks first)."""
+    def choose(self, action: Any) -> None:
+        """Send ``action``, made on the board (the board's callback; a Concede asks first)."""
         if self.seat is None:
             return
         if type(action).__name__ == "Concede" and not self._concede_armed:
