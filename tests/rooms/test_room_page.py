@@ -96,7 +96,7 @@ def test_refusals_are_shown_and_change_nothing(
     # a click the page did not offer (the waiting page's hidden Concede button) sends nothing
     wb(waiting).bar.buttons["concede"].click()
     wb(waiting).bar.buttons["concede"].click()
-    assert store.version(a.seat.code) == 0 and not waiting.seat.is_over
+    assert store.version(a.seat.code) == 0 and not waiting.seat.is_over  # type: ignore[union-attr]
     # an illegal mulligan: one card instead of three
     card = sorted(mover.seat.view().hand)[0]  # type: ignore[union-attr]
     wb(mover).bottom.button_for(card).click()  # type: ignore[union-attr]
