@@ -220,7 +220,7 @@ class RoomPage:
         self.players = w.Dropdown(options=[2], value=2, description="Seats")
         self.players.add_class("wpp-room-players")
         self.chooser: SeatChooser | None = None
-        self.seats_box = w.VBox([])
+        self.seats_box = w.VBox([], layout=w.Layout(max_width="460px"))
         self.seats_box.add_class("wpp-room-seats")
         self.create_button = w.Button(description="Create a room",
                                       tooltip="create a room of this game and take P1")

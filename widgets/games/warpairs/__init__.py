@@ -5,6 +5,7 @@ module  what it holds
 ======  ====================================================================
 ``app``  :class:`App`: WarPairsPoker's page, against the classic AI
 ``board``  WarPairsPoker's board: hands, table, pile, action bar
+``seat_board``  :class:`WarPairsSeatBoard`: the board on the Board contract, for the rooms
 ``input``  clicks and keys on WarPairsPoker's board, turned into requests
 ``reasons``  what WarPairsPoker's side panel says (Why? in public terms, the review)
 ``table``  :class:`TableView`: the play to beat, whose turn, counts, tricks
