@@ -64,6 +64,7 @@ import ipywidgets as w
 
 from widgets.page.board import Board
 from widgets.page.seats import PERSON, SeatChooser, budget_option
+from widgets.parts.game_log import GameLogView
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
@@ -251,8 +252,8 @@ class RoomPage:
         self.board_box.add_class("wpp-room-board")
         self.message = w.HTML("")
         self.message.add_class("wpp-msg")
-        self.log = w.HTML("")
-        self.log.add_class("wpp-log")
+        self.game_log = GameLogView(_LOG_LINES)
+        self.log = self.game_log.html
         self.body = w.VBox([room_bar, self.board_box, self.message, self.log],
                            layout=w.Layout(display="none"))
         self.body.add_class("wpp-room-body")
@@ -636,13 +637,7 @@ class RoomPage:
             self.board.set_label("concede",
                                  "Really concede?" if self._concede_armed else "Concede")
         self.status.value = self._status(view, names, mine, left)
-        lines = seat.log()
-        start = len(lines) - len(lines[-_LOG_LINES:])
-        items = "".join(f"<li value={start + i + 1}>{escape(t)}</li>"
-                        for i, t in enumerate(lines[-_LOG_LINES:]))
-        log = f'<div class="wpp-panel-title">Game log</div><ol>{items}</ol>' if items else ""
-        if self.log.value != log:
-            self.log.value = log
+        self.game_log.show(seat.log(), str)
 
     def _status(self, view: Any, names: list[str], mine: bool, left: bool) -> str:
         seat = self.seat
