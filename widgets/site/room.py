@@ -9,8 +9,8 @@ and the page draws only that seat's view, on the game's own board
 (:class:`~widgets.page.board.Board`, found by :func:`board_for`). Clicks are requests: the
 store's engine judges them, and a refusal is shown with its reason. The page polls the store
 (every second, on the kernel's event loop) to show the others' moves, and plays the computer's
-turns when it sees one (any open page may; the decision is the same whichever does, and the
-store counts it once).
+turns: the page of the lowest seat heard from recently at once, the others after a few polls
+(any open page may; the decision is the same whichever does, and the store counts it once).
 
 This module is glue: the lobby, the room's line (who sits where, who has gone), Concede or
 Leave, Claim, the status and the log; the board and its input are the game's.
@@ -84,6 +84,10 @@ from wpp.core.rooms import (
 __all__ = ["RoomPage", "board_for", "room_script_html"]
 
 _LOG_LINES = 14
+#: Polls a page waits on a computer's turn before playing it when another page, heard from
+#: recently, leads (plays them at once): the computer's decision is then made once, not by
+#: every page, and still made if the leading page has just gone.
+COMPUTER_GRACE: Final = 3
 
 _SCRIPT: Final = """
 (function () {
@@ -166,6 +170,7 @@ def board_for(game: str) -> Board:
 class RoomPage:
     """One student's page of a room (see the module docs). ``poll`` is the pause between
     two reads of the store, in seconds (0: only when :meth:`poll` is called, for tests);
+    the page that leads plays the computer's turns (see :meth:`poll`);
     ``boards`` makes a game's board (:func:`board_for` by default)."""
 
     def __init__(self, store: RoomStore | None = None, *, poll: float = 1.0,
@@ -182,6 +187,7 @@ class RoomPage:
         self._gone: dict[int, float] = {}
         self._machines: dict[int, Computer] = {}
         self._claimable = False
+        self._waited = (-1, 0)   # (version, polls) waited on a computer's turn
         self._generation = 0  # one polling chain per joined room
         fields = urllib.parse.parse_qs(query)
         code = code or fields.get("room", [""])[0][:12]
@@ -419,7 +425,7 @@ class RoomPage:
             return False
         try:
             changed = self.seat.refresh()
-            if self.seat.computer_to_act:
+            if self.seat.computer_to_act and self._my_computer_turn():
                 changed = self._play_computer() or changed
             here = self._everyone_here or self.seat.everyone_joined()
             presence = (set(self._gone), dict(self._machines), self._claimable)
@@ -433,6 +439,20 @@ class RoomPage:
         if changed:
             self.refresh()
         return changed
+
+    def _my_computer_turn(self) -> bool:
+        """Whether this page plays the computer's turn now: at once if it leads (its seat is
+        the lowest of the pages heard from recently), else after :data:`COMPUTER_GRACE`
+        polls on the same version (the leading page may have just gone)."""
+        assert self.seat is not None
+        me = self.seat.seat
+        here = [s for s in self.store.seats(self.seat.code) if s == me or s not in self._gone]
+        if min(here, default=me) == me:
+            return True
+        version, polls = self._waited
+        polls = polls + 1 if version == self.seat.version else 1
+        self._waited = (self.seat.version, polls)
+        return polls > COMPUTER_GRACE
 
     def _play_computer(self) -> bool:
         """Play the computer's turn (another page may have played it first: then it is
