@@ -436,3 +436,58 @@ def test_a_damaged_computer_seat_is_the_kits_error(tmp_path: Path, column: str,
         store.computers(code)
     with pytest.raises(WppError):
         a.everyone_joined()
+
+
+ROOM_SHAPES = [("warpairs", 2), ("draw", 4), ("ofc", 4), ("pairs", 6), ("pokeros", 2),
+               ("pairs", 3), ("draw", 2)]
+
+
+@settings(max_examples=12, deadline=None)
+@given(shape=st.sampled_from(ROOM_SHAPES), data=st.data())
+def test_any_interleaving_of_pages_counts_each_move_once(
+        tmp_path_factory: pytest.TempPathFactory, shape: tuple[str, int],
+        data: st.DataObject) -> None:
+    """Any room, any seats the computer plays, any order of the pages' requests — a legal
+    move, the computer's turn, an off-turn or stale request: each accepted request is one
+    move and one version, every refused one changes nothing, and each page reads its seat's
+    view of the stored game."""
+    game, n = shape
+    machines = data.draw(st.sets(st.integers(1, n - 1), max_size=n - 1), label="computer")
+    path = tmp_path_factory.mktemp("i") / "r.db"
+    code = RoomStore(path).create(game, seed=data.draw(st.integers(0, 999), label="seed"),
+                                  players=n, computer={s: "random" for s in machines})
+    pages = [RoomStore(path).join(code) for _ in range(n - len(machines))]
+    assert sorted(p.seat for p in pages) == sorted(set(range(n)) - machines)
+    for _ in range(data.draw(st.integers(1, 40), label="requests")):
+        page = data.draw(st.sampled_from(pages))
+        kind = data.draw(st.sampled_from(["move", "computer", "stale", "off-turn"]))
+        before = RoomStore(path).read(code)
+        if before[1].is_over:
+            break
+        accepted = True
+        try:
+            if kind == "move":
+                legal = page.view().legal_actions()
+                if not legal:
+                    raise WppError("not this page's turn")
+                page.submit(data.draw(st.sampled_from(not_concede(legal))))
+            elif kind == "computer":
+                page.play_computer()
+            elif kind == "stale":
+                page.play_computer(page.version - 1)
+            else:
+                page.submit(before[1].legal_actions()[0], page.version)
+        except WppError:
+            accepted = False
+        version, stored = RoomStore(path).read(code)
+        assert version == len(stored.actions)
+        if accepted:
+            assert version == before[0] + 1
+            mover = stored.game.to_act(stored.states[-2])
+            assert (mover in machines) == (kind == "computer")
+            assert kind != "stale"
+        else:
+            assert (version, stored.to_json()) == (before[0], before[1].to_json())
+        for p in pages:
+            p.refresh()
+            assert p.version == version and p.view() == stored.view(p.seat)
