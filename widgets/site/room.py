@@ -294,8 +294,9 @@ class RoomPage:
             if old is not None and old.game == game else {}
         chooser = SeatChooser(game, n, {0: PERSON, **kept})
         for seat, dropdown in chooser.dropdowns.items():
-            dropdown.options = [("another student", PERSON),
-                                *[o for o in dropdown.options if o[1] != PERSON]]
+            dropdown.options = [("another student", PERSON),   # agents only: a room
+                                *[o for o in dropdown.options    # stores an agent's name
+                                  if str(o[1]).startswith("agent:")]]
             if old is not None and old.game == game and seat in kept:
                 chooser.set(seat, kept[seat], old.budget(seat))
         chooser.dropdowns[0].layout.display = "none"   # the host's own seat
