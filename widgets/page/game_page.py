@@ -38,7 +38,7 @@ What the page does, the same for every game:
 
 >>> from widgets.page.list_board import ListBoard
 >>> page = GamePage.for_game("draw", board=ListBoard("draw"), seed=4)
->>> page.status.value.startswith("Your turn")
+>>> "Your turn" in page.status.value
 True
 >>> page.board.buttons[0].click()             # the person stands pat; the computer answers
 >>> page.history.is_over, "Seed 4" in page.status.value
@@ -125,7 +125,8 @@ class GamePage(Generic[B]):
                  flags: Mapping[str, Any] | None = None, practice: bool = False,
                  ai_delay: float = 0.0, store: GameStore | None = None, query: str = "",
                  review_budget: Mapping[str, int] | None = None,
-                 public: PublicReasons | None = None, title: str | None = None) -> None:
+                 public: PublicReasons | None = None, title: str | None = None,
+                 rules: Any = None) -> None:
         self.board = board
         self.game_name = board.game
         self.definition = game_def(self.game_name)
@@ -142,8 +143,10 @@ class GamePage(Generic[B]):
             budgets = {int(k): float(v) for k, v in settings.get("budgets", {}).items()}
             practice = bool(settings.get("practice", False))
         else:
-            first = new_game(self.game_name, seed=fresh_seed() if seed is None
-                             else check_seed(seed), players=players, **self.flags)
+            first_seed = fresh_seed() if seed is None else check_seed(seed)
+            first = new_game(self.game_name, seed=first_seed, players=players, **self.flags)
+            if rules is not None:  # rules given as the game's own object
+                first = type(first).create(self.definition, first_seed, first.players, rules)
         self.players = first.players
         chosen = dict(seats) if seats is not None else {
             s: default_opponent(self.game_name) for s in range(1, self.players)}
@@ -154,11 +157,14 @@ class GamePage(Generic[B]):
         self.reviewing: int | None = None
         self._last_person = 0
         self._build(title or self.definition.title, chosen)
+        self.practice_box.value = bool(practice)
         for seat, budget in (budgets or {}).items():
             if 0 <= seat < self.players:
                 self.chooser.set(seat, self.chooser.choice(seat), budget)
         self.session = Session(first, {})
         self.session.set_computer(self._agents())
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
         self._wire()
         self.start(first, notice=self.keeper.notice)
 
@@ -268,6 +274,15 @@ class GamePage(Generic[B]):
 
     def _wire(self) -> None:
         self.board.on_choose(self.request)
+        # Optional hooks a board may offer: the hint's AI making a decision for the person
+        # (WarPairsPoker's auto-mulligan), and a click that changes the person's choice
+        # (which makes a refusal stale).
+        on_auto = getattr(self.board, "on_auto", None)
+        if callable(on_auto):
+            on_auto(self.auto_decision)
+        on_touch = getattr(self.board, "on_touch", None)
+        if callable(on_touch):
+            on_touch(self.notes.drop_refusal)
         self.new_button.on_click(lambda _b: self.ask(self.new_game, "Deal a new game?"))
         self.replay_button.on_click(lambda _b: self.ask(self.replay, "Start this deal again?"))
         self.undo_button.on_click(lambda _b: self.undo())
@@ -364,15 +379,17 @@ class GamePage(Generic[B]):
         if self.in_progress():
             self.practice = True
         self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
         self.pacer.cancel()
         self.reset_turn()
         self.refresh()
         self.advance()
 
     def _show_seats(self) -> None:
-        for seat in range(self.players):
-            choice = PERSON if not self.session.is_computer(seat) else self.chooser.choice(seat)
-            self.chooser.set(seat, choice)
+        """Put the seat choosers back to who plays now (a change was cancelled)."""
+        for seat, (choice, budget) in self.applied.items():
+            self.chooser.set(seat, choice, budget)
 
     # ------------------------------------------------------------------ game lifecycle
     def moment(self) -> tuple[int, int]:
@@ -404,7 +421,7 @@ class GamePage(Generic[B]):
         self.pacer.cancel()
         self.session.start(history)
         self.practice = bool(self.practice_box.value) or (self.practice and bool(
-            history.actions))
+            history.actions) and not history.is_over)
         self.confirm.cancel()
         self.reset_turn()
         self.computer_review.hide()
@@ -421,8 +438,12 @@ class GamePage(Generic[B]):
             self.notes.refuse(str(err))
             return
         self.practice = False
-        self.start(new_game(self.game_name, seed=fresh_seed() if typed is None else typed,
-                            players=self.players, **self.flags))
+        self.start(self._deal(fresh_seed() if typed is None else typed))
+
+    def _deal(self, seed: int) -> History[Any, Any]:
+        """A new game dealt from ``seed``, with this page's players and rules."""
+        h = self.history
+        return type(h).create(self.definition, seed, self.players, h.rules)
 
     def replay(self) -> None:
         """The same deal again from the start."""
@@ -495,9 +516,37 @@ class GamePage(Generic[B]):
             self.side.close("why")
 
     def advance(self) -> None:
-        """Let the computer act while it is its turn (paced)."""
+        """Let the computer act while it is its turn (paced), and make the decisions the
+        board lets the hint's AI make for a person (WarPairsPoker's auto-mulligan)."""
         if self.session.computer_to_act:
             self.pacer.later(self._computer_step)
+            return
+        seat = self.session.human_to_act
+        auto = getattr(self.board, "auto_decide", None)
+        if (seat is not None and callable(auto) and self.session.computer_seats
+                and auto(self.history.view(seat))):
+            self.auto_decision()
+
+    def auto_decision(self) -> None:
+        """Let the AI chosen beside Hint make the person's decision now."""
+        seat = self.session.human_to_act
+        if seat is None:
+            self.notes.refuse("only the player to act may have the AI choose, on their turn")
+            return
+        try:
+            decision = self.session.decide_for(seat, self.hints.agent())
+            self.session.apply_decision(seat, decision)
+        except Exception as err:  # an agent's bug must not break the page
+            self.notes.refuse(f"the AI could not choose ({type(err).__name__}): choose "
+                              "yourself")
+            return
+        self._after_move(person=True)
+        self.side.keep_hint(Hint(len(self.history.actions) - 1, seat_name(seat),
+                                 self.hints.name(), decision.explanation))
+        self.notes.say(f"Auto: the {self.hints.name()} AI chose for you: "
+                       f"{self.board.describe(decision.action)}.", info=True)
+        self.refresh()
+        self.advance()
 
     def _computer_step(self) -> None:
         if not self.session.computer_to_act:
@@ -674,18 +723,28 @@ class GamePage(Generic[B]):
         last = h.actions[index - 1] if index > 0 else None
         self.board.draw(others[viewer], legal=[], last=last, others=others, active=False)
 
+    def seat_labels(self) -> list[str]:
+        """How the page names each seat: "You (P1)", "Computer (P2)", or "P1" when several
+        people share the screen."""
+        people = self.people()
+        return [(seat_name(s) if len(people) > 1 else f"You ({seat_name(s)})")
+                if s in people else f"Computer ({seat_name(s)})" for s in range(self.players)]
+
     def refresh(self) -> None:
         """Bring every part in line with the game (only changed values reach the page)."""
         h = self.history
         viewer = self.viewer()
         acting = self.session.human_to_act
+        label = getattr(self.board, "label_seats", None)
+        if callable(label):
+            label(self.seat_labels(), self.people())
         if self.reviewing is not None and self.side.open == "review":
             self._draw_at(self.reviewing, before=False)
         elif self.side.open != "review-row":
             view = h.view(viewer)
             legal = list(view.legal_actions()) if acting is not None else []
-            others = ({s: h.view(s) for s in range(self.players)} if self.open_hands()
-                      else None)
+            others = ({s: h.view(s) for s in range(self.players)}
+                      if self.open_hands() or not self.session.computer_seats else None)
             self.board.draw(view, legal=legal, last=h.actions[-1] if h.actions else None,
                             others=others, active=acting is not None)
         self.undo_button.disabled = not h.can_undo
@@ -721,14 +780,15 @@ class GamePage(Generic[B]):
         h = self.history
         people = self.people()
         if h.is_over:
-            return (f"Game over — {escape(h.outcome.rstrip('.'))}. "
+            head = result_head(h.returns(), people)
+            return (f"<b>{escape(head)}</b> — {escape(h.outcome.rstrip('.'))}. "
                     f"<span class='wpp-seed-shown'>Seed {h.seed}</span> (type it in Seed "
                     "to deal this game again).")
         if acting is not None:
             n = len(h.view(acting).legal_actions())
             who = "Your turn" if len(people) == 1 else f"{seat_name(acting)} to act"
-            return (f"{who} ({seat_name(acting)}) — {n} legal move{'s' if n != 1 else ''}: "
-                    "choose on the board.")
+            count = f" ({n} legal move{'s' if n != 1 else ''})" if n <= 30 else ""
+            return f"<b>{who}</b> ({seat_name(acting)}): choose on the board{count}."
         seat = h.to_act
         label = opponent_label(self.game_name, self.chooser.choice(seat))
         return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"
