@@ -57,7 +57,13 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.computer_review import ComputerReview
 from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
-from widgets.page.keeper import Keeper, address_html, address_script_html
+from widgets.page.keeper import (
+    Keeper,
+    address_html,
+    address_script_html,
+    default_store,
+    request_query,
+)
 from widgets.page.keys import PageKeys, keys_html
 from widgets.page.layout import PAGE_STYLE
 from widgets.page.reasons import (
@@ -106,6 +112,17 @@ PRACTICE_MARK = ('<span class="wpp-practice-mark">PRACTICE — open hands: every
 _MAX_FILE = 1_000_000
 
 
+def _read_settings(settings: Mapping[str, Any]
+                   ) -> tuple[dict[int, str], dict[int, float], bool]:
+    """Who plays each seat, the budgets and practice, as the store kept them."""
+    try:
+        seats = {int(k): str(v) for k, v in dict(settings.get("seats", {})).items()}
+        budgets = {int(k): float(v) for k, v in dict(settings.get("budgets", {})).items()}
+    except (TypeError, ValueError):
+        raise WppError("the settings kept with this game are damaged") from None
+    return seats, budgets, bool(settings.get("practice", False))
+
+
 class GamePage(Generic[B]):
     """A game of ``board.game`` on ``board`` (see the module docs).
 
@@ -139,9 +156,7 @@ class GamePage(Generic[B]):
         if found is not None:
             first, settings = found
             players = first.players
-            seats = {int(k): str(v) for k, v in settings.get("seats", {}).items()}
-            budgets = {int(k): float(v) for k, v in settings.get("budgets", {}).items()}
-            practice = bool(settings.get("practice", False))
+            seats, budgets, practice = _read_settings(settings)
         else:
             first_seed = fresh_seed() if seed is None else check_seed(seed)
             first = new_game(self.game_name, seed=first_seed, players=players, **self.flags)
@@ -185,9 +200,14 @@ class GamePage(Generic[B]):
         delay = os.environ.get("WPP_AI_DELAY", "").strip()
         settings.setdefault("seed", int(seed) if seed.isdigit() else None)
         settings.setdefault("ai_delay", float(delay) if delay else 0.5)
-        settings.setdefault("store", GameStore())
-        settings.setdefault("query", os.environ.get("QUERY_STRING", "")[:400])
-        return cls.for_game(game, board=board, **settings)
+        store, trouble = default_store()
+        settings.setdefault("store", store)
+        settings.setdefault("query", request_query())
+        page = cls.for_game(game, board=board, **settings)
+        if trouble:
+            page.notes.say(trouble, info=True)
+            page.notes.render()
+        return page
 
     def _button(self, label: str, tip: str, cls: str) -> w.Button:
         b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
@@ -267,8 +287,11 @@ class GamePage(Generic[B]):
         self.keys = PageKeys()
         self.address = w.HTML("")
         self.address.add_class("wpp-page-address")
+        self.resume_box = w.Text(value="", description="resume",
+                                 layout=w.Layout(display="none"))
+        self.resume_box.add_class("wpp-page-resume")
         self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE), self.header.box, body,
-                            self.keys.box, self.address])
+                            self.keys.box, self.address, self.resume_box])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-page")
 
@@ -303,6 +326,7 @@ class GamePage(Generic[B]):
         self.end.on("review", self.show_review)
         self.end.on("computer", self.review_with_computer)
         self.keys.on_key(self._key)
+        self.resume_box.observe(lambda c: self.resume(str(c["new"])[:80]), names="value")
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -390,6 +414,34 @@ class GamePage(Generic[B]):
         """Put the seat choosers back to who plays now (a change was cancelled)."""
         for seat, (choice, budget) in self.applied.items():
             self.chooser.set(seat, choice, budget)
+
+    def resume(self, key: str) -> None:
+        """Continue the game kept under ``key`` (the page's address after a reload); a key
+        under which nothing is kept leaves the game as it is, with a notice."""
+        if not key or key == self.keeper.key or self.keeper.store is None:
+            return
+        found = self.keeper.take(key)
+        if found is None:
+            self.notes.say(self.keeper.notice, info=True)
+            self.refresh()
+            return
+        history, settings = found
+        try:
+            seats, budgets, practice = _read_settings(settings)
+            if history.players != self.players:
+                raise WppError("the kept game has another number of players")
+            for seat in range(self.players):
+                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
+            agents = self._agents()
+        except WppError as err:
+            self.notes.refuse(f"cannot continue the kept game: {err}")
+            self._show_seats()
+            return
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        self.practice = practice
+        self.start(history, notice="Continued the game kept for this page's address.")
 
     # ------------------------------------------------------------------ game lifecycle
     def moment(self) -> tuple[int, int]:

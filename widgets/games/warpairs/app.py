@@ -27,8 +27,8 @@ from typing import Any
 
 from widgets.games.warpairs.board import WarPairsBoard
 from widgets.page.game_page import GamePage
+from widgets.page.keeper import default_store, request_query
 from widgets.parts.hand import HandView
-from wpp.core.game_store import GameStore
 from wpp.core.standard_deck import Card
 from wpp.warpairs.game import Game
 from wpp.warpairs.rules import DEFAULT_RULES, Rules
@@ -83,9 +83,14 @@ class App(GamePage[WarPairsBoard]):
         deal and ``WPP_AI_DELAY`` the computer's pause (for tests and benchmarks)."""
         seed = os.environ.get("WPP_SEED", "").strip()
         delay = os.environ.get("WPP_AI_DELAY", "").strip()
-        return cls(seed=int(seed) if seed.isdigit() else None,
-                   ai_delay=float(delay) if delay else 0.5, store=GameStore(),
-                   query=os.environ.get("QUERY_STRING", "")[:400], **settings)
+        store, trouble = default_store()
+        app = cls(seed=int(seed) if seed.isdigit() else None,
+                  ai_delay=float(delay) if delay else 0.5, store=store,
+                  query=request_query(), **settings)
+        if trouble:
+            app.notes.say(trouble, info=True)
+            app.notes.render()
+        return app
 
     @property
     def game(self) -> Game:
