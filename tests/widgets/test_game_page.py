@@ -52,7 +52,7 @@ def play_out(page: GamePage[Any]) -> None:
 
 def test_turns_the_person_moves_and_the_computer_answers() -> None:
     page = GamePage.for_game("pairs", board=ListBoard("pairs"), seed=3)
-    assert page.status.value.startswith("Your turn (P1)")
+    assert "Your turn</b> (P1)" in page.status.value
     before = len(page.history.actions)
     page.board.buttons[0].click()
     h = page.history
@@ -165,6 +165,13 @@ def test_a_reload_continues_the_game_and_a_wrong_key_starts_afresh(tmp_path: Pat
     assert wrong.history.to_json() != page.history.to_json()
     assert "No game is kept" in wrong.notes.html.value
     assert wrong.keeper.key != "A" * 24
+    # A pre-heated page (started before the request) is sent the key by its script.
+    fresh = GamePage.for_game("pairs", board=ListBoard("pairs"), store=store)
+    fresh.resume_box.value = "B" * 24                 # nothing kept under it: unchanged
+    assert "No game is kept" in fresh.notes.html.value
+    fresh.resume_box.value = page.keeper.key
+    assert fresh.history.actions == page.history.actions
+    assert fresh.keeper.key == page.keeper.key and "Continued" in fresh.notes.html.value
     other_game = GamePage.for_game("draw", board=ListBoard("draw"), store=store, query=query)
     assert other_game.history.name == "draw"
     assert "No game is kept" in other_game.notes.html.value
