@@ -25,6 +25,8 @@ module          what it holds
 ``analysis``    the analysis lessons' tables and charts
 ``classic_poker`` lesson 8: classic poker's ranking, side by side, the disagreements
 ``figures``     the lessons' matplotlib pictures of the rules
+``pairs``       lesson 9: Pairs' deck and rules, the "hit or fold?" exercises
+``pokeros_sandbox`` lesson 11: a Pokeros position, both seats by hand, on the game's board
 ==============  ==========================================================================
 
 The step-by-step viewer they share is :class:`widgets.parts.stepper.Stepper`, and the figures are

@@ -28,6 +28,7 @@ from widgets.page.board import Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
+from widgets.parts.rule_list import rule_list_html
 from wpp.classic.evaluator import evaluate
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
@@ -52,9 +53,11 @@ class DrawBoard:
     """Your hand as card buttons, Stand pat / Draw, and the other seats (see the module)."""
 
     game = "draw"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.classic")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: "You" for the viewer, P2, P3… for the others).
+        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
         self.names = list(names) if names is not None else None
         self.seats = w.HTML()
         self.title = w.HTML()
@@ -150,7 +153,7 @@ class DrawBoard:
     def _name(self, seat: int, view: DrawView) -> str:
         if self.names is not None and seat < len(self.names):
             return self.names[seat]
-        return "You" if seat == view.player else f"P{seat + 1}"
+        return f"P{seat + 1} (you)" if seat == view.player else f"P{seat + 1}"
 
     def _show(self) -> None:
         new = set(self._view.my_draw or ())

@@ -31,6 +31,7 @@ from widgets.page.board import Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
+from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board, fouled_already, fouls, is_full
@@ -79,9 +80,11 @@ class OfcBoard:
     """The boards, your cards to place and the row buttons (see the module)."""
 
     game = "ofc"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.ofc")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: "You" for the viewer, P2, P3… for the others).
+        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
         self.names = list(names) if names is not None else None
         self.boards = w.HTML()
         self.cards = [CardButton() for _ in range(_MOST)]
@@ -231,7 +234,8 @@ class OfcBoard:
     def _name(self, seat: int) -> str:
         if self.names is not None and seat < len(self.names):
             return self.names[seat]
-        return "You" if self._view is not None and seat == self._view.player else f"P{seat + 1}"
+        you = self._view is not None and seat == self._view.player
+        return f"P{seat + 1} (you)" if you else f"P{seat + 1}"
 
     def _board_html(self, seat: int, board: Board, pending: Sequence[Sequence[Card]]) -> str:
         view = self._view

@@ -22,8 +22,10 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
+from widgets.games.pairs.rule_sets import RuleSetChooser
 from widgets.page.board import Key
 from widgets.parts.page_header import set_class
+from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.pairs.state import FOLD, HIT, PairsAction, PairsView
 
@@ -37,9 +39,11 @@ class PairsBoard:
     """The table and Hit / Fold (see the module)."""
 
     game = "pairs"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.pairs")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: "You" for the viewer, P2, P3… for the others).
+        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
         self.names = list(names) if names is not None else None
         self.table = w.HTML()
         self.hit = self._button("Hit", HIT, "wpp-pairs-hit", "H")
@@ -48,6 +52,9 @@ class PairsBoard:
         acts.add_class("wpp-pacts")
         self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), self.table, acts])
         self.root.add_class("wpp-pairs")
+        #: The rule set of the next game (the page's Options column shows ``options``).
+        self.rule_sets = RuleSetChooser()
+        self.options = self.rule_sets.dropdown
         self.chosen: PairsAction | None = None
         self._legal: list[Any] = []
         self._callbacks: list[Callable[[Any], None]] = []
@@ -70,7 +77,8 @@ class PairsBoard:
         if not isinstance(view, PairsView):
             raise WppError(f"Pairs' board draws a PairsView, not {type(view).__name__}")
         self._legal = list(legal) if active else []
-        self.chosen = None
+        if self.chosen not in self._legal:  # a redraw keeps Hint's mark while it is legal
+            self.chosen = None
         rows = []
         for s in range(view.players):
             acting = not view.over and view.to_act == s
@@ -125,4 +133,4 @@ class PairsBoard:
     def _name(self, seat: int, view: PairsView) -> str:
         if self.names is not None and seat < len(self.names):
             return self.names[seat]
-        return "You" if seat == view.player else f"P{seat + 1}"
+        return f"P{seat + 1} (you)" if seat == view.player else f"P{seat + 1}"

@@ -31,6 +31,7 @@ from widgets.games.pokeros.grid import GRID_CSS, GridView
 from widgets.page.board import Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
+from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView
@@ -61,9 +62,11 @@ class PokerosBoard:
     """The grid, your stash and Place (see the module)."""
 
     game = "pokeros"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.pokeros")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: "You" for the viewer, P1 / P2 for the other).
+        #: Seat names (``None``: P1, P2 as the page says, "(you)" for the viewer).
         self.names = list(names) if names is not None else None
         self.scores = w.HTML()
         self.scores.add_class("pk-scores")
@@ -195,9 +198,8 @@ class PokerosBoard:
     def _name(self, seat: int) -> str:
         if self.names is not None and seat < len(self.names):
             return self.names[seat]
-        if self._view is not None and seat == self._view.player:
-            return "You"
-        return f"P{seat + 1}"
+        you = self._view is not None and seat == self._view.player
+        return f"P{seat + 1} (you)" if you else f"P{seat + 1}"
 
     def _show(self) -> None:
         view = self._view
