@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from widgets.games.warpairs.action_bar import button_kind
-from widgets.games.warpairs.seat_board import WarPairsSeatBoard
+from widgets.games.warpairs.board import WarPairsBoard
 from widgets.parts.redact import hidden_cards
 from widgets.site.room import RoomPage
 from widgets.testing import leaks, walk
@@ -22,9 +22,9 @@ from wpp.core.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 
 
-def wb(page: RoomPage) -> WarPairsSeatBoard:
+def wb(page: RoomPage) -> WarPairsBoard:
     """The page's WarPairsPoker board."""
-    assert isinstance(page.board, WarPairsSeatBoard)
+    assert isinstance(page.board, WarPairsBoard)
     return page.board
 
 
@@ -93,10 +93,10 @@ def test_refusals_are_shown_and_change_nothing(
     store, a, b = pages
     assert a.seat is not None and b.seat is not None
     mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
-    # a click the page did not offer (the waiting page's hidden Concede button) sends nothing
+    # a click the page did not offer (the waiting page's hidden Concede button)
     wb(waiting).bar.buttons["concede"].click()
     wb(waiting).bar.buttons["concede"].click()
-    assert store.version(a.seat.code) == 0 and not waiting.seat.is_over  # type: ignore[union-attr]
+    assert "turn" in waiting.message.value and store.version(a.seat.code) == 0
     # an illegal mulligan: one card instead of three
     card = sorted(mover.seat.view().hand)[0]  # type: ignore[union-attr]
     wb(mover).bottom.button_for(card).click()  # type: ignore[union-attr]
@@ -133,7 +133,7 @@ def test_after_a_game_the_pages_meet_in_a_new_room(
     assert a.seat.code == old and a.lobby.layout.display == "none"
     mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
     wb(mover).bar.buttons["concede"].click()
-    assert "Concede this game?" in mover.message.value
+    assert "Concede this game?" in wb(mover).selection_info.value
     assert mover.seat is not None and not mover.seat.is_over
     wb(mover).bar.buttons["concede"].click()
     assert waiting.poll()

@@ -200,7 +200,7 @@ def test_a_3_seat_page_draws_only_its_seat(tmp_path: Path) -> None:
 
 
 def test_board_for_finds_each_games_own_board() -> None:
-    for game, cls in (("warpairs", "WarPairsSeatBoard"), ("draw", "DrawBoard"),
+    for game, cls in (("warpairs", "WarPairsBoard"), ("draw", "DrawBoard"),
                       ("ofc", "OfcBoard"), ("pairs", "PairsBoard"),
                       ("pokeros", "PokerosBoard")):
         board = board_for(game)

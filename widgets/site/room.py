@@ -63,6 +63,7 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.page.board import Board
+from widgets.page.list_board import ListBoard
 from widgets.page.seats import PERSON, SeatChooser, budget_option
 from widgets.parts.game_log import GameLogView
 from widgets.parts.theme import STYLE_HTML
@@ -137,34 +138,28 @@ def room_script_html() -> str:
 
 
 def board_for(game: str) -> Board:
-    """A new board of ``game`` for the room page: the game's own
-    (``widgets.games.<game>.board``, or ``.seat_board``: a public class whose ``game`` is
-    ``game`` and which meets :class:`~widgets.page.board.Board`), else the shared page's
-    plain list board when there is one; the kit's error if neither exists.
+    """A new board of ``game`` for the room page: the game's own, the one its page uses
+    (``widgets.games.<game>.board``: a public class whose ``game`` is ``game`` and which meets
+    :class:`~widgets.page.board.Board`), else the shared page's plain list board.
 
-    >>> type(board_for("warpairs")).__name__
-    'WarPairsSeatBoard'
+    >>> type(board_for("warpairs")).__name__, type(board_for("pairs")).__name__
+    ('WarPairsBoard', 'PairsBoard')
     """
-    title = game_def(game).title
-    for where in (f"widgets.games.{game}.board", f"widgets.games.{game}.seat_board"):
-        try:
-            module = import_module(where)
-        except ModuleNotFoundError as err:
-            if err.name is not None and where.startswith(err.name):
-                continue
-            raise
-        for name in getattr(module, "__all__", ()):
-            cls = getattr(module, name, None)
-            if isinstance(cls, type) and getattr(cls, "game", None) == game:
-                board = cls()
-                if isinstance(board, Board):
-                    return board
+    game_def(game)      # an unknown game is the kit's error
+    where = f"widgets.games.{game}.board"
     try:
-        plain = import_module("widgets.page.list_board")
-    except ModuleNotFoundError:
-        raise WppError(f"{title} has no board for the room page yet") from None
-    made: Board = plain.ListBoard(game)
-    return made
+        module = import_module(where)
+    except ModuleNotFoundError as err:
+        if err.name is None or not where.startswith(err.name):
+            raise
+        module = None
+    for name in getattr(module, "__all__", ()):
+        cls = getattr(module, name, None)
+        if isinstance(cls, type) and getattr(cls, "game", None) == game:
+            board = cls()
+            if isinstance(board, Board):
+                return board
+    return ListBoard(game)
 
 
 class RoomPage:
@@ -494,11 +489,9 @@ class RoomPage:
 
     # ------------------------------------------------------------------ actions
     def choose(self, action: Any) -> None:
-        """Send ``action``, made on the board (the board's callback; a Concede asks first)."""
+        """Send ``action``, made on the board (the board's callback; a board with its own
+        Concede asks before it sends one)."""
         if self.seat is None:
-            return
-        if type(action).__name__ == "Concede" and not self._concede_armed:
-            self._arm_concede()
             return
         self._concede_armed = False
         self._send(lambda seat: seat.submit(action, self.seat_version))
@@ -650,13 +643,13 @@ class RoomPage:
             self.root.add_class("wpp-live")
         else:
             self.root.remove_class("wpp-live")
-        if hasattr(self.board, "names"):
+        label = getattr(self.board, "label_seats", None)
+        if callable(label):            # the optional hook the shared page uses too
+            label(names, [me])
+        elif hasattr(self.board, "names"):
             self.board.names = names
         legal = view.legal_actions() if mine else []
         self.board.draw(view, legal=legal, last=seat.last_action, active=live)
-        if hasattr(self.board, "set_label"):
-            self.board.set_label("concede",
-                                 "Really concede?" if self._concede_armed else "Concede")
         self.status.value = self._status(view, names, mine, left)
         self.game_log.show(seat.log(), str)
 
@@ -674,10 +667,7 @@ class RoomPage:
         if left:
             return "You left the game: the computer plays your seat."
         if mine:
-            if seat.game == "warpairs":
-                from wpp.warpairs.presenter import instructions_html
-
-                return instructions_html(view, two_people=False)
             n = len(view.legal_actions())
-            return f"<b>Your turn</b> — {n} legal move{'s' if n != 1 else ''}."
+            return (f"<b>Your turn</b> — {n} legal move{'s' if n != 1 else ''}."
+                    if n <= 30 else "<b>Your turn</b> — choose on the board.")
         return f"<b>{escape(names[seat.to_act])}</b> is thinking…"
