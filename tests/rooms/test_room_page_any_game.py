@@ -259,3 +259,46 @@ def test_the_lowest_page_heard_from_plays_the_computers_turn(tmp_path: Path) -> 
     for _ in range(COMPUTER_GRACE):
         b.poll()
     assert store.version(code) == version + 1
+
+
+def test_a_reloaded_pairs_page_takes_its_seat_back(tmp_path: Path) -> None:
+    store = RoomStore(tmp_path / "r.sqlite3")
+    code = store.create("pairs", players=4, computer={3: "random"})
+    a, b = RoomPage(store, poll=0, code=code), RoomPage(store, poll=0, code=code)
+    a.join()
+    b.join()
+    assert a.seat is not None and b.seat is not None
+    again = RoomPage(RoomStore(store.path), poll=0, query=b.address_query())
+    assert again.seat is not None and again.seat.seat == b.seat.seat
+    assert type(again.board).__name__ == "PairsBoard"
+    assert again.lobby.layout.display == "none" and "you are <b>P2</b>" in again.room_line.value
+    assert "Waiting for the other student" in again.room_line.value   # P3 is not here yet
+    assert "P3 free · P4 the computer (random)" in again.room_line.value
+    third = RoomPage(RoomStore(store.path), poll=0, code=a.seat.code)
+    third.join_button.click()
+    assert third.seat is not None and third.seat.seat == 2
+    assert again.poll() and "Everyone has joined" in again.room_line.value
+
+
+def test_a_gone_student_is_played_by_the_computer_from_the_page(tmp_path: Path) -> None:
+    """OFC has no Concede: once a student has been gone on their turn for the stated time,
+    the other page offers to let the computer play for them; the gone page, back, has its
+    seat again."""
+    from wpp.core.rooms import CLAIM_AFTER
+
+    now = [1e6]
+    store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])
+    a, b = open_room(store, "ofc", 2, {})
+    assert a.seat is not None and b.seat is not None
+    present, absent = (b, a) if a.seat.view().my_turn else (a, b)
+    assert present.claim_button.layout.display == "none"
+    now[0] += CLAIM_AFTER
+    assert present.poll() and present.claim_button.layout.display is None
+    assert present.claim_button.description == "Let the computer play for them"
+    version = store.version(a.seat.code)
+    present.claim_button.click()
+    assert "computer plays for" in present.message.value
+    assert store.version(a.seat.code) == version + 1           # the computer's move
+    assert "who has gone" in present.room_line.value
+    assert absent.poll()                        # back: the seat is its person's again
+    assert absent.seat is not None and absent.seat.seat not in absent.seat.computers()

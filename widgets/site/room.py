@@ -570,14 +570,17 @@ class RoomPage:
         assert self.seat is not None
         return self.seat.players - sum(m.why == HOST for m in self._machines.values())
 
-    def _who(self, p: int) -> str:
-        """Who plays seat ``p``, in words for the room line."""
+    def _who(self, p: int, taken: frozenset[int]) -> str:
+        """Who plays seat ``p`` (``taken``: the seats people have joined), in words for the
+        room line."""
         assert self.seat is not None
         machine = self._machines.get(p)
         if machine is not None:
             why = {HOST: "", LEFT: ", who left"}.get(machine.why, ", who has gone")
             return f"the computer ({escape(machine.describe())}{why})"
-        return "you" if p == self.seat.seat else "a student"
+        if p == self.seat.seat:
+            return "you"
+        return "a student" if p in taken else "free"
 
     def _presence(self) -> str:
         """The room line's words on the others: waiting, joined, gone, conceded."""
@@ -620,7 +623,8 @@ class RoomPage:
         live = not seat.is_over
         left = self._machines.get(me) is not None
         mine = bool(view.my_turn) and live and not left
-        seats = " · ".join(f"{seat_name(p)} {self._who(p)}" for p in range(seat.players))
+        taken = self.store.seats_taken(seat.code)
+        seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
         line = (f"Room <b>{escape(seat.code)}</b> — you are <b>{seat_name(me)}</b>. "
                 f"{self._presence()}")
         if seat.players > 2 or self._machines:
