@@ -238,3 +238,34 @@ def test_opponents_any_agent_with_its_budget(choice: str) -> None:
     assert type(agent).__name__ == "SearchAgent"
     assert page.chooser.budgets[1].description == "playouts"
     assert page.chooser.budget(1) == 7
+
+
+def test_warpairs_page_hides_its_seed_and_its_review_redraws_the_board() -> None:
+    from widgets.games.warpairs.app import App
+    from widgets.testing import click_action
+    from wpp.warpairs import make_agent
+
+    seed = 739184265
+    app = App(seed=seed, agent="classic")
+    person = make_agent("greedy", seed=1)
+    for _ in range(300):
+        if app.game.is_over:
+            break
+        assert str(seed) not in widget_values(app)
+        click_action(app, person.choose(app.game.view(0)))
+    assert app.game.is_over and f"Seed {seed}" in app.status.value
+    g = app.game
+    app.end.buttons["review"].click()
+    for k in (0, 1, 2):
+        state = g.states[k + 1]
+        for seat, hand in ((0, app.bottom), (1, app.top)):
+            assert [b.card for b in hand.visible_buttons()] == sorted(state.hands[seat])
+        assert not app.bar.visible_kinds()      # a past position takes no clicks
+        app.review_next.click()
+    app.review_with_computer(threaded=False)
+    review = app.computer_review.review
+    assert review is not None and review.rows
+    app.computer_review.rows.value = len(review.rows) - 1
+    row = review.rows[-1]
+    assert [b.card for b in app.bottom.visible_buttons()] == sorted(
+        g.states[row.move].hands[0])

@@ -52,9 +52,15 @@ _SCRIPT: Final = """
       var box = document.querySelector('.wpp-page-resume input');
       if (!box) { return; }
       window.__wppResumeTried = asked;
+      window.__wppResumeAt = Date.now();
       box.value = asked.slice(0, 80);
       box.dispatchEvent(new Event('input', {bubbles: true}));
       box.dispatchEvent(new Event('change', {bubbles: true}));
+      return;
+    }
+    // While the kernel looks the key up, the address keeps it (a reload meanwhile asks
+    // again); a key under which nothing is kept gives way to the page's own after 5 s.
+    if (asked && asked !== mine && Date.now() - (window.__wppResumeAt || 0) < 5000) {
       return;
     }
     if (location.search !== '?' + q) {
