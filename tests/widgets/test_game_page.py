@@ -52,7 +52,7 @@ def play_out(page: GamePage[Any]) -> None:
 
 def test_turns_the_person_moves_and_the_computer_answers() -> None:
     page = GamePage.for_game("pairs", board=ListBoard("pairs"), seed=3)
-    assert page.status.value.startswith("Your turn (P1)")
+    assert "Your turn</b> (P1)" in page.status.value
     before = len(page.history.actions)
     page.board.buttons[0].click()
     h = page.history
@@ -165,6 +165,13 @@ def test_a_reload_continues_the_game_and_a_wrong_key_starts_afresh(tmp_path: Pat
     assert wrong.history.to_json() != page.history.to_json()
     assert "No game is kept" in wrong.notes.html.value
     assert wrong.keeper.key != "A" * 24
+    # A pre-heated page (started before the request) is sent the key by its script.
+    fresh = GamePage.for_game("pairs", board=ListBoard("pairs"), store=store)
+    fresh.resume_box.value = "B" * 24                 # nothing kept under it: unchanged
+    assert "No game is kept" in fresh.notes.html.value
+    fresh.resume_box.value = page.keeper.key
+    assert fresh.history.actions == page.history.actions
+    assert fresh.keeper.key == page.keeper.key and "Continued" in fresh.notes.html.value
     other_game = GamePage.for_game("draw", board=ListBoard("draw"), store=store, query=query)
     assert other_game.history.name == "draw"
     assert "No game is kept" in other_game.notes.html.value
@@ -231,3 +238,34 @@ def test_opponents_any_agent_with_its_budget(choice: str) -> None:
     assert type(agent).__name__ == "SearchAgent"
     assert page.chooser.budgets[1].description == "playouts"
     assert page.chooser.budget(1) == 7
+
+
+def test_warpairs_page_hides_its_seed_and_its_review_redraws_the_board() -> None:
+    from widgets.games.warpairs.app import App
+    from widgets.testing import click_action
+    from wpp.warpairs import make_agent
+
+    seed = 739184265
+    app = App(seed=seed, agent="classic")
+    person = make_agent("greedy", seed=1)
+    for _ in range(300):
+        if app.game.is_over:
+            break
+        assert str(seed) not in widget_values(app)
+        click_action(app, person.choose(app.game.view(0)))
+    assert app.game.is_over and f"Seed {seed}" in app.status.value
+    g = app.game
+    app.end.buttons["review"].click()
+    for k in (0, 1, 2):
+        state = g.states[k + 1]
+        for seat, hand in ((0, app.bottom), (1, app.top)):
+            assert [b.card for b in hand.visible_buttons()] == sorted(state.hands[seat])
+        assert not app.bar.visible_kinds()      # a past position takes no clicks
+        app.review_next.click()
+    app.review_with_computer(threaded=False)
+    review = app.computer_review.review
+    assert review is not None and review.rows
+    app.computer_review.rows.value = len(review.rows) - 1
+    row = review.rows[-1]
+    assert [b.card for b in app.bottom.visible_buttons()] == sorted(
+        g.states[row.move].hands[0])

@@ -38,7 +38,7 @@ What the page does, the same for every game:
 
 >>> from widgets.page.list_board import ListBoard
 >>> page = GamePage.for_game("draw", board=ListBoard("draw"), seed=4)
->>> page.status.value.startswith("Your turn")
+>>> "Your turn" in page.status.value
 True
 >>> page.board.buttons[0].click()             # the person stands pat; the computer answers
 >>> page.history.is_over, "Seed 4" in page.status.value
@@ -57,7 +57,13 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.computer_review import ComputerReview
 from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
-from widgets.page.keeper import Keeper, address_html, address_script_html
+from widgets.page.keeper import (
+    Keeper,
+    address_html,
+    address_script_html,
+    default_store,
+    request_query,
+)
 from widgets.page.keys import PageKeys, keys_html
 from widgets.page.layout import PAGE_STYLE
 from widgets.page.reasons import (
@@ -106,6 +112,17 @@ PRACTICE_MARK = ('<span class="wpp-practice-mark">PRACTICE — open hands: every
 _MAX_FILE = 1_000_000
 
 
+def _read_settings(settings: Mapping[str, Any]
+                   ) -> tuple[dict[int, str], dict[int, float], bool]:
+    """Who plays each seat, the budgets and practice, as the store kept them."""
+    try:
+        seats = {int(k): str(v) for k, v in dict(settings.get("seats", {})).items()}
+        budgets = {int(k): float(v) for k, v in dict(settings.get("budgets", {})).items()}
+    except (TypeError, ValueError):
+        raise WppError("the settings kept with this game are damaged") from None
+    return seats, budgets, bool(settings.get("practice", False))
+
+
 class GamePage(Generic[B]):
     """A game of ``board.game`` on ``board`` (see the module docs).
 
@@ -125,7 +142,8 @@ class GamePage(Generic[B]):
                  flags: Mapping[str, Any] | None = None, practice: bool = False,
                  ai_delay: float = 0.0, store: GameStore | None = None, query: str = "",
                  review_budget: Mapping[str, int] | None = None,
-                 public: PublicReasons | None = None, title: str | None = None) -> None:
+                 public: PublicReasons | None = None, title: str | None = None,
+                 rules: Any = None) -> None:
         self.board = board
         self.game_name = board.game
         self.definition = game_def(self.game_name)
@@ -138,12 +156,12 @@ class GamePage(Generic[B]):
         if found is not None:
             first, settings = found
             players = first.players
-            seats = {int(k): str(v) for k, v in settings.get("seats", {}).items()}
-            budgets = {int(k): float(v) for k, v in settings.get("budgets", {}).items()}
-            practice = bool(settings.get("practice", False))
+            seats, budgets, practice = _read_settings(settings)
         else:
-            first = new_game(self.game_name, seed=fresh_seed() if seed is None
-                             else check_seed(seed), players=players, **self.flags)
+            first_seed = fresh_seed() if seed is None else check_seed(seed)
+            first = new_game(self.game_name, seed=first_seed, players=players, **self.flags)
+            if rules is not None:  # rules given as the game's own object
+                first = type(first).create(self.definition, first_seed, first.players, rules)
         self.players = first.players
         chosen = dict(seats) if seats is not None else {
             s: default_opponent(self.game_name) for s in range(1, self.players)}
@@ -154,11 +172,14 @@ class GamePage(Generic[B]):
         self.reviewing: int | None = None
         self._last_person = 0
         self._build(title or self.definition.title, chosen)
+        self.practice_box.value = bool(practice)
         for seat, budget in (budgets or {}).items():
             if 0 <= seat < self.players:
                 self.chooser.set(seat, self.chooser.choice(seat), budget)
         self.session = Session(first, {})
         self.session.set_computer(self._agents())
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
         self._wire()
         self.start(first, notice=self.keeper.notice)
 
@@ -179,9 +200,14 @@ class GamePage(Generic[B]):
         delay = os.environ.get("WPP_AI_DELAY", "").strip()
         settings.setdefault("seed", int(seed) if seed.isdigit() else None)
         settings.setdefault("ai_delay", float(delay) if delay else 0.5)
-        settings.setdefault("store", GameStore())
-        settings.setdefault("query", os.environ.get("QUERY_STRING", "")[:400])
-        return cls.for_game(game, board=board, **settings)
+        store, trouble = default_store()
+        settings.setdefault("store", store)
+        settings.setdefault("query", request_query())
+        page = cls.for_game(game, board=board, **settings)
+        if trouble:
+            page.notes.say(trouble, info=True)
+            page.notes.render()
+        return page
 
     def _button(self, label: str, tip: str, cls: str) -> w.Button:
         b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
@@ -261,13 +287,25 @@ class GamePage(Generic[B]):
         self.keys = PageKeys()
         self.address = w.HTML("")
         self.address.add_class("wpp-page-address")
+        self.resume_box = w.Text(value="", description="resume",
+                                 layout=w.Layout(display="none"))
+        self.resume_box.add_class("wpp-page-resume")
         self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE), self.header.box, body,
-                            self.keys.box, self.address])
+                            self.keys.box, self.address, self.resume_box])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-page")
 
     def _wire(self) -> None:
         self.board.on_choose(self.request)
+        # Optional hooks a board may offer: the hint's AI making a decision for the person
+        # (WarPairsPoker's auto-mulligan), and a click that changes the person's choice
+        # (which makes a refusal stale).
+        on_auto = getattr(self.board, "on_auto", None)
+        if callable(on_auto):
+            on_auto(self.auto_decision)
+        on_touch = getattr(self.board, "on_touch", None)
+        if callable(on_touch):
+            on_touch(self.notes.drop_refusal)
         self.new_button.on_click(lambda _b: self.ask(self.new_game, "Deal a new game?"))
         self.replay_button.on_click(lambda _b: self.ask(self.replay, "Start this deal again?"))
         self.undo_button.on_click(lambda _b: self.undo())
@@ -288,6 +326,7 @@ class GamePage(Generic[B]):
         self.end.on("review", self.show_review)
         self.end.on("computer", self.review_with_computer)
         self.keys.on_key(self._key)
+        self.resume_box.observe(lambda c: self.resume(str(c["new"])[:80]), names="value")
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -364,15 +403,45 @@ class GamePage(Generic[B]):
         if self.in_progress():
             self.practice = True
         self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
         self.pacer.cancel()
         self.reset_turn()
         self.refresh()
         self.advance()
 
     def _show_seats(self) -> None:
-        for seat in range(self.players):
-            choice = PERSON if not self.session.is_computer(seat) else self.chooser.choice(seat)
-            self.chooser.set(seat, choice)
+        """Put the seat choosers back to who plays now (a change was cancelled)."""
+        for seat, (choice, budget) in self.applied.items():
+            self.chooser.set(seat, choice, budget)
+
+    def resume(self, key: str) -> None:
+        """Continue the game kept under ``key`` (the page's address after a reload); a key
+        under which nothing is kept leaves the game as it is, with a notice."""
+        if not key or key == self.keeper.key or self.keeper.store is None:
+            return
+        found = self.keeper.take(key)
+        if found is None:
+            self.notes.say(self.keeper.notice, info=True)
+            self.refresh()
+            return
+        history, settings = found
+        try:
+            seats, budgets, practice = _read_settings(settings)
+            if history.players != self.players:
+                raise WppError("the kept game has another number of players")
+            for seat in range(self.players):
+                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
+            agents = self._agents()
+        except WppError as err:
+            self.notes.refuse(f"cannot continue the kept game: {err}")
+            self._show_seats()
+            return
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        self.practice = practice
+        self.start(history, notice="Continued the game kept for this page's address.")
 
     # ------------------------------------------------------------------ game lifecycle
     def moment(self) -> tuple[int, int]:
@@ -404,7 +473,7 @@ class GamePage(Generic[B]):
         self.pacer.cancel()
         self.session.start(history)
         self.practice = bool(self.practice_box.value) or (self.practice and bool(
-            history.actions))
+            history.actions) and not history.is_over)
         self.confirm.cancel()
         self.reset_turn()
         self.computer_review.hide()
@@ -421,8 +490,12 @@ class GamePage(Generic[B]):
             self.notes.refuse(str(err))
             return
         self.practice = False
-        self.start(new_game(self.game_name, seed=fresh_seed() if typed is None else typed,
-                            players=self.players, **self.flags))
+        self.start(self._deal(fresh_seed() if typed is None else typed))
+
+    def _deal(self, seed: int) -> History[Any, Any]:
+        """A new game dealt from ``seed``, with this page's players and rules."""
+        h = self.history
+        return type(h).create(self.definition, seed, self.players, h.rules)
 
     def replay(self) -> None:
         """The same deal again from the start."""
@@ -495,9 +568,37 @@ class GamePage(Generic[B]):
             self.side.close("why")
 
     def advance(self) -> None:
-        """Let the computer act while it is its turn (paced)."""
+        """Let the computer act while it is its turn (paced), and make the decisions the
+        board lets the hint's AI make for a person (WarPairsPoker's auto-mulligan)."""
         if self.session.computer_to_act:
             self.pacer.later(self._computer_step)
+            return
+        seat = self.session.human_to_act
+        auto = getattr(self.board, "auto_decide", None)
+        if (seat is not None and callable(auto) and self.session.computer_seats
+                and auto(self.history.view(seat))):
+            self.auto_decision()
+
+    def auto_decision(self) -> None:
+        """Let the AI chosen beside Hint make the person's decision now."""
+        seat = self.session.human_to_act
+        if seat is None:
+            self.notes.refuse("only the player to act may have the AI choose, on their turn")
+            return
+        try:
+            decision = self.session.decide_for(seat, self.hints.agent())
+            self.session.apply_decision(seat, decision)
+        except Exception as err:  # an agent's bug must not break the page
+            self.notes.refuse(f"the AI could not choose ({type(err).__name__}): choose "
+                              "yourself")
+            return
+        self._after_move(person=True)
+        self.side.keep_hint(Hint(len(self.history.actions) - 1, seat_name(seat),
+                                 self.hints.name(), decision.explanation))
+        self.notes.say(f"Auto: the {self.hints.name()} AI chose for you: "
+                       f"{self.board.describe(decision.action)}.", info=True)
+        self.refresh()
+        self.advance()
 
     def _computer_step(self) -> None:
         if not self.session.computer_to_act:
@@ -674,18 +775,28 @@ class GamePage(Generic[B]):
         last = h.actions[index - 1] if index > 0 else None
         self.board.draw(others[viewer], legal=[], last=last, others=others, active=False)
 
+    def seat_labels(self) -> list[str]:
+        """How the page names each seat: "You (P1)", "Computer (P2)", or "P1" when several
+        people share the screen."""
+        people = self.people()
+        return [(seat_name(s) if len(people) > 1 else f"You ({seat_name(s)})")
+                if s in people else f"Computer ({seat_name(s)})" for s in range(self.players)]
+
     def refresh(self) -> None:
         """Bring every part in line with the game (only changed values reach the page)."""
         h = self.history
         viewer = self.viewer()
         acting = self.session.human_to_act
+        label = getattr(self.board, "label_seats", None)
+        if callable(label):
+            label(self.seat_labels(), self.people())
         if self.reviewing is not None and self.side.open == "review":
             self._draw_at(self.reviewing, before=False)
         elif self.side.open != "review-row":
             view = h.view(viewer)
             legal = list(view.legal_actions()) if acting is not None else []
-            others = ({s: h.view(s) for s in range(self.players)} if self.open_hands()
-                      else None)
+            others = ({s: h.view(s) for s in range(self.players)}
+                      if self.open_hands() or not self.session.computer_seats else None)
             self.board.draw(view, legal=legal, last=h.actions[-1] if h.actions else None,
                             others=others, active=acting is not None)
         self.undo_button.disabled = not h.can_undo
@@ -721,14 +832,15 @@ class GamePage(Generic[B]):
         h = self.history
         people = self.people()
         if h.is_over:
-            return (f"Game over — {escape(h.outcome.rstrip('.'))}. "
+            head = result_head(h.returns(), people)
+            return (f"<b>{escape(head)}</b> — {escape(h.outcome.rstrip('.'))}. "
                     f"<span class='wpp-seed-shown'>Seed {h.seed}</span> (type it in Seed "
                     "to deal this game again).")
         if acting is not None:
             n = len(h.view(acting).legal_actions())
             who = "Your turn" if len(people) == 1 else f"{seat_name(acting)} to act"
-            return (f"{who} ({seat_name(acting)}) — {n} legal move{'s' if n != 1 else ''}: "
-                    "choose on the board.")
+            count = f" ({n} legal move{'s' if n != 1 else ''})" if n <= 30 else ""
+            return f"<b>{who}</b> ({seat_name(acting)}): choose on the board{count}."
         seat = h.to_act
         label = opponent_label(self.game_name, self.chooser.choice(seat))
         return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import os
 import urllib.parse
 from html import escape
 from typing import Any, Final
@@ -32,23 +33,59 @@ from wpp.core.errors import WppError
 from wpp.core.game_store import GameStore, new_key
 from wpp.core.history import History
 
-__all__ = ["Keeper", "address_html", "address_script_html"]
+__all__ = ["Keeper", "address_html", "address_script_html", "default_store", "request_query"]
 
 _SCRIPT: Final = """
 (function () {
   if (window.__wppPageAddress) { return; }
   window.__wppPageAddress = true;
-  // The address follows the page's game key, so that a reload continues the game.
+  // A reloaded page asks its kernel (once) for the game kept under the key of its address —
+  // a pre-heated kernel started before the request cannot read the address itself; then
+  // the address follows the page's game key, so that the next reload continues the game.
   setInterval(function () {
     var el = document.querySelector('.wpp-page-address [data-query]');
-    if (!el) { return; }
-    var want = '?' + el.getAttribute('data-query');
-    if (el.getAttribute('data-query') && location.search !== want) {
-      history.replaceState(null, '', location.pathname + want + location.hash);
+    if (!el || !el.getAttribute('data-query')) { return; }
+    var q = el.getAttribute('data-query');
+    var asked = new URLSearchParams(location.search).get('key');
+    var mine = new URLSearchParams(q).get('key');
+    if (asked && asked !== mine && window.__wppResumeTried !== asked) {
+      var box = document.querySelector('.wpp-page-resume input');
+      if (!box) { return; }
+      window.__wppResumeTried = asked;
+      window.__wppResumeAt = Date.now();
+      box.value = asked.slice(0, 80);
+      box.dispatchEvent(new Event('input', {bubbles: true}));
+      box.dispatchEvent(new Event('change', {bubbles: true}));
+      return;
+    }
+    // While the kernel looks the key up, the address keeps it (a reload meanwhile asks
+    // again); a key under which nothing is kept gives way to the page's own after 5 s.
+    if (asked && asked !== mine && Date.now() - (window.__wppResumeAt || 0) < 5000) {
+      return;
+    }
+    if (location.search !== '?' + q) {
+      history.replaceState(null, '', location.pathname + '?' + q + location.hash);
     }
   }, 200);
 })();
 """
+
+
+def default_store() -> tuple[GameStore | None, str]:
+    """The store a served page keeps its game in (``WPP_ROOMS``'s file), and ``""``; or
+    ``None`` and why, when the file cannot be used (the page then plays on without
+    surviving a reload, and says so)."""
+    try:
+        return GameStore(), ""
+    except WppError as err:
+        return None, f"This game will not survive a reload: {err}"
+
+
+def request_query() -> str:
+    """The query string of the request that opened the page (Voilà's ``QUERY_STRING``; empty
+    in a pre-heated kernel, which ran its notebook before any request: there the page's
+    script sends the address's key instead, :meth:`GamePage.resume`)."""
+    return os.environ.get("QUERY_STRING", "")[:400]
 
 
 def address_script_html() -> str:
@@ -74,17 +111,25 @@ class Keeper:
         asked = fields.get("key", [""])[0][:80]
         self.key = new_key()
         self._last = ""
-        if store is None or not asked:
-            return
+        if asked:
+            self.found = self.take(asked)
+
+    def take(self, asked: str) -> tuple[History[Any, Any], dict[str, Any]] | None:
+        """The game and settings kept under ``asked`` (the page's key from now on), or
+        ``None`` and a :attr:`notice` (a wrong key, another game's, or no store)."""
+        self.notice = ""
+        if self.store is None:
+            return None
         try:
-            history, settings = store.get(asked)
-            if history.name != game:
+            history, settings = self.store.get(asked)
+            if history.name != self.game:
                 raise WppError("another game's key")
         except WppError:
             self.notice = ("No game is kept under this address's key: a new game is dealt "
                            "(its own address keeps it from now on).")
-            return
-        self.key, self.found = asked, (history, settings)
+            return None
+        self.key, self._last = asked, ""
+        return history, settings
 
     def query(self) -> str:
         """The query the page's address carries (empty without a store)."""

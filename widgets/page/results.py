@@ -4,7 +4,7 @@ score across games — for any game: the winners are the seats with the best ret
 >>> result_head((1.0, -1.0), people=(0,))
 'You win!'
 >>> result_head((0.0, 1.0), people=(0,)), result_head((1.0, 1.0), people=(0,))
-('P2 wins', 'A draw: you share the best result')
+('The computer wins', 'A draw: you share the best result')
 >>> result_head((0.0, 1.0), people=(0, 1))
 'P2 wins'
 >>> s = SessionScore()
@@ -40,6 +40,9 @@ def result_head(returns: Sequence[float], people: Sequence[int]) -> str:
             return "You win!"
         if me in top:
             return "A draw: you share the best result"
+        if len(top) == 1:
+            return ("The computer wins" if len(returns) == 2
+                    else f"{seat_name(top[0])} (the computer) wins")
     if len(top) == 1:
         return f"{seat_name(top[0])} wins"
     return "A draw between " + " and ".join(seat_name(p) for p in top)

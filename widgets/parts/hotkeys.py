@@ -38,7 +38,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import ipywidgets as w
@@ -133,10 +133,10 @@ class KeyPad:
 
     NAMES: Final = ("enter", "left", "right", "clear", "draw", "hint", "why", "undo", "redo")
 
-    def __init__(self) -> None:
+    def __init__(self, names: Sequence[str] = NAMES) -> None:
         self._callbacks: list[Callable[[str], None]] = []
         self.buttons: dict[str, w.Button] = {}
-        for name in self.NAMES:
+        for name in names:
             b = w.Button(description="", layout=w.Layout(display="none"))
             b.add_class(f"wpp-key-{name}")
             b.on_click(lambda _b, n=name: self._fire(n))
