@@ -28,7 +28,8 @@ def test_a_whole_game_with_hint_why_reload_and_the_banner(page: Any) -> None:
     page.screenshot(path=str(shots(GAME) / f"{GAME}_start.png"), full_page=True)
     seen = play_with_hints(page, GAME, SEED, reload_after=0 if GAME == "draw" else 2)
     assert seen["reloaded"]
-    assert re.search(r"P1 \(you\) \d+ · P2 \d+", page.locator(".pk-scores").inner_text())
+    scores = page.locator(".pk-scores").inner_text()
+    assert re.search(r"You \(P1\) \d+ · Computer \(P2\) \d+", scores), scores
     assert re.search(r"Session: you won \d+ of 1", seen["banner"])
 
 

@@ -86,6 +86,11 @@ class DrawBoard:
         self._callbacks: list[Callable[[Any], None]] = []
 
     # --- the contract ------------------------------------------------------------------
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same (an optional hook of the page)."""
+        self.names = list(names)
+
     def on_choose(self, callback: Callable[[Any], None]) -> None:
         """Call ``callback(action)`` when Stand pat or Draw is clicked."""
         self._callbacks.append(callback)
