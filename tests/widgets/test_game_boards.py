@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import wpp
@@ -127,21 +127,22 @@ def test_the_board_is_the_same_when_hidden_cards_are_re_dealt(name: str, seed: i
 
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 25))
+@example(0, 0)  # standing pat: P, and Enter after Hint chose it
 def test_draw_keys_and_clicks_make_every_discard(seed: int, pick: int) -> None:
     g = wpp.new_game("draw", seed=seed)
     legal = g.legal_actions()
     action = legal[pick % len(legal)]
     hand = g.view(0).hand
     board, sent = _drawn("draw", g)
-    for c in action.cards:  # keys: the cards' places, then Enter
+    for c in action.cards:  # keys: the cards' places, then Enter (P: stand pat)
         press(board, str(hand.index(c) + 1))
-    press(board, "Enter")
+    press(board, "Enter" if action.cards else "p")
     assert sent == [action]
-    board.select(action)  # Hint: the cards raised, not sent; Enter sends them
+    board.select(action)  # Hint: the cards raised, not sent; Enter sends them (or pat)
     assert sorted(board.chosen) == sorted(action.cards) and len(sent) == 1
     raised = [b.card for b in board.cards if "wpp-selected" in b._dom_classes]
     assert sorted(raised) == sorted(action.cards)
-    board.go.click()
+    press(board, "Enter")
     assert sent == [action, action]
     press(board, "p")
     assert sent[-1] == Discard(())

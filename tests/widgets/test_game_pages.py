@@ -24,7 +24,7 @@ from widgets.page.game_page import GamePage
 from widgets.testing import page_tree, walk
 from wpp.core.explain import Explanation
 from wpp.core.history import History
-from wpp.core.registry import game_def, registered_agents
+from wpp.core.registry import game_def, new_game, registered_agents
 
 BOARDS: dict[str, Any] = {"draw": DrawBoard, "pairs": PairsBoard, "ofc": OfcBoard,
                           "pokeros": PokerosBoard}
@@ -106,10 +106,17 @@ def test_pairs_against_each_ai_and_each_rule_set_ranks_by_r10(opponent: str,
 
 
 def test_pairs_rule_set_choice_applies_to_the_next_game() -> None:
+    """As notebooks/pairs.ipynb wires it: a rule set chosen deals a new game under it (asked
+    first during a game), and New game keeps those rules."""
     page = page_of("pairs", seed=5, players=4)
     board = page.board
-    board.rule_sets.on_change(lambda flags: setattr(page, "flags", flags))
+    board.rule_sets.on_change(lambda flags: page.ask(lambda: page.start(new_game(
+        "pairs", seed=9, players=page.players, **flags)), "Deal a new game with these rules?"))
+    press(board, "f")  # a game in progress
     board.rule_sets.dropdown.value = "Rule sheet"
+    assert page.history.state.rules.only_loser is False  # asked first: a game is on
+    page.confirm.yes.click()
+    assert page.history.state.rules.only_loser is True
     page.new_game(7)
     assert page.history.state.rules.only_loser is True
 

@@ -70,7 +70,7 @@ class DrawBoard:
         self.pat = w.Button(description="Stand pat", tooltip="keep all five cards (key P)")
         self.pat.add_class("wpp-draw-pat")
         self.pat.on_click(lambda _b: self._send(()))
-        self.go = w.Button(description="Stand pat", tooltip="exchange the raised cards "
+        self.go = w.Button(description="Draw", tooltip="exchange the raised cards "
                            "(key Enter)")
         self.go.add_class("wpp-draw-go")
         self.go.on_click(lambda _b: self._send(tuple(self.chosen)))
@@ -82,9 +82,15 @@ class DrawBoard:
         self._hand: tuple[Card, ...] = ()
         self._legal: list[Discard] = []
         self._active = False
+        self._pat_hinted = False
         self._callbacks: list[Callable[[Any], None]] = []
 
     # --- the contract ------------------------------------------------------------------
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same (an optional hook of the page)."""
+        self.names = list(names)
+
     def on_choose(self, callback: Callable[[Any], None]) -> None:
         """Call ``callback(action)`` when Stand pat or Draw is clicked."""
         self._callbacks.append(callback)
@@ -97,7 +103,7 @@ class DrawBoard:
             raise WppError(f"5-card draw's board draws a DrawView, not {type(view).__name__}")
         self._view, self._legal, self._active = view, list(legal), active and bool(legal)
         if view.hand != self._hand:
-            self._hand, self.chosen = view.hand, []
+            self._hand, self.chosen, self._pat_hinted = view.hand, [], False
         self.seats.value = self._seats_html(view, others or {})
         mine = self._name(view.player, view)
         if view.my_discard is None:
@@ -116,14 +122,17 @@ class DrawBoard:
         if not isinstance(action, Discard) or not set(action.cards) <= set(self._hand):
             raise WppError(f"not a discard of this hand: {action!r:.60}")
         self.chosen = [c for c in self._hand if c in action.cards]
+        self._pat_hinted = not action.cards
         self._show()
 
     def keys(self) -> Sequence[Key]:
-        """1–5 raise or lower a card, Enter draws (stands pat with none raised), P stands pat."""
+        """1–5 raise or lower a card, Enter draws (or stands pat when Hint chose it), P stands
+        pat."""
         cards = [Key(str(i + 1), f"wpp-draw-card-{i + 1}",
                      f"raise or lower your card {i + 1} (to throw it away)")
                  for i in range(HAND_SIZE)]
-        return [*cards, Key("Enter", "wpp-draw-go", "discard the raised cards and draw"),
+        enter = Key("Enter", "wpp-draw-go", "discard the raised cards and draw (or play Hint's)")
+        return [*cards, enter,
                 Key("p", "wpp-draw-pat", "stand pat: keep all five")]
 
     def describe(self, action: Any) -> str:
@@ -136,6 +145,7 @@ class DrawBoard:
     def _toggle(self, card: Card) -> None:
         if not self._active or card not in self._hand:
             return
+        self._pat_hinted = False
         if card in self.chosen:
             self.chosen.remove(card)
         else:
@@ -168,11 +178,17 @@ class DrawBoard:
             else:
                 b.layout.display = "none"
         n = len(self.chosen)
-        text = f"Discard {n}, draw {n}" if n else "Stand pat"
+        text = f"Discard {n}, draw {n}" if n else "Draw"
         if self.go.description != text:
             self.go.description = text
-        self.go.disabled = self.pat.disabled = not self._active
-        set_class(self.go, "wpp-chosen", self._active and n > 0)  # what Enter sends
+        self.pat.disabled = not self._active
+        self.go.disabled = not self._active or n == 0
+        # What Enter sends: the raised cards, or standing pat when Hint chose it.
+        pat = self._active and n == 0 and self._pat_hinted
+        set_class(self.go, "wpp-chosen", self._active and n > 0)
+        set_class(self.go, "wpp-draw-go", not pat)
+        set_class(self.pat, "wpp-chosen", pat)
+        set_class(self.pat, "wpp-draw-go", pat)
 
     def _seats_html(self, view: DrawView, others: Mapping[int, Any]) -> str:
         parts = []

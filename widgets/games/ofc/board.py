@@ -123,6 +123,11 @@ class OfcBoard:
         self._callbacks: list[Callable[[Any], None]] = []
 
     # --- the contract ------------------------------------------------------------------
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same (an optional hook of the page)."""
+        self.names = list(names)
+
     def on_choose(self, callback: Callable[[Any], None]) -> None:
         """Call ``callback(action)`` when Place is clicked with every card on a row."""
         self._callbacks.append(callback)
