@@ -8,8 +8,8 @@ each of its modules):
 package         what it holds
 ==============  ==========================================================================
 ``parts``       the components every page shares (cards, header, banner, panels, keys)
-``page``        the one game page every game is played on (turns, aids, review, reload)
-``games``       each game's board and how a person chooses, one package per game
+``page``        the one game page every game is played on, and the board contract
+``games``       each game's page: its board and how a person chooses, one package per game
 ``lessons``     the lessons' widgets (one module per kind of exercise) and pictures
 ``site``        the home page, rooms, and starting Voilà
 ``testing``     helpers for tests that drive a page by clicking its widgets

@@ -41,7 +41,9 @@ SHOTS = [Path("/tmp/page-shots"), ROOT / "artifacts" / "screens"]
 def server() -> Iterator[str]:
     log = ROOT / "artifacts" / "voila-page-tests.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0"}, log=log) as url:
+    with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0",
+                        "WPP_ROOMS": str(ROOT / "artifacts" / "page-tests.sqlite3")},
+                       log=log) as url:
         yield url
 
 
@@ -65,6 +67,8 @@ def shot(page: Any, name: str) -> None:
 _IDS = re.compile(r"[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}"
                   r"(?:_\d+_\d+)?|[0-9a-f]{32}")
 _DATES = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z?")
+#: The page's game key in its address: a fresh random secret per page, unrelated to the deal.
+_KEYS = re.compile(r"key=[A-Za-z0-9_-]{16,64}")
 
 
 def widget_updates(frames: list[str]) -> list[str]:
@@ -80,7 +84,7 @@ def widget_updates(frames: list[str]) -> list[str]:
     for f in frames:
         if '"comm_msg"' not in f and '"comm_open"' not in f:
             continue
-        out.append(_DATES.sub("T", _IDS.sub(canon, _content(f))))
+        out.append(_KEYS.sub("key=K", _DATES.sub("T", _IDS.sub(canon, _content(f)))))
     return out
 
 
@@ -223,7 +227,7 @@ def test_keys_work_after_clicking_an_option_but_not_while_typing_a_seed(
     page.click(".wpp-opt-practice input")
     page.keyboard.press("1")
     page.wait_for_function(f"{selected} === 1", timeout=STEP)
-    page.select_option(".wpp-opt-computer select", index=0)   # a dropdown keeps the focus
+    page.select_option(".wpp-seat-0 select", index=0)   # a dropdown keeps the focus
     page.keyboard.press("2")
     page.wait_for_function(f"{selected} === 2", timeout=STEP)
     page.click(".wpp-seed input")
@@ -280,7 +284,7 @@ def test_the_game_over_banner_offers_new_game_replay_review_and_the_score(
         banner = page.wait_for_selector(".wpp-banner:has-text('The computer wins')",
                                         timeout=STEP)
         text = banner.inner_text()
-        assert "Session: you 0 · computer 1" in text
+        assert "Session: you won 0 of 1 · the computer won 1" in text
         for label in ("New game", "Replay", "Review"):
             assert page.query_selector(f".wpp-banner button:has-text('{label}')")
         banner.scroll_into_view_if_needed()

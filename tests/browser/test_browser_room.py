@@ -166,3 +166,76 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
         assert "Traceback" not in s.page.inner_text("body")
         assert not s.errors
         s.page.close()
+
+
+def test_pairs_with_three_seats_two_browsers_and_the_computer(
+        browser: Any, server: tuple[str, Path]) -> None:
+    """Pairs, three seats: Alice creates the room in the lobby with the computer in P3, Bob
+    joins by the code; they play to the end by clicking Hit and Fold on Pairs' own board,
+    and the computer's turns are played by the pages' polls. Each page names the seats the
+    same way and shows the result."""
+    from playwright.sync_api import expect
+
+    url, path = server
+    alice, bob = Student(browser, url), Student(browser, url)
+    a = alice.page
+    a.select_option(".wpp-room-game select", label="Pairs")
+    a.select_option(".wpp-room-players select", label="3")
+    a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
+    a.select_option(".wpp-seat-2 select", label="random AI")
+    a.click(".wpp-room-create")
+    line = a.locator(".wpp-room-line")
+    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
+    expect(line).to_contain_text("P3 the computer (random)", timeout=WAIT)
+    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
+    assert code is not None
+    bob.page.fill(".wpp-room-code input", code[1])
+    bob.page.press(".wpp-room-code input", "Enter")
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2", timeout=WAIT)
+    expect(line).to_contain_text("has joined", timeout=WAIT)
+    store = RoomStore(path)
+    assert {s: m.agent for s, m in store.computers(code[1]).items()} == {2: "random"}
+    students = {0: alice, 1: bob}
+    rng = random.Random(3)
+    last = -1
+    for move in range(200):
+        version, game = store.read(code[1])
+        if game.is_over:
+            break
+        seat = game.to_act
+        if seat == 2:      # the computer's turn: one of the pages plays it by itself
+            for _ in range(300):
+                if store.version(code[1]) > version:
+                    break
+                a.wait_for_timeout(100)
+            assert store.version(code[1]) > version
+            continue
+        me = students[seat]
+        expect(me.page.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
+        if seat == last:      # this page's last click was the previous person's move: wait
+            me.page.wait_for_timeout(600)   # out the page's double-click guard (0.5 s)
+        last = seat
+        choice = rng.choice(game.legal_actions())
+        me.page.click(f".wpp-pairs-{choice.value}:not([disabled])")
+        for _ in range(300):
+            if store.version(code[1]) > version:
+                break
+            me.page.wait_for_timeout(100)
+        assert store.version(code[1]) > version, (
+            f"move {move}: the click did not count: {me.page.inner_text('.wpp-room')[:600]}")
+        played = store.read(code[1])[1]       # (the computer may have answered already)
+        assert played.actions[version] == choice
+        assert played.game.to_act(played.states[version]) == seat
+        if move == 2:
+            for s, name in ((alice, "p1"), (bob, "p2")):
+                s.page.screenshot(path=str(SHOTS / f"room_pairs_{name}_playing.png"))
+    version, game = store.read(code[1])
+    computer_moves = sum(game.game.to_act(s) == 2 for s in game.states[:-1])
+    assert game.is_over and computer_moves > 0 and version == len(game.actions)
+    for seat, s in students.items():
+        expect(s.page.locator(".wpp-status")).to_contain_text("Game over", timeout=WAIT)
+        s.page.screenshot(path=str(SHOTS / f"room_pairs_p{seat + 1}_end.png"), full_page=True)
+        body = s.page.inner_text("body")
+        assert "Traceback" not in body and not s.errors
+        assert game.outcome.rstrip(".").split(";")[0] in body
+        s.page.close()

@@ -210,7 +210,7 @@ def test_explanation_outputs() -> None:
     e = explain("9D 9H 6C 8S 8C")
     text = str(e)
     assert "Two Pair, Nines and Eights, Six kicker" in text
-    assert text.splitlines()[-1].startswith("Best: keep 9D 9H 8S 8C and draw 1 card.")
+    assert text.splitlines()[-1].startswith("Best: keep 9♦ 9♥ 8♠ 8♣ and draw 1 card.")
     assert len(e.text(top=3).splitlines()) == 4 + 3 + 2
     records = e.to_records()
     assert records[0]["keep"] == "9D 9H 8S 8C" and records[0]["n_discard"] == 1

@@ -197,3 +197,22 @@ def test_the_rules_text_states_every_rule_the_engine_cites_and_every_flag() -> N
         except IllegalAction as err:
             cited.add(err.rule)
     assert cited and cited <= set(book)
+
+
+def test_the_guard_counts_the_opponents_stash_in_words() -> None:
+    """"it holds 1 card", never "1 cards" (small stashes under the ``stash`` flag)."""
+    seen = set()
+    for size in (1, 2):
+        g = wpp.new_game("pokeros", seed=2, stash=size)
+        rng = random.Random(size)
+        for _ in range(6):
+            view = g.view(g.to_act)
+            n = view.stash_sizes[1 - view.player]
+            expl = Guard().decide(view).explanation
+            step = next(s for s in expl.steps if s.id == "guard.unseen")
+            noun = "card" if n == 1 else "cards"
+            assert f"it holds {n} {noun} and refills" in str(step.verdict)
+            assert " 1 cards" not in str(expl)
+            seen.add(n)
+            g.apply(rng.choice(g.legal_actions()))
+    assert 1 in seen

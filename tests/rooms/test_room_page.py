@@ -14,11 +14,18 @@ from typing import Any
 import pytest
 
 from widgets.games.warpairs.action_bar import button_kind
+from widgets.games.warpairs.board import WarPairsBoard
 from widgets.parts.redact import hidden_cards
 from widgets.site.room import RoomPage
 from widgets.testing import leaks, walk
 from wpp.core.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
+
+
+def wb(page: RoomPage) -> WarPairsBoard:
+    """The page's WarPairsPoker board."""
+    assert isinstance(page.board, WarPairsBoard)
+    return page.board
 
 
 def page_text(page: RoomPage) -> str:
@@ -29,18 +36,18 @@ def page_text(page: RoomPage) -> str:
 def click(page: RoomPage, action: Action) -> None:
     """Make ``action`` on ``page`` by clicking its widgets, as the student would."""
     if isinstance(action, TakeFromPile):
-        [button] = [b for b in page.pile.buttons if b.card == action.card]
+        [button] = [b for b in wb(page).pile.buttons if b.card == action.card]
         button.click()
         return
     if isinstance(action, Mulligan | PlayCards):
         for card in action.cards:
-            b = page.bottom.button_for(card)
+            b = wb(page).bottom.button_for(card)
             assert b is not None, f"{card} is not a button of the page's hand"
             b.click()
     assert page.seat is not None
     kind = button_kind(action, page.seat.view().phase)
-    assert kind is not None and kind in page.bar.visible_kinds()
-    page.bar.buttons[kind].click()
+    assert kind is not None and kind in wb(page).bar.visible_kinds()
+    wb(page).bar.buttons[kind].click()
 
 
 @pytest.fixture
@@ -65,7 +72,7 @@ def test_two_pages_play_and_see_only_their_own_cards(
             break
         mover = a if a.seat.view().my_turn else b
         waiting = b if mover is a else a
-        assert waiting.bar.visible_kinds() == [] and "thinking" in waiting.status.value
+        assert wb(waiting).bar.visible_kinds() == [] and "thinking" in waiting.status.value
         legal = [x for x in mover.seat.view().legal_actions()  # type: ignore[union-attr]
                  if not isinstance(x, Concede)]
         before = store.version(a.seat.code)
@@ -87,13 +94,13 @@ def test_refusals_are_shown_and_change_nothing(
     assert a.seat is not None and b.seat is not None
     mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
     # a click the page did not offer (the waiting page's hidden Concede button)
-    waiting.bar.buttons["concede"].click()
-    waiting.bar.buttons["concede"].click()
-    assert "turn" in waiting.message.value
+    wb(waiting).bar.buttons["concede"].click()
+    wb(waiting).bar.buttons["concede"].click()
+    assert "turn" in waiting.message.value and store.version(a.seat.code) == 0
     # an illegal mulligan: one card instead of three
     card = sorted(mover.seat.view().hand)[0]  # type: ignore[union-attr]
-    mover.bottom.button_for(card).click()  # type: ignore[union-attr]
-    mover.bar.buttons["mulligan"].click()
+    wb(mover).bottom.button_for(card).click()  # type: ignore[union-attr]
+    wb(mover).bar.buttons["mulligan"].click()
     assert mover.message.value and store.version(a.seat.code) == 0
     with pytest.raises(AssertionError):
         click(waiting, Concede())   # the waiting page offers no action at all
@@ -125,10 +132,10 @@ def test_after_a_game_the_pages_meet_in_a_new_room(
     old = a.seat.code
     assert a.seat.code == old and a.lobby.layout.display == "none"
     mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
-    mover.bar.buttons["concede"].click()
-    assert "Concede this game?" in mover.message.value
+    wb(mover).bar.buttons["concede"].click()
+    assert "Concede this game?" in wb(mover).selection_info.value
     assert mover.seat is not None and not mover.seat.is_over
-    mover.bar.buttons["concede"].click()
+    wb(mover).bar.buttons["concede"].click()
     assert waiting.poll()
     for page in (a, b):
         assert page.seat is not None and page.seat.is_over
@@ -158,8 +165,8 @@ def test_the_page_polls_the_store_on_the_kernels_loop(tmp_path: Path) -> None:
         if mover is None:     # the page's seat acts first: act through the page
             first = sorted(page.seat.view().hand)[:3]
             for c in first:
-                page.bottom.button_for(c).click()  # type: ignore[union-attr]
-            page.bar.buttons["mulligan"].click()
+                wb(page).bottom.button_for(c).click()  # type: ignore[union-attr]
+            wb(page).bar.buttons["mulligan"].click()
             other.refresh()
         logged = len(page.seat.log())
         other.submit(Mulligan(sorted(other.view().hand)[:3]))

@@ -152,8 +152,7 @@ def test_the_app_keeps_its_public_names_on_its_components() -> None:
     from widgets.games.warpairs.app import App
 
     app = App(seed=1, agent="random")
-    assert (app.banner, app.banner_text, app.banner_review) == (
-        app.end.box, app.end.text, app.end.buttons["review"])
+    assert (app.banner, app.banner_text) == (app.end.box, app.end.text)
     assert (app.confirm_box, app.confirm_text, app.confirm_yes) == (
         app.confirm.box, app.confirm.text, app.confirm.yes)
     assert (app.why_button, app.hint_button, app.panel, app.review_next) == (
@@ -162,5 +161,5 @@ def test_the_app_keeps_its_public_names_on_its_components() -> None:
     assert app.log is app.game_log.html and app.top is app.board.top
     app.game.apply(app.game.legal_actions()[0])
     assert app.game.actions
-    app.banner_new.click()  # the banner's buttons are wired to the app's deals
+    app.end.buttons["new"].click()  # the banner's buttons are wired to the page's deals
     assert not app.game.actions

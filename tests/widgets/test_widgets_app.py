@@ -82,7 +82,7 @@ def test_the_first_screen_offers_the_mulligan_only() -> None:
     assert app.top.count == 16 and {b.description for b in app.top.visible_buttons()} == {" "}
     faces = [b.card for b in app.bottom.visible_buttons()]
     assert faces == sorted(app.game.view(0).hand)  # sorted by value, all face up
-    assert "mulligan" in app.status.value
+    assert "Your turn" in app.status.value and "mulligan" in app.prompt.value
 
 
 def test_selecting_raises_the_card_and_a_second_click_lowers_it() -> None:
@@ -157,7 +157,7 @@ def test_undo_redo_and_replay() -> None:
     assert app.game.state == start and app.game.to_act == 0  # back to the person's decision
     app.menu.redo.click()
     assert app.game.state == after
-    app.keypad.press("undo")
+    app.keys.press("undo")          # the page's key (Shift+U)
     assert app.game.state == start
     seed = app.game.seed
     app.menu.replay.click()          # a game in progress: it asks first
@@ -173,7 +173,7 @@ def test_auto_mulligan_and_why_explain_the_computers_mulligan() -> None:
     app = App(seed=8, agent=AGENT, auto_mulligan=True)
     assert app.game.phase is not Phase.MULLIGAN  # both mulligans made at once
     assert app.game.state.mulligans[0] is not None
-    assert "Auto-mulligan" in app.message.value
+    assert "chose for you: mulligan" in app.message.value
     app.why_button.click()
     html = app.panel.html.value
     assert "Why the computer" in html and "Move 2" in html  # P2's mulligan is action 2
@@ -217,7 +217,7 @@ def test_options_show_tricks_rules_and_concede_asks_twice() -> None:
     app.menu.rules.click()
     assert "quick reference" in app.panel.html.value
     app.menu.concede.click()
-    assert not app.game.is_over and "again" in app.message.value
+    assert not app.game.is_over and "again" in app.selection_info.value
     app.menu.concede.click()
     assert app.game.is_over and app.game.winner == 1
     assert "conceded" in app.status.value
@@ -271,7 +271,7 @@ def test_two_people_alternate_reveal_hides_the_other_hand() -> None:
 
 def test_two_people_without_alternate_reveal_see_both_hands() -> None:
     app = App(seed=6, agent=AGENT)
-    app.menu.computer.value = -1
+    app.menu.seats.dropdowns[1].value = "person"
     assert app.computer is None
     assert [b.card for b in app.top.visible_buttons()] == sorted(app.game.view(1).hand)
     assert app.why_button.layout.display == "none"
@@ -336,11 +336,11 @@ def test_a_seat_change_mid_game_asks_and_makes_it_practice() -> None:
     app = App(seed=22, agent=AGENT)
     click_action(app, Mulligan(sorted(app.game.view(0).hand)[:3]))
     assert all(b.card is None for b in app.top.visible_buttons())
-    app.menu.computer.value = -1
+    app.menu.seats.dropdowns[1].value = "person"
     assert app.computer == 1 and app.confirm_box.layout.display != "none"
     app.confirm_no.click()
-    assert app.computer == 1 and app.menu.computer.value == 1 and not app.practice
-    app.menu.computer.value = -1
+    assert app.computer == 1 and app.menu.seats.choice(1) != "person" and not app.practice
+    app.menu.seats.dropdowns[1].value = "person"
     app.confirm_yes.click()
     assert app.computer is None and app.practice
     assert "PRACTICE" in app.mode_mark.value
@@ -410,4 +410,4 @@ def test_conceding_at_the_mulligan_leaves_no_fresh_trick_on_the_table() -> None:
     assert "The game is over" in app.table.html.value
     assert "Fresh trick" not in app.table.html.value
     assert "The computer wins" in app.banner_text.value and app.banner.layout.display == "flex"
-    assert "Session: you 0 · computer 1" in app.banner_text.value
+    assert "Session: you won 0 of 1 · the computer won 1" in app.banner_text.value

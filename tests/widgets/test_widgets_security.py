@@ -168,8 +168,10 @@ def test_hidden_and_disabled_buttons_only_ask_the_engine() -> None:
 
 def test_menu_values_from_the_page_are_checked() -> None:
     app = App(seed=25, agent=AGENT)
-    from_page_update(app.menu.computer, index=7)  # out of range: refused (and logged) by the
-    assert app.computer == 1 and app.menu.computer.index == 0  # kernel's trait validation
+    seat = app.menu.seats.dropdowns[1]
+    before = seat.index
+    from_page_update(seat, index=99)  # out of range: refused (and logged) by the kernel's
+    assert app.computer == 1 and seat.index == before  # trait validation
     from_page_update(app.menu.seed, value="<script>alert(1)</script>")
     from_page_click(app.menu.new_game)
     assert "<script>" not in app.message.value and "&lt;script&gt;" in app.message.value
@@ -180,5 +182,5 @@ def test_unknown_keys_and_actions_do_nothing() -> None:
     app = App(seed=26, agent=AGENT)
     state = app.game.state
     app._on_action("teleport")
-    app._on_key("nothing")
+    app.board.input.on_key("nothing")
     assert app.game.state == state

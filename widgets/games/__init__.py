@@ -1,4 +1,5 @@
-"""Each game's page, a package per game (``warpairs``, ``pairs``, ``ofc``, ``pokeros``).
+"""Each game's board and input on the shared game page (:mod:`widgets.page`), a package per
+game (``warpairs``, ``draw``, ``pairs``, ``ofc``, ``pokeros``).
 
 No game's package imports another game's.
 """

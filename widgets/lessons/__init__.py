@@ -33,6 +33,8 @@ module          what it holds
 ``ofc_coach``   lesson 10: foul or sound, and a hand of OFC placement by placement
 ``pokeros_coach``   lesson 11: where a card scores most and what it gives the opponent
 ``search_guess``    lesson 12: which of two moves wins more often, then the playouts
+``pairs``       lesson 9: Pairs' deck and rules, the "hit or fold?" exercises
+``pokeros_sandbox`` lesson 11: a Pokeros position, both seats by hand, on the game's board
 ==============  ==========================================================================
 
 The step-by-step viewer they share is :class:`widgets.parts.stepper.Stepper`, and the figures are

@@ -16,7 +16,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.games.pairs.page import PAIRS_CSS, cards_row
+from widgets.games.pairs.faces import PAIRS_CSS, cards_row
 from widgets.lessons.base import Lesson, query_int
 from widgets.lessons.commit import Guess, GuessList
 from wpp.core.registry import game_def

@@ -1,11 +1,24 @@
 """The one game page every game is played on: turns, Hint, Why?, opponents, the hidden seed,
 the banner, the review, save/open and reload, keys and layout — shared, so every game's page
 behaves the same. A game brings only its board and how a person chooses an action on it
-(:class:`~widgets.page.board.Board`).
+(:class:`~widgets.page.board.Board`); see :mod:`widgets.page.game_page` for how a game's
+notebook builds its page.
 
-==============  ==========================================================================
-module          what it holds
-==============  ==========================================================================
-``board``       :class:`Board`: what a game gives the page (its board and its input)
-==============  ==========================================================================
+===================  =====================================================================
+module               what it holds
+===================  =====================================================================
+``board``            :class:`Board`: what a game gives the page (its board and its input)
+``game_page``        :class:`GamePage`: the page, generic over any registered game + board
+``turns``            a person's action, the computer's answer, the AI's auto-decisions, undo
+``review``           Review: every move with the board as it was; the computer review's rows
+``seats``            who plays each seat: a person, any agent with its budget, a ladder level
+``reasons``          Why? in public terms during a game, the full reasoning after it
+``results``          the result in words and the session's score across games
+``deals``            the hidden random seed, a typed seed, the save file's download link
+``keeper``           the game survives a reload: kept under a secret key in the address
+``keys``             the page's keys and the board's, for the key script and the Rules panel
+``computer_review``  "Review with the computer": the kit's game review, in the background
+``layout``           the page's CSS: it wraps down to 390 px with nothing covered
+``list_board``       the plainest board for any game: the legal actions as buttons
+===================  =====================================================================
 """

@@ -23,5 +23,6 @@ module  what it holds
 ``redact``  what a player has seen; blanking the rest before it reaches the page
 ``theme``  the stylesheet
 ``shown``  what a page or lesson widget is to a notebook (root, summary, repr)
+``rule_list``  a game's numbered rules, one line each (a board's Rules panel)
 ======  ====================================================================
 """

@@ -30,10 +30,12 @@ import ipywidgets as w
 
 from widgets.parts.faces import AnyCard, corner_text, face_classes
 
-__all__ = ["BACK_TEXT", "CardButton"]
+__all__ = ["BACK_TEXT", "BACK_TIP", "CardButton"]
 
 #: The text of a face-down card: blank, but not empty (see the module docs).
 BACK_TEXT = " "
+#: A face-down card's accessible name (its title): the same for every hidden card.
+BACK_TIP = "a face-down card"
 
 
 class CardButton(w.Button):  # type: ignore[misc]
@@ -52,7 +54,7 @@ class CardButton(w.Button):  # type: ignore[misc]
     _dom_classes: tuple[str, ...]
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(description=BACK_TEXT, tooltip="", **kwargs)
+        super().__init__(description=BACK_TEXT, tooltip=BACK_TIP, **kwargs)
         self._card: AnyCard | None = None
         self._callbacks: list[Callable[[AnyCard], None]] = []
         self._dom_classes = ("wpp-card", "wpp-back")
@@ -82,7 +84,7 @@ class CardButton(w.Button):  # type: ignore[misc]
         self._card = card
         if card is None:
             classes: tuple[str, ...] = ("wpp-card", "wpp-back", *extra)
-            text, tip = BACK_TEXT, ""
+            text, tip = BACK_TEXT, BACK_TIP
             clickable = False
         else:
             classes = (*face_classes(card), *(("wpp-selected",) if selected else ()), *extra)

@@ -4,7 +4,9 @@ The original bound the number keys and the letters below them to the cards of th
 arrow keys to moving the selected card left or right, and Enter to Play. Here a small script
 (:func:`hotkeys_html`, shown once as trusted HTML output) listens for keys and *clicks an
 element of the app*: the card in slot N of the active hand (class ``wpp-slot-N``), an action
-button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. So every key goes
+button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. A page that lists
+its own keys (the game page, :mod:`widgets.page.keys`) names them in an element's
+``data-wpp-keys`` attribute (key → CSS class), which the script reads instead. So every key goes
 through the same widget click as the mouse, and all the logic stays in the kernel. In Voilà the
 keys always go to the app, whatever was clicked last, except while typing in a text box (the
 seed); in JupyterLab only while the focus is inside it (the notebook keeps its own shortcuts
@@ -16,7 +18,8 @@ key                                what it does
 =================================  ===============================================
 ``1``…``9``, ``0``, ``q``…``p``,   select / unselect the 1st … 36th card of your hand
 ``a``…``l``, ``z``…``m``
-``←`` / ``→``                      move the selected card left / right
+``←`` / ``→``                      move the selection (the cursor) to the card on the left /
+                                   right
 ``Enter``                          Play (Mulligan during the mulligan)
 ``Esc``                            unselect all
 ``Shift+D``                        Draw (or draw one more)
@@ -35,7 +38,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import ipywidgets as w
@@ -83,12 +86,23 @@ _SCRIPT: Final = """
     if (!document.body.hasAttribute('data-voila') && !app.contains(document.activeElement)) {
       return;
     }
-    var sel = null;
-    var i = e.key.length === 1 ? slotKeys.indexOf(e.key) : -1;
-    if (i >= 0) { sel = '.wpp-hand.wpp-active .wpp-slot-' + i; }
-    else if (classes[e.key]) { sel = '.' + classes[e.key]; }
-    if (!sel) { return; }
-    var el = app.querySelector(sel);
+    var el = null;
+    // A page that lists its own keys (the game page: its board's keys and its own) names
+    // them in an element's data-wpp-keys (key -> CSS class); the active part's element first.
+    var holder = app.querySelector('[data-wpp-keys]');
+    if (holder) {
+      var map = JSON.parse(holder.getAttribute('data-wpp-keys') || '{}');
+      var cls = Object.prototype.hasOwnProperty.call(map, e.key) ? map[e.key] : null;
+      if (!cls) { return; }
+      el = app.querySelector('.wpp-active .' + cls) || app.querySelector('.' + cls);
+    } else {
+      var sel = null;
+      var i = e.key.length === 1 ? slotKeys.indexOf(e.key) : -1;
+      if (i >= 0) { sel = '.wpp-hand.wpp-active .wpp-slot-' + i; }
+      else if (classes[e.key]) { sel = '.' + classes[e.key]; }
+      if (!sel) { return; }
+      el = app.querySelector(sel);
+    }
     if (el && !el.disabled) { e.preventDefault(); e.stopPropagation(); el.click(); }
   }, true);
   // Leaving or reloading the page during a game asks first (the game is in the kernel,
@@ -119,10 +133,10 @@ class KeyPad:
 
     NAMES: Final = ("enter", "left", "right", "clear", "draw", "hint", "why", "undo", "redo")
 
-    def __init__(self) -> None:
+    def __init__(self, names: Sequence[str] = NAMES) -> None:
         self._callbacks: list[Callable[[str], None]] = []
         self.buttons: dict[str, w.Button] = {}
-        for name in self.NAMES:
+        for name in names:
             b = w.Button(description="", layout=w.Layout(display="none"))
             b.add_class(f"wpp-key-{name}")
             b.on_click(lambda _b, n=name: self._fire(n))

@@ -29,7 +29,8 @@ __all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page", "lesson_me
 
 #: The notebooks folder (lessons and pages).
 NOTEBOOKS: Final = Path(__file__).resolve().parents[2] / "notebooks"
-#: The page where two students play each other from two browsers (see widgets/site/room.py).
+#: The page where students play any game together, one browser each, with the computer in the
+#: seats left over if they want (see widgets/site/room.py).
 ROOM_PAGE: Final = "room.ipynb"
 _LESSON: Final = re.compile(r"^\d\d_.+\.ipynb$")
 
@@ -117,9 +118,10 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
                   f"<h2>{escape(first.title)}</h2><p>{escape(first.blurb)}</p>",
                   _link(first, "Play against the computer", base)]
         if first.href is not None and (NOTEBOOKS / ROOM_PAGE).is_file():
-            parts.append(f'<p class="wpp-home-room">Or two students, two browsers: <a '
-                         f'class="wpp-home-room-go" href="{escape(base + ROOM_PAGE)}">play each '
-                         "other through a room code</a>.</p>")
+            parts.append(f'<p class="wpp-home-room">Or students together, one browser each, '
+                         f'any game: <a class="wpp-home-room-go" '
+                         f'href="{escape(base + ROOM_PAGE)}">play each other through a room '
+                         "code</a>, the computer in the seats left over.</p>")
         parts.append("</div>")
     if games[1:]:
         parts.append("<h2>More games</h2><ul>")

@@ -1,23 +1,29 @@
-"""The room page: WarPairsPoker between two students in two browsers, through a room code.
+"""The room page: any of the kit's games between students in their own browsers, through a
+room code, with the computer in the seats nobody takes if the host wants.
 
-One student clicks "Create a room" and tells the other the code; the other types it and
-clicks "Join". Each page runs in its own kernel and holds a :class:`wpp.core.rooms.Seat`: the game
-itself is in the shared store (:mod:`wpp.core.rooms`), and the page draws only that seat's view —
-its own hand face up, the other hand as backs, the public table, pile and narration. Clicks
-are requests: the store's engine judges them, and a refusal is shown with its reason. The
-page polls the store (every second, on the kernel's event loop) to show the other student's
-moves.
+One student picks a game, how many seats and who plays each other seat (another student, or
+one of the game's computer players), clicks "Create a room" and tells the others the code; they
+type it and click "Join". Each page runs in its own kernel and holds a
+:class:`wpp.core.rooms.Seat`: the game itself is in the shared store (:mod:`wpp.core.rooms`),
+and the page draws only that seat's view, on the game's own board
+(:class:`~widgets.page.board.Board`, found by :func:`board_for`). Clicks are requests: the
+store's engine judges them, and a refusal is shown with its reason. The page polls the store
+(every second, on the kernel's event loop) to show the others' moves, and plays the computer's
+turns: the page of the lowest seat heard from recently at once, the others after a few polls
+(any open page may; the decision is the same whichever does, and the store counts it once).
+
+This module is glue: the lobby, the room's line (who sits where, who has gone), Concede or
+Leave, Claim, the status and the log; the board and its input are the game's.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
 :meth:`RoomPage.from_env` takes the seat back (:meth:`wpp.core.rooms.RoomStore.rejoin`) and
-continues the game. The same script asks before the page is left during a game. When the
-other student has gone (nothing heard for :data:`~wpp.core.rooms.ABSENT_AFTER` seconds) the page
-says so, and once they have been gone for :data:`~wpp.core.rooms.CLAIM_AFTER` seconds on their
-turn it offers to claim the game; Concede is always offered while the game goes on.
-
-Layout and wiring only; the shared widgets are the app's (hand, pile, table, action bar), the
-words the presenter's.
+continues the game. The same script asks before the page is left during a game. When another
+student has gone (nothing heard for :data:`~wpp.core.rooms.ABSENT_AFTER` seconds) the page says
+so, and once they have been gone for :data:`~wpp.core.rooms.CLAIM_AFTER` seconds on their turn
+it offers to claim it: the game (WarPairsPoker's Concede) or, in a game without Concede, the
+computer plays for them until they are back. Concede (or Leave, handing the seat to the
+computer) is always offered while the game goes on.
 
 >>> import os, tempfile
 >>> from wpp.core.rooms import RoomStore
@@ -33,6 +39,15 @@ True
 >>> again = RoomPage(store, poll=0, query=alice.address_query())   # Alice reloads her page
 >>> again.seat.seat, again.seat.version == alice.seat.version
 (0, True)
+>>> host = RoomPage(store, poll=0)                    # one student and the computer
+>>> host.chooser.set(1, "agent:counting")
+>>> host.create_button.click()
+>>> host.seat.computers()[1].agent, "computer (counting)" in host.room_line.value
+('counting', True)
+>>> _ = host.seat.submit(host.seat.view().legal_actions()[0]) if host.seat.view().my_turn else 0
+>>> before = host.seat.version
+>>> host.poll(), host.seat.version == before + 1     # the page played the computer's turn
+(True, True)
 """
 
 from __future__ import annotations
@@ -40,28 +55,40 @@ from __future__ import annotations
 import asyncio
 import os
 import urllib.parse
+from collections.abc import Callable
 from html import escape
+from importlib import import_module
 from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.games.warpairs.action_bar import ACTION_OF, ActionBar
-from widgets.games.warpairs.board import legal_for_bar
-from widgets.games.warpairs.pile import PileView
-from widgets.games.warpairs.table import TableView
-from widgets.parts.hand import HandView
+from widgets.page.board import Board
+from widgets.page.list_board import ListBoard
+from widgets.page.seats import PERSON, SeatChooser, budget_option
+from widgets.parts.game_log import GameLogView
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
-from wpp.core.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, normalize_code
-from wpp.core.standard_deck import Card
-from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
-from wpp.warpairs.phases import Phase, player_name
-from wpp.warpairs.presenter import instructions_html, selection_text
-from wpp.warpairs.rules import DEFAULT_RULES
+from wpp.core.history import seat_name
+from wpp.core.registry import game_def, registered_games
+from wpp.core.rooms import (
+    ABSENT_AFTER,
+    CLAIM_AFTER,
+    HOST,
+    LEFT,
+    Computer,
+    RoomStore,
+    Seat,
+    StaleRoom,
+    normalize_code,
+)
 
-__all__ = ["RoomPage", "room_script_html"]
+__all__ = ["RoomPage", "board_for", "room_script_html"]
 
 _LOG_LINES = 14
+#: Polls a page waits on a computer's turn before playing it when another page, heard from
+#: recently, leads (plays them at once): the computer's decision is then made once, not by
+#: every page, and still made if the leading page has just gone.
+COMPUTER_GRACE: Final = 3
 
 _SCRIPT: Final = """
 (function () {
@@ -85,13 +112,14 @@ _SCRIPT: Final = """
   document.addEventListener('click', function (e) {
     var el = e.target.closest && e.target.closest(
       '.wpp-room .wpp-action, .wpp-room .wpp-pile .wpp-card, ' +
-      '.wpp-room .wpp-room-concede, .wpp-room .wpp-room-claim');
+      '.wpp-room .wpp-room-concede, .wpp-room .wpp-room-claim, ' +
+      '.wpp-room .wpp-room-board button:not(.wpp-card)');
     if (!el) { return; }
     if (el.dataset.wppClicked) { e.preventDefault(); e.stopPropagation(); return; }
     el.dataset.wppClicked = '1';
     setTimeout(function () { delete el.dataset.wppClicked; }, 500);
   }, true);
-  // Leaving the page during a game asks first (the other student would be left waiting).
+  // Leaving the page during a game asks first (the others would be left waiting).
   window.addEventListener('beforeunload', function (e) {
     if (document.querySelector('.wpp-room.wpp-live')) {
       e.preventDefault();
@@ -109,21 +137,52 @@ def room_script_html() -> str:
     return f"<script>{_SCRIPT}</script>"
 
 
+def board_for(game: str) -> Board:
+    """A new board of ``game`` for the room page: the game's own, the one its page uses
+    (``widgets.games.<game>.board``: a public class whose ``game`` is ``game`` and which meets
+    :class:`~widgets.page.board.Board`), else the shared page's plain list board.
+
+    >>> type(board_for("warpairs")).__name__, type(board_for("pairs")).__name__
+    ('WarPairsBoard', 'PairsBoard')
+    """
+    game_def(game)      # an unknown game is the kit's error
+    where = f"widgets.games.{game}.board"
+    try:
+        module = import_module(where)
+    except ModuleNotFoundError as err:
+        if err.name is None or not where.startswith(err.name):
+            raise
+        module = None
+    for name in getattr(module, "__all__", ()):
+        cls = getattr(module, name, None)
+        if isinstance(cls, type) and getattr(cls, "game", None) == game:
+            board = cls()
+            if isinstance(board, Board):
+                return board
+    return ListBoard(game)
+
+
 class RoomPage:
     """One student's page of a room (see the module docs). ``poll`` is the pause between
-    two reads of the store, in seconds (0: only when :meth:`poll` is called, for tests)."""
+    two reads of the store, in seconds (0: only when :meth:`poll` is called, for tests);
+    the page that leads plays the computer's turns (see :meth:`poll`);
+    ``boards`` makes a game's board (:func:`board_for` by default)."""
 
     def __init__(self, store: RoomStore | None = None, *, poll: float = 1.0,
-                 code: str = "", query: str = "") -> None:
+                 code: str = "", query: str = "",
+                 boards: Callable[[str], Board] = board_for) -> None:
         self.store = store if store is not None else RoomStore()
         self.interval = poll
+        self.boards = boards
         self.seat: Seat | None = None
-        self.selected: set[Card] = set()
+        self.board: Board | None = None
         self._message = ""
         self._concede_armed = False
-        self._opponent_here = False
+        self._everyone_here = False
         self._gone: dict[int, float] = {}
+        self._machines: dict[int, Computer] = {}
         self._claimable = False
+        self._waited = (-1, 0)   # (version, polls) waited on a computer's turn
         self._generation = 0  # one polling chain per joined room
         fields = urllib.parse.parse_qs(query)
         code = code or fields.get("room", [""])[0][:12]
@@ -148,21 +207,35 @@ class RoomPage:
     def _build(self, code: str) -> None:
         self.status = w.HTML("Create a room, or type the code another student gave you.")
         self.status.add_class("wpp-status")
-        brand = w.HTML('<span class="wpp-brand">WarPairsPoker — two browsers</span>')
-        header = w.HBox([brand, self.status])
+        self.brand = w.HTML('<span class="wpp-brand">Play together — a room</span>')
+        header = w.HBox([self.brand, self.status])
         header.add_class("wpp-header")
         self.code = w.Text(value=code, placeholder="room code, e.g. K7QPM",
-                           continuous_update=False, layout=w.Layout(width="180px"))
+                           continuous_update=False, layout=w.Layout(width="180px"),
+                           description="Room code")
         self.code.add_class("wpp-room-code")
-        self.join_button = w.Button(description="Join")
+        self.join_button = w.Button(description="Join", tooltip="join the room of this code")
         self.join_button.add_class("wpp-room-join")
-        self.create_button = w.Button(description="Create a room")
+        games = [(game_def(g).title, g) for g in registered_games()]
+        self.game = w.Dropdown(options=games, value=games[0][1], description="Game")
+        self.game.add_class("wpp-room-game")
+        self.players = w.Dropdown(options=[2], value=2, description="Seats")
+        self.players.add_class("wpp-room-players")
+        self.chooser: SeatChooser | None = None
+        self.seats_box = w.VBox([], layout=w.Layout(max_width="460px"))
+        self.seats_box.add_class("wpp-room-seats")
+        self.create_button = w.Button(description="Create a room",
+                                      tooltip="create a room of this game and take P1")
         self.create_button.add_class("wpp-room-create")
         self.lobby_message = w.HTML("")
         self.lobby_message.add_class("wpp-msg")
-        self.lobby = w.VBox([w.HBox([self.code, self.join_button, self.create_button]),
-                             self.lobby_message])
+        join_row = w.HBox([self.code, self.join_button],
+                          layout=w.Layout(flex_flow="row wrap"))
+        create_row = w.HBox([self.game, self.players, self.create_button],
+                            layout=w.Layout(flex_flow="row wrap"))
+        self.lobby = w.VBox([join_row, create_row, self.seats_box, self.lobby_message])
         self.lobby.add_class("wpp-room-lobby")
+        self._game_chosen()
 
         self.room_line = w.HTML("")
         self.room_line.add_class("wpp-room-line")
@@ -173,28 +246,19 @@ class RoomPage:
         self.claim_button = w.Button(description="Claim the game",
                                      layout=w.Layout(display="none"))
         self.claim_button.add_class("wpp-room-claim")
-        room_bar = w.HBox([self.room_line, self.concede_button, self.claim_button])
+        room_bar = w.HBox([self.room_line, self.concede_button, self.claim_button],
+                          layout=w.Layout(flex_flow="row wrap"))
         room_bar.add_class("wpp-room-bar")
-        self.top = HandView("P2")
-        self.bottom = HandView("P1")
-        self.table = TableView()
-        self.pile = PileView()
-        self.bar = ActionBar()
-        self.selection_info = w.HTML("")
-        self.selection_info.add_class("wpp-selinfo")
+        self.board_box = w.Box([])
+        self.board_box.add_class("wpp-room-board")
         self.message = w.HTML("")
         self.message.add_class("wpp-msg")
-        self.log = w.HTML("")
-        self.log.add_class("wpp-log")
-        dock = w.VBox([self.bar.box, self.selection_info, self.message])
-        dock.add_class("wpp-dock")
-        center = w.VBox([room_bar, self.top.box, self.table.html, self.bottom.box, dock])
-        center.add_class("wpp-center")
-        side = w.VBox([self.pile.box, self.log])
-        side.add_class("wpp-side")
-        self.board = w.HBox([center, side], layout=w.Layout(display="none"))
-        self.board.add_class("wpp-body")
-        self.root = w.VBox([w.HTML(STYLE_HTML), header, self.lobby, self.board, self.address])
+        self.game_log = GameLogView(_LOG_LINES)
+        self.log = self.game_log.html
+        self.body = w.VBox([room_bar, self.board_box, self.message, self.log],
+                           layout=w.Layout(display="none"))
+        self.body.add_class("wpp-room-body")
+        self.root = w.VBox([w.HTML(STYLE_HTML), header, self.lobby, self.body, self.address])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-room")
 
@@ -204,9 +268,58 @@ class RoomPage:
         self.concede_button.on_click(lambda _b: self.concede())
         self.claim_button.on_click(lambda _b: self.claim())
         self.code.observe(self._on_enter, names="value")
-        self.bottom.on_toggle(self._toggle)
-        self.pile.on_take(lambda c: self._submit(TakeFromPile(c)))
-        self.bar.on_action(self._on_action)
+        self.game.observe(lambda _c: self._game_chosen(), names="value")
+        self.players.observe(lambda _c: self._seats_chosen(), names="value")
+
+    def _game_chosen(self) -> None:
+        """The seat counts of the chosen game (its default selected), and its seats."""
+        rule = game_def(self.game.value)
+        counts = list(range(rule.min_players, rule.max_players + 1))
+        keep = self.players.value if self.players.value in counts else rule.default_players
+        self.players.options = counts
+        self.players.value = keep
+        self._seats_chosen()
+
+    def _seats_chosen(self) -> None:
+        """Who plays each seat but the host's (P1): another student, or a computer player
+        with its budget — the shared page's seat chooser, kept across a change of seats."""
+        game, n = self.game.value, self.players.value or 2
+        old = self.chooser
+        kept = {s: old.choice(s) for s in range(1, min(n, old.players))} \
+            if old is not None and old.game == game else {}
+        chooser = SeatChooser(game, n, {0: PERSON, **kept})
+        for seat, dropdown in chooser.dropdowns.items():
+            dropdown.options = [("another student", PERSON),   # agents only: a room
+                                *[o for o in dropdown.options    # stores an agent's name
+                                  if str(o[1]).startswith("agent:")]]
+            if old is not None and old.game == game and seat in kept:
+                chooser.set(seat, kept[seat], old.budget(seat))
+        chooser.dropdowns[0].layout.display = "none"   # the host's own seat
+        self.chooser = chooser
+        self.seats_box.children = (chooser.box,)
+
+    def computer_seats(self) -> dict[int, tuple[str, dict[str, Any]]]:
+        """The computer's seats chosen in the lobby: seat → (agent, options with its
+        budget)."""
+        out: dict[int, tuple[str, dict[str, Any]]] = {}
+        chooser = self.chooser
+        if chooser is None:
+            return out
+        for seat in range(1, chooser.players):
+            choice = chooser.choice(seat)
+            if choice == PERSON:
+                continue
+            kind, _, name = choice.partition(":")
+            if kind != "agent":
+                raise WppError(f"a room's computer plays one of the game's agents, not "
+                               f"{choice!r:.40}")
+            options: dict[str, Any] = {}
+            option, budget = budget_option(chooser.game, choice), chooser.budget(seat)
+            if option is not None and budget is not None:
+                key, default = option
+                options[key] = int(budget) if isinstance(default, int) else float(budget)
+            out[seat] = (name, options)
+        return out
 
     def _on_enter(self, change: dict[str, Any]) -> None:
         """Enter in the code field joins, once the code is complete (a half-typed code,
@@ -219,7 +332,7 @@ class RoomPage:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = "WarPairsPoker room page"
+        bundle["text/plain"] = "Room page"
         return bundle
 
     def _ipython_display_(self) -> None:
@@ -238,11 +351,14 @@ class RoomPage:
 
     # ------------------------------------------------------------------ the lobby
     def create(self) -> None:
-        """Create a room and take its first seat."""
+        """Create a room of the chosen game, seats and computer players, and take P1."""
         if self.seat is not None and not self.seat.is_over:
             return
         try:
-            code = self.store.create("warpairs")
+            computer = self.computer_seats()
+            self.boards(self.game.value)      # a game without a board is refused first
+            code = self.store.create(self.game.value, players=self.players.value,
+                                     computer=computer)
         except WppError as err:
             self._lobby_error(str(err))
             return
@@ -271,15 +387,24 @@ class RoomPage:
         self._seated(handle)
 
     def _seated(self, seat: Seat) -> None:
+        try:
+            board = self.boards(seat.game)
+        except WppError as err:
+            self._lobby_error(str(err))
+            return
         self.seat = seat
-        self.selected.clear()
+        self.board = board
+        board.on_choose(self.choose)
+        self.board_box.children = (board.root,)
+        self.brand.value = (f'<span class="wpp-brand">{escape(game_def(seat.game).title)} '
+                            "— a room</span>")
         self._concede_armed = False
         self._set_message("")
         self.lobby_message.value = ""
         self.code.value = self.seat.code
         self.lobby.layout.display = "none"
-        self.board.layout.display = None
-        self._opponent_here = self.seat.opponent_joined()
+        self.body.layout.display = None
+        self._everyone_here = self.seat.everyone_joined()
         self._read_presence()
         self.address.value = f'<span data-query="{escape(self.address_query())}"></span>'
         self.refresh()
@@ -290,29 +415,55 @@ class RoomPage:
 
     # ------------------------------------------------------------------ polling
     def poll(self) -> bool:
-        """Read the store once; whether anything new was drawn (a move or the other
-        student's arrival)."""
+        """Read the store once, and play the computer's turn if it is one; whether anything
+        new was drawn (a move, or another student's arrival or absence)."""
         if self.seat is None:
             return False
         try:
             changed = self.seat.refresh()
-            here = self._opponent_here or self.seat.opponent_joined()
-            presence = (set(self._gone), self._claimable)
+            if self.seat.computer_to_act and self._my_computer_turn():
+                changed = self._play_computer() or changed
+            here = self._everyone_here or self.seat.everyone_joined()
+            presence = (set(self._gone), dict(self._machines), self._claimable)
             self._read_presence()
         except WppError as err:
             self._set_message(f"cannot read the room: {err}")
             return False
-        changed = (changed or here != self._opponent_here
-                   or presence != (set(self._gone), self._claimable))
-        self._opponent_here = here
+        changed = (changed or here != self._everyone_here
+                   or presence != (set(self._gone), self._machines, self._claimable))
+        self._everyone_here = here
         if changed:
-            self.selected &= set(self.seat.view().hand)
             self.refresh()
         return changed
 
-    def _read_presence(self) -> None:
-        """Who has gone, and whether the game can be claimed (read from the store)."""
+    def _my_computer_turn(self) -> bool:
+        """Whether this page plays the computer's turn now: at once if it leads (its seat is
+        the lowest of the pages heard from recently), else after :data:`COMPUTER_GRACE`
+        polls on the same version (the leading page may have just gone)."""
         assert self.seat is not None
+        me = self.seat.seat
+        here = [s for s in self.store.seats(self.seat.code) if s == me or s not in self._gone]
+        if min(here, default=me) == me:
+            return True
+        version, polls = self._waited
+        polls = polls + 1 if version == self.seat.version else 1
+        self._waited = (self.seat.version, polls)
+        return polls > COMPUTER_GRACE
+
+    def _play_computer(self) -> bool:
+        """Play the computer's turn (another page may have played it first: then it is
+        refused as stale and this page just reads the game again)."""
+        assert self.seat is not None
+        try:
+            self.seat.play_computer()
+        except StaleRoom:
+            self.seat.refresh()
+        return True
+
+    def _read_presence(self) -> None:
+        """Who has gone, who the computer plays, and whether a turn can be claimed."""
+        assert self.seat is not None
+        self._machines = self.seat.computers()
         if self.seat.is_over:
             self._gone, self._claimable = {}, False
             return
@@ -337,40 +488,12 @@ class RoomPage:
             self._schedule()
 
     # ------------------------------------------------------------------ actions
-    def _toggle(self, card: Card) -> None:
-        if self.seat is None or not self.seat.view().my_turn or card not in self.seat.view().hand:
-            return
-        self.selected ^= {card}
-        self._concede_armed = False
-        self.refresh()
-
-    def _on_action(self, kind: str) -> None:
+    def choose(self, action: Any) -> None:
+        """Send ``action``, made on the board (the board's callback; a board with its own
+        Concede asks before it sends one)."""
         if self.seat is None:
             return
-        make = ACTION_OF.get(kind)
-        if make is None:
-            self._set_message(f"unknown action {kind[:20]!r}")
-            return
-        if make is Concede and not self._concede_armed:
-            self._concede_armed = True
-            self._set_message("Concede this game? Click Concede again to confirm.")
-            self.refresh()
-            return
         self._concede_armed = False
-        action: Action
-        if make in (Mulligan, PlayCards):
-            cards = sorted(self.selected)
-            action = (Mulligan(cards) if self.seat.view().phase is Phase.MULLIGAN
-                      or make is Mulligan else PlayCards(cards))
-        else:
-            action = make()
-        self._submit(action)
-
-    def _submit(self, action: Action) -> None:
-        """Send ``action`` to the room, made on the version the page holds; the engine's
-        refusal, if any, is shown (a click on a game that has moved on is refused too)."""
-        if self.seat is None:
-            return
         self._send(lambda seat: seat.submit(action, self.seat_version))
 
     @property
@@ -378,30 +501,35 @@ class RoomPage:
         """The version of the game the page has drawn (what its clicks are made on)."""
         return -1 if self.seat is None else self.seat.version
 
+    def _arm_concede(self) -> None:
+        assert self.seat is not None
+        self._concede_armed = True
+        word = "Concede" if self.seat.has_concede else "Leave"
+        what = "this game" if self.seat.has_concede else "the game to the computer"
+        self._set_message(f"{word} {what}? Click {word} again to confirm.")
+        self.refresh()
+
     def concede(self) -> None:
-        """The room's Concede (two clicks: the first asks): open whenever the game goes on;
-        off turn it takes effect when this seat is to act."""
+        """The room's Concede (Leave in a game without one; two clicks: the first asks):
+        open whenever the game goes on; off turn it takes effect when this seat is to act."""
         if self.seat is None or self.seat.is_over:
             return
         if not self._concede_armed:
-            self._concede_armed = True
-            self._set_message("Concede this game? Click Concede again to confirm.")
-            self.refresh()
+            self._arm_concede()
             return
         self._concede_armed = False
         self._send(lambda seat: seat.concede())
 
     def claim(self) -> None:
-        """Claim the game from the other student, who has gone (see :meth:`Seat.claim`)."""
+        """Claim the turn of a student who has gone (see :meth:`Seat.claim`)."""
         if self.seat is not None:
             self._send(lambda seat: seat.claim())
 
-    def _send(self, act: Any) -> None:
+    def _send(self, act: Callable[[Seat], str]) -> None:
         assert self.seat is not None
         try:
             text = act(self.seat)
         except StaleRoom:
-            self.selected &= set(self.seat.view().hand)
             self._set_message("The game moved on before that click arrived: look again.")
             self._read_presence()
             self.refresh()
@@ -410,8 +538,8 @@ class RoomPage:
             self._set_message(str(err))
             self.refresh()
             return
-        self.selected.clear()
-        self._set_message(text if "conceded;" in text else "")
+        keep = "conceded;" in text or "left the game" in text or "computer plays for" in text
+        self._set_message(text if keep else "")
         self._read_presence()
         self.refresh()
 
@@ -422,77 +550,128 @@ class RoomPage:
             self.message.value = value
 
     # ------------------------------------------------------------------ drawing
-    def names(self) -> tuple[str, str]:
-        me = 0 if self.seat is None else self.seat.seat
-        return tuple(f"You ({player_name(p)})" if p == me else  # type: ignore[return-value]
-                     f"The other student ({player_name(p)})" for p in (0, 1))
+    def names(self) -> list[str]:
+        """Each seat's name as this page shows it: you, another student, the computer."""
+        if self.seat is None:
+            return []
+        out = []
+        for p in range(self.seat.players):
+            if p == self.seat.seat:
+                out.append(f"You ({seat_name(p)})")
+            elif p in self._machines:
+                out.append(f"The computer ({seat_name(p)})")
+            else:
+                out.append(f"The other student ({seat_name(p)})" if self._people() == 2
+                           else f"Another student ({seat_name(p)})")
+        return out
+
+    def _people(self) -> int:
+        """How many seats of the room are people's (the host's computer seats aside)."""
+        assert self.seat is not None
+        return self.seat.players - sum(m.why == HOST for m in self._machines.values())
+
+    def _who(self, p: int, taken: frozenset[int]) -> str:
+        """Who plays seat ``p`` (``taken``: the seats people have joined), in words for the
+        room line."""
+        assert self.seat is not None
+        machine = self._machines.get(p)
+        if machine is not None:
+            why = {HOST: "", LEFT: ", who left"}.get(machine.why, ", who has gone")
+            return f"the computer ({escape(machine.describe())}{why})"
+        if p == self.seat.seat:
+            return "you"
+        return "a student" if p in taken else "free"
+
+    def _presence(self) -> str:
+        """The room line's words on the others: waiting, joined, gone, conceded."""
+        seat = self.seat
+        assert seat is not None
+        if not self._everyone_here:
+            missing = self._people() - len(self.store.seats_taken(seat.code))
+            who = "the other student" if missing == 1 else f"{missing} more students"
+            return f"Waiting for {who}: tell them the code <b>{escape(seat.code)}</b>."
+        if self._gone and not seat.is_over:
+            parts = []
+            for s, silent in sorted(self._gone.items()):
+                if s in self._machines:
+                    parts.append(f"{seat_name(s)} has gone: the computer plays for them.")
+                elif silent == float("inf"):
+                    parts.append(f"{seat_name(s)} has conceded: the game ends on their turn.")
+                else:
+                    parts.append(
+                        f"{seat_name(s)} seems to have gone (nothing heard for "
+                        f"{ABSENT_AFTER:.0f} s). "
+                        + ("You may claim their turn." if self._claimable
+                           and seat.to_act == s else
+                           f"If they are still gone on their turn after {CLAIM_AFTER:.0f} s, "
+                           "you may claim it."))
+            text = " ".join(parts)
+            if self._people() == 2:
+                text = text.replace(f"{seat_name(min(self._gone))} ", "The other student ", 1)
+            return text
+        return ("The other student has joined." if self._people() == 2
+                else "Everyone has joined.")
 
     def refresh(self) -> None:
-        """Draw the board from this seat's view alone (nothing else reaches the page)."""
-        if self.seat is None:
+        """Draw the page from this seat's view alone (nothing else reaches the page)."""
+        if self.seat is None or self.board is None:
             return
         seat = self.seat
         view = seat.view()
         names = self.names()
         me = seat.seat
-        mine = view.my_turn and not seat.is_over
-        if not self._opponent_here:
-            presence = ("Waiting for the other student: tell them the code "
-                        f"<b>{escape(seat.code)}</b>.")
-        elif self._gone and not seat.is_over and max(self._gone.values()) == float("inf"):
-            presence = "The other student has conceded: the game ends on their turn."
-        elif self._gone and not seat.is_over:
-            presence = (f"The other student seems to have gone (nothing heard for "
-                        f"{ABSENT_AFTER:.0f} s). "
-                        + ("You may claim the game." if self._claimable else
-                           f"If they are still gone on their turn after {CLAIM_AFTER:.0f} s, "
-                           "you may claim the game."))
-        else:
-            presence = "The other student has joined."
-        line = f"Room <b>{escape(seat.code)}</b> — you are <b>{player_name(me)}</b>. {presence}"
+        live = not seat.is_over
+        left = self._machines.get(me) is not None
+        mine = bool(view.my_turn) and live and not left
+        taken = self.store.seats_taken(seat.code)
+        seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
+        line = (f"Room <b>{escape(seat.code)}</b> — you are <b>{seat_name(me)}</b>. "
+                f"{self._presence()}")
+        if seat.players > 2 or self._machines:
+            line += f' <span class="wpp-room-seats-line">Seats: {seats}.</span>'
         if self.room_line.value != line:
             self.room_line.value = line
-        live = not seat.is_over
-        # the action bar has Concede on this seat's turn; off turn the room line has it
-        self.concede_button.layout.display = None if live and not mine else "none"
-        self.concede_button.description = "Really concede?" if self._concede_armed else "Concede"
+        # a board with its own Concede (WarPairsPoker's bar) has it on this seat's turn; the
+        # room bar has it otherwise, and Leave in a game without Concede
+        own = seat.has_concede and mine
+        word = "Concede" if seat.has_concede or not live else "Leave"
+        self.concede_button.layout.display = None if live and not own and not left else "none"
+        self.concede_button.description = f"Really {word.lower()}?" if self._concede_armed \
+            else word
+        self.concede_button.tooltip = ("concede the game" if word == "Concede" else
+                                       "leave the game: the computer plays your seat")
         self.claim_button.layout.display = None if live and self._claimable else "none"
+        self.claim_button.description = ("Claim the game" if seat.has_concede else
+                                         "Let the computer play for them")
         if live:
             self.root.add_class("wpp-live")
         else:
             self.root.remove_class("wpp-live")
-        self.table.show(view, names=names, bottom=me)
-        self.bottom.show(view.hand, selected=self.selected if mine else (), clickable=mine,
-                         new=view.drawn if mine else ())
-        self.bottom.set_active(mine)
-        self.bottom.set_title(f"{escape(names[me])}: {len(view.hand)} cards")
-        self.top.show_backs(view.opponent_hand_size)
-        self.top.set_title(f"{escape(names[1 - me])}: {view.opponent_hand_size} cards")
-        legal = legal_for_bar(view) if mine else []
-        can_take = any(isinstance(a, TakeFromPile) for a in legal)
-        self.pile.show(view.pile, clickable=can_take)
-        self.bar.show(legal, view.phase, enabled=mine,
-                      note="or take a card from the pile →" if can_take else "")
-        self.bar.set_label("concede", "Really concede?" if self._concede_armed else "Concede")
-        selection = escape(selection_text(view, self.selected, DEFAULT_RULES)) if mine else ""
-        if self.selection_info.value != selection:
-            self.selection_info.value = selection
+        label = getattr(self.board, "label_seats", None)
+        if callable(label):            # the optional hook the shared page uses too
+            label(names, [me])
+        elif hasattr(self.board, "names"):
+            self.board.names = names
+        legal = view.legal_actions() if mine else []
+        self.board.draw(view, legal=legal, last=seat.last_action, active=live)
+        self.status.value = self._status(view, names, mine, left)
+        self.game_log.show(seat.log(), str)
+
+    def _status(self, view: Any, names: list[str], mine: bool, left: bool) -> str:
+        seat = self.seat
+        assert seat is not None
         if seat.is_over:
-            status = (f"<b>Game over</b> — {escape(seat.outcome)}. To play again, create a "
-                      "new room (or join the one the other student creates).")
             self.lobby.layout.display = None
-        elif not self._opponent_here:
-            status = "Waiting for the other student to join…"
-        elif mine:
-            status = instructions_html(view, two_people=False)
-        else:
-            status = f"<b>{escape(names[1 - me])}</b> is thinking…"
-        if self.status.value != status:
-            self.status.value = status
-        lines = seat.log()
-        start = len(lines) - len(lines[-_LOG_LINES:])
-        items = "".join(f"<li value={start + i + 1}>{escape(t)}</li>"
-                        for i, t in enumerate(lines[-_LOG_LINES:]))
-        log = f'<div class="wpp-panel-title">Game log</div><ol>{items}</ol>' if items else ""
-        if self.log.value != log:
-            self.log.value = log
+            return (f"<b>Game over</b> — {escape(seat.outcome.rstrip('.'))}. To play again, "
+                    "create a "
+                    "new room (or join the one another student creates).")
+        if not self._everyone_here:
+            return "Waiting for the other students to join…" if self._people() > 2 else \
+                "Waiting for the other student to join…"
+        if left:
+            return "You left the game: the computer plays your seat."
+        if mine:
+            n = len(view.legal_actions())
+            return (f"<b>Your turn</b> — {n} legal move{'s' if n != 1 else ''}."
+                    if n <= 30 else "<b>Your turn</b> — choose on the board.")
+        return f"<b>{escape(names[seat.to_act])}</b> is thinking…"

@@ -391,10 +391,10 @@ class DrawAnalysis:
         (a ``str``) whose card mentions are references, so a page can hide them."""
         b = self.best
         if not b.discard:
-            action = words("stand pat with ", Ref(self.hand, format_cards(self.hand, ascii=True)))
+            action = words("stand pat with ", Ref(self.hand))
         else:
             n = len(b.discard)
-            action = words("keep ", Ref(b.keep, b.keep_text),
+            action = words("keep ", Ref(b.keep),
                            f" and draw {n} card{'s' if n > 1 else ''}")
         likely = max(Category, key=b.count)
         return words(

@@ -281,7 +281,7 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
     max_players = 6
     default_players = 2
     rules_type = DrawRules
-    page = "08_classic_poker.ipynb"
+    page = "draw.ipynb"
     lesson = "08_classic_poker.ipynb"
     rules_doc = "draw-rules.md"
 

@@ -13,10 +13,11 @@ from typing import Any, Final
 
 from wpp.classic.draw import DrawAI, RandomDiscarder, StandPat, review_values
 from wpp.classic.game import DRAW, Discard, DrawState
+from wpp.classic.public import public_reasons
 from wpp.core.agents import Agent
 from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
 
-__all__ = ["AGENTS", "GAME", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "ORDER", "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = DRAW
 #: Second in listings, after WarPairsPoker.
@@ -56,3 +57,7 @@ def _method(budget: dict[str, Any], policy: str | None) -> str:
 #: The game review values every discard exactly (the budget serves only playouts by an
 #: agent, ``review_game(..., agent=...)``).
 REVIEW: Final = ReviewHook(_review, _method, dict(DRAW.review_budget))
+
+#: The page's "Why?" during a game: a computer's discard in public terms (how many cards it
+#: exchanged), with the viewer's own exact odds while they have still to draw.
+PUBLIC_REASONS: Final = public_reasons

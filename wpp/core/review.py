@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -306,19 +306,28 @@ def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[Act
 def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Position],
                      player: int, agent: str | None = None, *, seed: int = 0,
                      result: float = math.nan, moves: int = 0,
+                     progress: Callable[[int, int], None] | None = None,
                      **budget: int) -> Review:
     """The review of ``player``'s decisions at ``positions`` (see :func:`review_game`, which
-    lists them from a history; the twin test passes re-dealt states here)."""
+    lists them from a history; the twin test passes re-dealt states here). ``progress``, if
+    given, is called with (decisions done, decisions in all) before the first and after each
+    one (a page's progress bar)."""
     b = _check_budget(game, budget)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise WppError(f"the review's seed is a whole number, not {seed!r:.40}")
     _policy(game, agent, seed)  # refuses an unknown agent before any work
     method = evaluator(game).method(b, agent)
-    rows = tuple(_row(game, p, evaluate_position(game, p, player, seed=seed, agent=agent,
-                                                 budget=b),
-                      game.review_unit, game.review_thresholds, method) for p in positions)
+    rows: list[ReviewRow] = []
+    if progress is not None:
+        progress(0, len(positions))
+    for p in positions:
+        rows.append(_row(game, p, evaluate_position(game, p, player, seed=seed, agent=agent,
+                                                    budget=b),
+                         game.review_unit, game.review_thresholds, method))
+        if progress is not None:
+            progress(len(rows), len(positions))
     return Review(game.name, game.title, player, game.review_unit, game.review_thresholds, b,
-                  seed, agent, method, rows, result, moves)
+                  seed, agent, method, tuple(rows), result, moves)
 
 
 def decisions(history: History[Any, Any], player: int) -> list[Position]:
@@ -331,7 +340,8 @@ def decisions(history: History[Any, Any], player: int) -> list[Position]:
 
 
 def review_game(history: History[Any, Any], player: int, agent: str | None = None, *,
-                seed: int = 0, **budget: int) -> Review:
+                seed: int = 0, progress: Callable[[int, int], None] | None = None,
+                **budget: int) -> Review:
     """Review ``player``'s decisions in ``history`` (any registered game's).
 
     At each decision the game's evaluator (:meth:`~wpp.core.protocol.GameDef.
@@ -339,7 +349,9 @@ def review_game(history: History[Any, Any], player: int, agent: str | None = Non
     then; ``agent`` (a name of the game's agents) makes the evaluator finish its playouts
     with that agent for every seat instead of its own way. ``budget`` overrides the game's
     :attr:`~wpp.core.protocol.GameDef.review_budget` (e.g. ``worlds=64``); ``seed`` seeds
-    every decision's random source, so the same seed gives the same table.
+    every decision's random source, so the same seed gives the same table. ``progress``, if
+    given, is called with (decisions done, decisions in all) as the review goes (a page's
+    progress bar; see :func:`review_positions`).
 
     A history that is not a :class:`~wpp.core.history.History` with its past kept, a seat
     the game does not have, an unknown agent or budget is a :class:`WppError`.
@@ -355,4 +367,5 @@ def review_game(history: History[Any, Any], player: int, agent: str | None = Non
     result = (game.review_value(history.returns(), player) if history.is_over
               else math.nan)
     return review_positions(game, decisions(history, player), player, agent, seed=seed,
-                            result=result, moves=len(history.actions), **budget)
+                            result=result, moves=len(history.actions), progress=progress,
+                            **budget)

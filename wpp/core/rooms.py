@@ -1,11 +1,18 @@
-"""Rooms: one game between two kernels (two browsers), through a room code and a shared store.
+"""Rooms: one game of any registered kind between browsers, through a room code and a shared
+store; seats nobody takes may be the computer's.
 
-Two students each open the room page in their own browser; each page runs its own kernel.
-The game lives in a small SQLite file both kernels can reach (standard library only), never
-in a browser: a page is given only what its seat's view holds.
+Each student opens the room page in their own browser; each page runs its own kernel. The game
+lives in a small SQLite file every kernel can reach (standard library only), never in a
+browser: a page is given only what its seat's view holds.
 
-* :meth:`RoomStore.create` makes a room: a short code (``"K7QPM"``) and a fresh seed.
-* :meth:`RoomStore.join` claims a free seat (or the one asked for) and returns a
+* :meth:`RoomStore.create` makes a room of any registered game (``"pairs"``), with as many
+  seats as that game allows (``players``; the game's own error outside its range — Pairs 2
+  to 6, OFC 2 to 4), its rule flags (``rules``) and the seats the computer plays
+  (``computer={seat: agent}``, an agent being its registered name or ``(name, options)``
+  with the options its budget, e.g. ``("pipmc", {"playouts": 20})``). It returns a short code
+  (``"K7QPM"``). The computer's seats are stored in the room, so every page sees who is
+  the computer (:meth:`RoomStore.computers`).
+* :meth:`RoomStore.join` claims a free person's seat (or the one asked for) and returns a
   :class:`Seat`, the handle a page keeps. It carries a secret token (:attr:`Seat.secret`),
   so a second page cannot act for a seat it did not claim. The page keeps the secret in its
   own address; after a reload, :meth:`RoomStore.rejoin` takes the seat back with it. A wrong
@@ -18,14 +25,28 @@ in a browser: a page is given only what its seat's view holds.
   (:class:`~wpp.core.errors.IllegalAction`, naming the rule), and so is an action made on a
   version that is no longer the stored one (:class:`StaleRoom`) — nothing is written. So one
   click sent twice counts once: the second names a version the first one ended.
+* **The computer's turns** are played by whichever page is open: :meth:`Seat.play_computer`
+  asks the seat's agent for its decision — from the computer seat's view only, the agent made
+  afresh with a seed drawn from the room's own secret salt, the seat and the move number
+  (:func:`computer_seed`), so the decision is the same whichever page makes it — and sends
+  it through the same version-checked write. Two pages racing on one computer turn write it
+  once: the later one is :class:`StaleRoom`. A budget measured in time (``seconds``,
+  ``move_time``…) is refused when the room is made: it would depend on the page's machine.
 * :meth:`Seat.refresh` re-reads the stored game when its version moved (a page polls it) and
   says the seat is still there (a heartbeat, at most every :data:`HEARTBEAT` seconds).
   A seat not heard from for :data:`ABSENT_AFTER` seconds is *gone* (:meth:`Seat.gone`); when
-  a gone seat is to act and has been silent for :data:`CLAIM_AFTER` seconds, the other may
-  :meth:`Seat.claim` the game: the engine's own Concede is played for the absent seat, so the
-  outcome and returns are the engine's. :meth:`Seat.concede` is always open to a seated
-  player: on its turn it is the engine's Concede; off turn it is recorded and played the
-  moment that seat is to act.
+  a gone person's seat is to act and has been silent for :data:`CLAIM_AFTER` seconds, any
+  other seated player may :meth:`Seat.claim` it. In a game with a Concede action
+  (WarPairsPoker) the engine's own Concede is played for the absent seat, so the outcome and
+  returns are the engine's. In a game without one (5-card draw, Pairs, OFC, Pokeros) the
+  computer takes the absent seat over, with the game's default agent, and plays its turns
+  until that seat's page is heard from again (its next heartbeat, or a rejoin, gives the
+  seat back to its person): the others are not held up, and nobody loses a seat for a
+  dropped connection.
+* :meth:`Seat.concede` is always open to a seated player. In a game with Concede it is the
+  engine's Concede on the seat's turn; off turn it is recorded and played the moment that
+  seat is to act. In a game without one it means *leave*: the computer plays the seat, with
+  the game's default agent, for the rest of the game (a heartbeat does not undo it).
 
 What is stored is the kit's own save file (:meth:`History.to_json`, read back by
 :func:`~wpp.core.registry.load_game`, which replays every action and refuses an edited file)
@@ -38,10 +59,11 @@ folder of the temporary directory that only this user may enter (``wpp-rooms-<ui
 0700; every kernel of one user shares it). The file is created readable by its owner only
 (mode 0600): it holds every hidden card. A file or folder that is a symbolic link, or that
 belongs to another user, is refused. Seat tokens are stored as their SHA-256 digests, never
-in clear. A store made before digests (schema 0: a ``token`` column in clear) is migrated
-when it is opened — its tokens are replaced by their digests and its mode narrowed — so the
-pages that hold those seats keep them. Any value in the store that is not what the kit wrote
-(text for a number, a damaged save file…) is the kit's error, naming the room.
+in clear. Older stores are migrated when opened, so the pages that hold their seats keep
+them: schema 0 (a ``token`` column in clear) has its tokens replaced by their digests and its
+mode narrowed; schema 2 (two people, no computer) gains the computer's table and a salt for
+each room. Any value in the store that is not what the kit wrote (text for a number, a
+damaged save file…) is the kit's error, naming the room.
 
 >>> import tempfile, os
 >>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "rooms.sqlite3"))
@@ -58,6 +80,24 @@ pages that hold those seats keep them. Any value in the store that is not what t
 1
 >>> oct(os.stat(store.path).st_mode & 0o777)
 '0o600'
+
+Three seats of Pairs, the last the computer's:
+
+>>> code = store.create("pairs", seed=2, players=3, computer={2: ("pipmc", {"playouts": 4})})
+>>> a, b = store.join(code), store.join(code)
+>>> (a.seat, b.seat), store.computers(code)[2].agent, a.everyone_joined()
+((0, 1), 'pipmc', True)
+>>> while True:
+...     _ = a.refresh(), b.refresh()
+...     if a.is_over:
+...         break
+...     if a.computer_to_act:              # any seated page plays the computer's turn
+...         _ = a.play_computer()
+...     else:
+...         mover = a if a.view().my_turn else b
+...         _ = mover.submit(mover.view().legal_actions()[-1])
+>>> a.is_over and b.is_over
+True
 """
 
 from __future__ import annotations
@@ -65,6 +105,7 @@ from __future__ import annotations
 import getpass
 import hashlib
 import hmac
+import json
 import os
 import re
 import secrets
@@ -74,18 +115,21 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from wpp.core.agents import Decision
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, check_seed, seat_name
-from wpp.core.registry import load_game, new_game
+from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
 
-__all__ = ["ABSENT_AFTER", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
-           "FAILURE_WINDOW", "HEARTBEAT", "MAX_FAILURES", "RoomStore", "Seat", "StaleRoom",
-           "default_path", "normalize_code", "token_digest"]
+__all__ = ["ABSENT_AFTER", "CLAIMED", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
+           "FAILURE_WINDOW", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
+           "RoomStore", "Seat", "StaleRoom", "check_computer", "computer_seed", "default_path",
+           "has_concede", "normalize_code", "token_digest"]
 
 #: The environment variable naming the store's file.
 ENV: Final = "WPP_ROOMS"
@@ -107,18 +151,70 @@ FAILURE_WINDOW: Final = 60.0
 HEARTBEAT: Final = 5.0
 #: A seat not heard from for this long (seconds) is gone: the other page says so.
 ABSENT_AFTER: Final = 30.0
-#: A gone seat to act, silent this long (seconds), lets the other claim the game.
+#: A gone seat to act, silent this long (seconds), lets the others claim it.
 CLAIM_AFTER: Final = 60.0
-#: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests.
-SCHEMA_VERSION: Final = 2
+#: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests,
+#: 2 the one before computer seats.
+SCHEMA_VERSION: Final = 3
 
-_SCHEMA: Final = """
+#: Why the computer plays a seat (:attr:`Computer.why`): the host gave it the seat when the
+#: room was made; it took the seat over from a person who had gone (until they are back);
+#: the person left the game (for good).
+HOST: Final = "host"
+CLAIMED: Final = "claimed"
+LEFT: Final = "left"
+_WHYS: Final = (HOST, CLAIMED, LEFT)
+#: Agent options that are a time budget: refused in a room, where the computer's decision
+#: must not depend on the machine of the page that makes it.
+_TIME_OPTIONS: Final = re.compile(r"seconds|.*_time|time")
+
+# Schema 2 (kept: an old file is brought to it first, then to 3).
+_SCHEMA_2: Final = """
 CREATE TABLE IF NOT EXISTS rooms (
   code TEXT PRIMARY KEY, game TEXT NOT NULL, version INTEGER NOT NULL, created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (
   code TEXT NOT NULL, seat INTEGER NOT NULL, digest TEXT NOT NULL, seen REAL NOT NULL,
   resigned INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (code, seat));
 """
+# Schema 3: each room's salt (the computer's seeds), and the seats the computer plays.
+_SCHEMA_3: Final = """
+ALTER TABLE rooms ADD COLUMN salt TEXT NOT NULL DEFAULT '';
+CREATE TABLE IF NOT EXISTS computers (
+  code TEXT NOT NULL, seat INTEGER NOT NULL, agent TEXT NOT NULL, options TEXT NOT NULL,
+  why TEXT NOT NULL, PRIMARY KEY (code, seat));
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Computer:
+    """A seat the computer plays: its agent's registered name, the agent's options (its
+    budget, e.g. ``{"playouts": 20}``), and why it plays the seat (:data:`HOST`,
+    :data:`CLAIMED` or :data:`LEFT`)."""
+
+    agent: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    why: str = HOST
+
+    def describe(self) -> str:
+        """The agent in words for a page: ``"pipmc (playouts 20)"``."""
+        opts = ", ".join(f"{k} {v}" for k, v in sorted(self.options.items()))
+        return f"{self.agent} ({opts})" if opts else self.agent
+
+
+def computer_seed(salt: str, seat: int, move: int) -> int:
+    """The seed of the computer's agent for ``seat``'s decision at move number ``move`` of a
+    room whose salt is ``salt``: the same on every page, different for every decision.
+
+    >>> computer_seed("ab", 2, 7) == computer_seed("ab", 2, 7) != computer_seed("ab", 2, 8)
+    True
+    """
+    digest = hashlib.sha256(f"{salt}|{seat}|{move}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1     # 0 .. 2**63 - 1
+
+
+def has_concede(history: History[Any, Any]) -> bool:
+    """Whether the seat to act may concede now (the game has a Concede action)."""
+    return _concede_of(history) is not None
 
 
 class StaleRoom(WppError):
@@ -228,23 +324,33 @@ class RoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version == SCHEMA_VERSION:
             return
-        if version != 0:
+        if version not in (0, 2):
             raise self._refuse(f"it was written by another version of the kit (schema "
                                f"{version!r:.20}, this kit reads {SCHEMA_VERSION})")
-        columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
-        old: list[Any] = []
-        if "token" in columns:   # schema 0: tokens in clear, no heartbeat
-            old = db.execute("SELECT code, seat, token FROM seats").fetchall()
-            db.execute("DROP TABLE seats")
-        elif columns:
-            raise self._refuse("its seats table is not the kit's")
-        for statement in _SCHEMA.split(";"):
+        if version == 0:   # a new file, or the one before digests: to schema 2
+            columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
+            old: list[Any] = []
+            if "token" in columns:   # schema 0: tokens in clear, no heartbeat
+                old = db.execute("SELECT code, seat, token FROM seats").fetchall()
+                db.execute("DROP TABLE seats")
+            elif columns:
+                raise self._refuse("its seats table is not the kit's")
+            for statement in _SCHEMA_2.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            now = self.clock()
+            for code, seat, token in old:
+                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0)",
+                           (code, seat, token_digest(str(token)), now))
+        # schema 2 to 3: a salt for every room (fresh for the rooms already there), and the
+        # computer's seats (none in a room made before them)
+        if "salt" in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
+            raise self._refuse("its rooms table is not the kit's")
+        for statement in _SCHEMA_3.split(";"):
             if statement.strip():
                 db.execute(statement)
-        now = self.clock()
-        for code, seat, token in old:
-            db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0)",
-                       (code, seat, token_digest(str(token)), now))
+        for (code,) in db.execute("SELECT code FROM rooms").fetchall():
+            db.execute("UPDATE rooms SET salt = ? WHERE code = ?", (secrets.token_hex(16), code))
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
@@ -277,19 +383,38 @@ class RoomStore:
             self._failures.append(self.clock())
 
     # ------------------------------------------------------------------ rooms
-    def create(self, game: str, seed: int | None = None) -> str:
-        """A new room of ``game`` dealt from ``seed`` (a fresh random one if ``None``); its
-        code."""
+    def create(self, game: str, seed: int | None = None, players: int | None = None,
+               rules: Any = None, computer: Mapping[int, Any] | None = None) -> str:
+        """A new room of ``game`` dealt from ``seed`` (a fresh random one if ``None``) for
+        ``players`` seats (the game's default if ``None``; the game's own error outside its
+        range), with ``rules`` (a mapping of the game's rule flags, or its rule object) and
+        the seats the computer plays (``computer``: seat → agent name, or ``(name,
+        options)``; see :meth:`check_computer`). Nothing is stored if anything is wrong.
+        The room's code."""
         seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)
-        text = new_game(game, seed=seed).to_json()
+        history = new_game(game, seed=seed, players=players, **_rule_flags(game, rules))
+        machines = check_computer(history, computer)
+        text = history.to_json()
         self.prune()
         for _ in range(100):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             with self._connect() as db:
+                db.execute("BEGIN IMMEDIATE")
                 try:
-                    db.execute("INSERT INTO rooms VALUES (?, ?, 0, ?)", (code, text, self.clock()))
+                    db.execute("INSERT INTO rooms VALUES (?, ?, 0, ?, ?)",
+                               (code, text, self.clock(), secrets.token_hex(16)))
                 except sqlite3.IntegrityError:
+                    db.execute("ROLLBACK")
                     continue  # that code is taken: draw another
+                try:
+                    for seat, machine in machines.items():
+                        db.execute("INSERT INTO computers VALUES (?, ?, ?, ?, ?)",
+                                   (code, seat, machine.agent, json.dumps(dict(machine.options)),
+                                    machine.why))
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
             return code
         raise WppError("could not find a free room code")  # pragma: no cover (32**5 codes)
 
@@ -298,8 +423,9 @@ class RoomStore:
         many."""
         cutoff = self.clock() - max_age
         with self._connect() as db:
-            db.execute("DELETE FROM seats WHERE code IN "
-                       "(SELECT code FROM rooms WHERE created < ?)", (cutoff,))
+            for table in ("seats", "computers"):
+                db.execute(f"DELETE FROM {table} WHERE code IN "
+                           "(SELECT code FROM rooms WHERE created < ?)", (cutoff,))
             return db.execute("DELETE FROM rooms WHERE created < ?", (cutoff,)).rowcount
 
     def read(self, code: object) -> tuple[int, History[Any, Any]]:
@@ -325,12 +451,45 @@ class RoomStore:
             raise WppError(f"there is no room {code}")
         return _int(row[0], "version", code)
 
+    def salt(self, code: object) -> str:
+        """The room's salt, which seeds the computer's decisions (:func:`computer_seed`): it
+        stays in the kernels, never on a page."""
+        code = normalize_code(code)
+        with self._connect() as db:
+            row = db.execute("SELECT salt FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise WppError(f"there is no room {code}")
+        if not isinstance(row[0], str):
+            raise WppError(f"room {code}'s stored salt is damaged: {row[0]!r:.30}")
+        return row[0]
+
+    def computers(self, code: object) -> dict[int, Computer]:
+        """The seats of the room the computer plays now, each with its agent and why."""
+        code = normalize_code(code)
+        with self._connect() as db:
+            rows = db.execute("SELECT seat, agent, options, why FROM computers WHERE code = ?",
+                              (code,)).fetchall()
+        out = {}
+        for seat, agent, options, why in rows:
+            try:
+                opts = json.loads(options) if isinstance(options, str) else None
+            except ValueError:
+                opts = None
+            if not isinstance(agent, str) or not isinstance(opts, dict) or why not in _WHYS:
+                raise WppError(f"room {code}'s stored computer seat is damaged: "
+                               f"{(agent, options, why)!r:.60}")
+            out[_int(seat, "computer seat", code)] = Computer(agent, opts, why)
+        return out
+
     def put(self, code: object, history: History[Any, Any], expected: int, *,
-            seat: int | None = None, token: str | None = None) -> int:
+            seat: int | None = None, token: str | None = None,
+            computer: int | None = None) -> int:
         """Store ``history`` as the room's game, for the page holding ``seat`` (its
         ``token``), if the stored version is still ``expected``; the new version. Raises
         :class:`StaleRoom` (nothing written) if another write came first, and the kit's
-        error (nothing written) without the seat's token."""
+        error (nothing written) without the seat's token. ``computer``: the write is a move
+        of the computer for that seat, refused (:class:`StaleRoom`) if the computer no longer
+        plays it (its person came back) — checked in the same transaction."""
         code = normalize_code(code)
         if not isinstance(expected, int) or isinstance(expected, bool):
             raise WppError(f"a room's version is a whole number, not {expected!r:.20}")
@@ -341,9 +500,17 @@ class RoomStore:
             db.execute("BEGIN IMMEDIATE")
             try:
                 self._check_token(db, code, seat, token)
+                if computer is not None and db.execute(
+                        "SELECT 1 FROM computers WHERE code = ? AND seat = ?",
+                        (code, computer)).fetchone() is None:
+                    db.execute("ROLLBACK")
+                    raise StaleRoom(f"{seat_name(computer)} of room {code} is a person's "
+                                    "again: look at the game again")
                 cur = db.execute("UPDATE rooms SET game = ?, version = version + 1 "
                                  "WHERE code = ? AND version = ?", (text, code, expected))
                 db.execute("COMMIT" if cur.rowcount == 1 else "ROLLBACK")
+            except StaleRoom:
+                raise
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -352,11 +519,33 @@ class RoomStore:
                             "look at it again")
         return expected + 1
 
+    def _take_over(self, code: str, absent: int, why: str, *, seat: int, token: str) -> None:
+        """The computer (the game's default agent) plays ``absent`` from now on, ``why``
+        (:data:`CLAIMED` or :data:`LEFT`: then the seat is also marked as resigned), for
+        the page holding ``seat`` (its ``token``, checked in the same transaction)."""
+        agent = default_agent(self.read(code)[1].name)
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                self._check_token(db, code, seat, token)
+                db.execute("DELETE FROM computers WHERE code = ? AND seat = ? AND why != ?",
+                           (code, absent, HOST))
+                db.execute("INSERT OR IGNORE INTO computers VALUES (?, ?, ?, '{}', ?)",
+                           (code, absent, agent, why))
+                if why == LEFT:
+                    db.execute("UPDATE seats SET resigned = 1 WHERE code = ? AND seat = ?",
+                               (code, absent))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
     # ------------------------------------------------------------------ seats
     def join(self, code: object, seat: int | None = None) -> Seat:
-        """Claim ``seat`` of the room (``None``: the first free one); the :class:`Seat`
-        handle. A taken seat is refused (each seat is one page's; the page that held it
-        takes it back with :meth:`rejoin`)."""
+        """Claim ``seat`` of the room (``None``: the first free person's seat); the
+        :class:`Seat` handle. A taken seat is refused (each seat is one page's; the page that
+        held it takes it back with :meth:`rejoin`), and so is a seat the host gave the
+        computer."""
         self._check_throttle()
         try:
             code = normalize_code(code)
@@ -369,9 +558,15 @@ class RoomStore:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
                                  or not 0 <= seat < n):
             raise WppError(f"a seat is a number from 0 to {n - 1}, not {seat!r:.20}")
+        machines = {s for s, m in self.computers(code).items() if m.why == HOST}
+        if seat is not None and seat in machines:
+            raise WppError(f"the computer plays {seat_name(seat)} in room {code}: choose "
+                           "another seat")
         token = secrets.token_urlsafe(18)
         with self._connect() as db:
             for s in ([seat] if seat is not None else range(n)):
+                if s in machines:
+                    continue
                 try:
                     db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0)",
                                (code, s, token_digest(token), self.clock()))
@@ -380,7 +575,7 @@ class RoomStore:
                 return Seat(self, code, s, token)
         if seat is not None:
             raise WppError(f"{seat_name(seat)}'s seat in room {code} is taken")
-        raise WppError(f"room {code} is full: both seats are taken")
+        raise WppError(f"room {code} is full: every seat is taken")
 
     def rejoin(self, code: object, seat: object, secret: object) -> Seat:
         """Take back ``seat`` of the room with the secret its page kept (:attr:`Seat.secret`,
@@ -450,11 +645,81 @@ class RoomStore:
 
 
 def _concede_of(history: History[Any, Any]) -> Any:
-    """The engine's Concede for the seat to act, or the kit's error if the game has none."""
+    """The engine's Concede for the seat to act, or ``None`` if it has none now."""
+    if history.is_over:
+        return None
     for action in history.legal_actions():
         if type(action).__name__ == "Concede":
             return action
-    raise WppError(f"{history.name} has no way to concede: wait for the other player")
+    return None
+
+
+def _rule_flags(game: str, rules: Any) -> dict[str, Any]:
+    """``rules`` (``None``, a mapping of rule flags, or the game's rule object) as flags."""
+    if rules is None:
+        return {}
+    if isinstance(rules, Mapping):
+        if not all(isinstance(k, str) for k in rules):
+            raise WppError(f"rule flags are named by words, not {list(rules)!r:.60}")
+        return dict(rules)
+    definition = game_def(game)
+    if definition.rules_type is not None and isinstance(rules, definition.rules_type):
+        return {name: getattr(rules, name) for name in definition.rule_fields()}
+    raise WppError(f"a room's rules are {definition.title}'s rule flags (a mapping) or its "
+                   f"rule object, not {rules!r:.40}")
+
+
+def check_computer(history: History[Any, Any], computer: Mapping[int, Any] | None
+                   ) -> dict[int, Computer]:
+    """The computer's seats of a room of ``history``'s game, checked: each a seat of the
+    game, its agent a registered one (by name, or ``(name, options)`` with the options its
+    budget, which the agent checks), no time budget, and at least one seat left for a
+    person. The kit's error naming what is wrong otherwise.
+
+    >>> from wpp.core.registry import new_game
+    >>> seats = check_computer(new_game("ofc", players=3),
+    ...                        {1: "random", 2: ("pyofc", {"passes": 5})})
+    >>> seats[2], seats[1].describe()
+    (Computer(agent='pyofc', options={'passes': 5}, why='host'), 'random')
+    >>> check_computer(new_game("ofc", players=2), {2: "random"})
+    Traceback (most recent call last):
+    wpp.core.errors.WppError: Open Face Chinese Poker has seats 0 to 1 (P1 to P2), not 2
+    """
+    if computer is None:
+        return {}
+    if not isinstance(computer, Mapping):
+        raise WppError(f"the computer's seats are a mapping seat → agent, not {computer!r:.40}")
+    n, title = history.players, history.game.title
+    out = {}
+    for seat, spec in computer.items():
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise WppError(f"{title} has seats 0 to {n - 1} (P1 to P{n}), not {seat!r:.20}")
+        if isinstance(spec, str):
+            name, options = spec, {}
+        elif (isinstance(spec, tuple | list) and len(spec) == 2 and isinstance(spec[0], str)
+              and (spec[1] is None or isinstance(spec[1], Mapping))):
+            name, options = spec[0], dict(spec[1] or {})
+        else:
+            raise WppError(f"the computer's agent for {seat_name(seat)} is a name or (name, "
+                           f"options), not {spec!r:.40}")
+        for key, value in options.items():
+            if not isinstance(key, str):
+                raise WppError(f"an agent's options are named by words, not {key!r:.20}")
+            if _TIME_OPTIONS.fullmatch(key) and value is not None:
+                raise WppError(f"a room's computer plays to a fixed budget, not a time limit "
+                               f"({key}={value!r:.20}): its decision must not depend on the "
+                               "machine that makes it")
+        try:
+            text = json.dumps(options, allow_nan=False)
+        except (TypeError, ValueError):
+            raise WppError(f"the options of the {name} agent are numbers, words or true/"
+                           f"false, not {options!r:.60}") from None
+        make_agent(history.name, name, 0, **options)   # the agent checks its own options
+        out[seat] = Computer(name, json.loads(text), HOST)
+    if len(out) >= n:
+        raise WppError(f"the computer cannot play every seat of a room: leave at least one "
+                       f"of the {n} seats to a person")
+    return out
 
 
 class Seat:
@@ -485,13 +750,25 @@ class Seat:
         return self._token
 
     def beat(self, *, force: bool = False) -> None:
-        """Tell the store this seat is still here (at most every :data:`HEARTBEAT` s)."""
+        """Tell the store this seat is still here (at most every :data:`HEARTBEAT` s). A seat
+        the computer took over while its person was gone (:data:`CLAIMED`) is theirs again."""
         now = self.store.clock()
-        if force or now - self._beat >= HEARTBEAT:
-            self.store._seat_update(self.code, self.seat, self._token,
-                                    "UPDATE seats SET seen = ? WHERE code = ? AND seat = ?",
-                                    (now,))
-            self._beat = now
+        if not (force or now - self._beat >= HEARTBEAT):
+            return
+        code, seat = self.code, self.seat
+        with self.store._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                self.store._check_token(db, code, seat, self._token)
+                db.execute("UPDATE seats SET seen = ? WHERE code = ? AND seat = ?",
+                           (now, code, seat))
+                db.execute("DELETE FROM computers WHERE code = ? AND seat = ? AND why = ?",
+                           (code, seat, CLAIMED))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        self._beat = now
 
     def refresh(self) -> bool:
         """Re-read the stored game if another kernel changed it; whether it changed. Also
@@ -512,6 +789,21 @@ class Seat:
         return self._history.log(self.seat)
 
     @property
+    def game(self) -> str:
+        """The room's game (its registered name)."""
+        return self._history.name
+
+    @property
+    def players(self) -> int:
+        """How many seats the room's game has."""
+        return self._history.players
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act in the game this handle holds (public in every game)."""
+        return self._history.to_act
+
+    @property
     def is_over(self) -> bool:
         return self._history.is_over
 
@@ -523,13 +815,42 @@ class Seat:
     def returns(self) -> tuple[float, ...]:
         return self._history.returns()
 
-    def opponent_joined(self) -> bool:
-        """Whether every other seat of the room has been claimed."""
-        return len(self.store.seats_taken(self.code)) == self._history.players
+    def computers(self) -> dict[int, Computer]:
+        """The seats the computer plays now (read from the store)."""
+        return self.store.computers(self.code)
+
+    @property
+    def has_concede(self) -> bool:
+        """Whether the game has a Concede action (else :meth:`concede` leaves the game to
+        the computer)."""
+        return has_concede(self._history)
+
+    @property
+    def last_action(self) -> Any:
+        """The last action played, if it was this seat's own (another seat's may hide cards
+        from this one: its narration in :meth:`log` is what this seat may read of it)."""
+        h = self._history
+        if not h.actions or h.game.to_act(h.states[-2]) != self.seat:
+            return None
+        return h.actions[-1]
+
+    @property
+    def computer_to_act(self) -> bool:
+        """Whether the game this handle holds goes on with a computer's seat to act (then
+        any seated page may :meth:`play_computer`)."""
+        return not self._history.is_over and self._history.to_act in self.computers()
+
+    def everyone_joined(self) -> bool:
+        """Whether every seat of the room is a person's who joined, or the computer's."""
+        taken = self.store.seats_taken(self.code)
+        host = {s for s, m in self.computers().items() if m.why == HOST}
+        return len(taken | host) == self._history.players
+
+    opponent_joined = everyone_joined   # the two-seat room page's word for it
 
     def gone(self) -> dict[int, float]:
-        """The other seats not heard from for :data:`ABSENT_AFTER` seconds, with how long
-        (infinite for a seat that conceded off turn)."""
+        """The other people's seats not heard from for :data:`ABSENT_AFTER` seconds, with how
+        long (infinite for a seat that conceded or left)."""
         now = self.store.clock()
         out = {}
         for s, (seen, resigned) in self.store.seats(self.code).items():
@@ -538,11 +859,15 @@ class Seat:
                 out[s] = silent
         return out
 
+    def _resigned(self) -> bool:
+        return self.store.seats(self.code).get(self.seat, (0.0, False))[1]
+
     def can_claim(self) -> bool:
         """Whether :meth:`claim` would be accepted now (on the game this handle holds)."""
-        if self._history.is_over:
+        h = self._history
+        if h.is_over or h.to_act == self.seat or h.to_act in self.computers():
             return False
-        return self.gone().get(self._history.to_act, 0.0) >= CLAIM_AFTER
+        return not self._resigned() and self.gone().get(h.to_act, 0.0) >= CLAIM_AFTER
 
     # ------------------------------------------------------------------ acting
     def submit(self, action: Any, version: int | None = None) -> str:
@@ -553,30 +878,94 @@ class Seat:
         nothing written) when the game is over, when it is not this seat's turn
         (:class:`~wpp.core.errors.IllegalAction`), when the action is illegal, and when the game
         is no longer at ``version`` (:class:`StaleRoom`: another kernel wrote, or this very
-        click was already counted). After a refusal the handle holds the stored game."""
+        click was already counted). After a refusal the handle holds the stored game.
+
+        A seat that left the game is refused (the computer plays it); a seat the computer
+        took over while its person was gone is theirs again with this action."""
+        basis = self._basis(version)
+        machine = self.computers().get(self.seat)
+        if machine is not None and machine.why != CLAIMED:
+            raise WppError(f"the computer plays {seat_name(self.seat)} now: you left the game")
+        if machine is not None:
+            self.beat(force=True)   # back: the seat is the person's again
+        return self._write(basis, lambda h: h.apply(action, player=self.seat))
+
+    def _basis(self, version: object) -> int:
         basis = self._version if version is None else version
         if not isinstance(basis, int) or isinstance(basis, bool):
             raise WppError(f"a room's version is a whole number, not {basis!r:.20}")
-        return self._write(basis, lambda h: h.apply(action, player=self.seat))
+        return basis
+
+    def decide_computer(self) -> tuple[int, Decision]:
+        """The computer's decision for the seat to act in the game this handle holds (the
+        agent made afresh, seeded by :func:`computer_seed`, given that seat's view only):
+        the seat and the decision. Nothing is written. The kit's error if the seat to act
+        is not the computer's."""
+        h = self._history
+        if h.is_over:
+            raise WppError("the game is over: create a new room to play again")
+        seat = h.to_act
+        machine = self.computers().get(seat)
+        if machine is None:
+            raise WppError(f"it is {seat_name(seat)}'s turn, a person's: the computer plays "
+                           "only its own seats")
+        seed = computer_seed(self.store.salt(self.code), seat, len(h.actions))
+        agent = make_agent(h.name, machine.agent, seed, **machine.options)
+        decision: Decision = agent.decide(h.view(seat))
+        return seat, decision
+
+    def play_computer(self, version: int | None = None) -> str:
+        """Play the computer's turn for the seat to act, made on ``version`` of the game
+        (``None``: the version this handle last read); the event as this seat reads it.
+        Any seated page may: the decision is the same whichever page makes it
+        (:meth:`decide_computer`). Refused like :meth:`submit` — the game over, not the
+        computer's turn, or the game no longer at ``version`` (:class:`StaleRoom`: another
+        page played it first) — with nothing written."""
+        basis = self._basis(version)
+        seat: list[int] = []
+
+        def play(h: History[Any, Any]) -> Any:
+            who, decision = self.decide_computer()
+            seat.append(who)
+            return h.apply(decision.action, player=who)
+
+        return self._write(basis, play, computer=seat)
 
     def concede(self) -> str:
-        """Concede the game: the engine's Concede on this seat's turn; off turn, recorded in
-        the store and played the moment this seat is to act (the other player moves on and
-        the game ends). Always open to a seated player while the game goes on."""
+        """Concede the game (always open to a seated player while the game goes on).
+
+        In a game with a Concede action: the engine's Concede on this seat's turn; off turn,
+        recorded in the store and played the moment this seat is to act. In a game without
+        one: the seat *leaves* — the computer plays it (the game's default agent) to the end,
+        and the others play on."""
         self.refresh()
         if self._history.is_over:
             raise WppError("the game is over: create a new room to play again")
-        if self._history.to_act == self.seat:
-            return self.submit(_concede_of(self._history))
-        self.store._seat_update(self.code, self.seat, self._token,
-                                "UPDATE seats SET resigned = 1 WHERE code = ? AND seat = ?", ())
-        return (f"{seat_name(self.seat)} conceded; the game ends when it is "
-                f"{seat_name(self.seat)}'s turn")
+        mine = self._history.to_act == self.seat
+        concede = _concede_of(self._history)
+        if mine and concede is not None:
+            return self.submit(concede)
+        if concede is not None:
+            self.store._seat_update(self.code, self.seat, self._token,
+                                    "UPDATE seats SET resigned = 1 WHERE code = ? AND seat = ?",
+                                    ())
+            return (f"{seat_name(self.seat)} conceded; the game ends when it is "
+                    f"{seat_name(self.seat)}'s turn")
+        self.store._take_over(self.code, self.seat, LEFT, seat=self.seat, token=self._token)
+        text = (f"{seat_name(self.seat)} left the game: the computer plays "
+                f"{seat_name(self.seat)}'s seat from now on")
+        if mine:
+            with suppress(StaleRoom):   # another page played the turn first
+                self.play_computer()
+        return text
 
     def claim(self) -> str:
-        """Claim the game from an opponent who has gone: allowed when the seat to act is
-        another's and has not been heard from for :data:`CLAIM_AFTER` seconds (or conceded
-        off turn); the engine's Concede is then played for it. The kit's error otherwise."""
+        """Claim the turn of a person who has gone: allowed when the seat to act is another
+        person's and has not been heard from for :data:`CLAIM_AFTER` seconds (or conceded
+        off turn). In a game with a Concede action the engine's Concede is then played for
+        it; in a game without one the computer takes the seat over (the game's default
+        agent) and plays this turn, until that seat's page is heard from again. The kit's
+        error otherwise."""
         self.refresh()
         history = self._history
         if history.is_over:
@@ -584,24 +973,35 @@ class Seat:
         absent = history.to_act
         if absent == self.seat:
             raise WppError("it is your turn: play, or concede")
-        if self.store.seats(self.code).get(self.seat, (0.0, False))[1]:
+        if absent in self.computers():
+            raise WppError(f"the computer plays {seat_name(absent)}: its move comes without "
+                           "a claim")
+        if self._resigned():
             raise WppError("you have conceded this game: it ends on your turn")
         silent = self.gone().get(absent, 0.0)
         if silent < CLAIM_AFTER:
             raise WppError(f"{seat_name(absent)} was here {silent:.0f} s ago: the game can be "
                            f"claimed once they have been gone for {CLAIM_AFTER:.0f} s")
+        if _concede_of(history) is not None:
+            def play(h: History[Any, Any]) -> Any:
+                if h.is_over or h.to_act != absent:
+                    raise StaleRoom(f"the game in room {self.code} moved on: look at it again")
+                return h.apply(_concede_of(h), player=absent)
 
-        def play(h: History[Any, Any]) -> Any:
-            if h.is_over or h.to_act != absent:
-                raise StaleRoom(f"the game in room {self.code} moved on: look at it again")
-            return h.apply(_concede_of(h), player=absent)
+            return self._write(self._version, play)
+        self.store._take_over(self.code, absent, CLAIMED, seat=self.seat, token=self._token)
+        text = (f"the computer plays for {seat_name(absent)}, who has gone, until they are "
+                "back")
+        with suppress(StaleRoom):     # another page played the turn first: taken over all the same
+            return f"{text}: {self.play_computer()}"
+        return text
 
-        return self._write(self._version, play)
-
-    def _write(self, basis: int, play: Callable[[History[Any, Any]], Any]) -> str:
+    def _write(self, basis: int, play: Callable[[History[Any, Any]], Any],
+               computer: list[int] | None = None) -> str:
         """Apply ``play`` to the stored game if it is still at ``basis``, play the Concede
         of any seat that conceded off turn and is now to act, and store it (the token
-        checked in the same transaction); the event as this seat reads it."""
+        checked in the same transaction; ``computer``: the seat whose computer moved, which
+        must still be the computer's); the event as this seat reads it."""
         version, history = self.store.read(self.code)
         self._version, self._history = version, history
         if history.is_over:
@@ -612,10 +1012,14 @@ class Seat:
         event = play(history)      # the engine judges (raises, nothing written)
         resigned = {s for s, (_, r) in self.store.seats(self.code).items() if r}
         while not history.is_over and history.to_act in resigned:
-            history.apply(_concede_of(history), player=history.to_act)
+            concede = _concede_of(history)
+            if concede is None:
+                break      # a seat that left a game without Concede: the computer's
+            history.apply(concede, player=history.to_act)
         try:
             self._version = self.store.put(self.code, history, version, seat=self.seat,
-                                           token=self._token)
+                                           token=self._token,
+                                           computer=computer[0] if computer else None)
         except WppError:
             self._version, self._history = self.store.read(self.code)  # not written
             raise

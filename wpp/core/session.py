@@ -164,6 +164,12 @@ class Session:
             h.redo()
 
     # ------------------------------------------------------------------ reasons
+    def explanation(self, index: int) -> Explanation | None:
+        """The reasons the computer gave for action ``index`` of the game as it stands
+        (``None``: not a computer's move, or made before this session kept it)."""
+        kept = self._decisions.get(index) if index < len(self._history.actions) else None
+        return kept[1] if kept is not None else None
+
     def computer_decisions(self) -> list[tuple[int, int, Explanation]]:
         """The computer's last run of decisions in the game as it stands, oldest first, as
         (action index, seat, explanation)."""

@@ -17,6 +17,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final
 
 from wpp.classic.evaluator import HandValue, evaluate, evaluate3, order3, strength3, strength5
@@ -30,6 +31,7 @@ __all__ = [
     "board_cards",
     "board_of",
     "board_text",
+    "fouled_already",
     "fouls",
     "is_full",
     "open_rows",
@@ -88,6 +90,20 @@ def fouls(board: Board) -> bool:
     """True when a full board's rows do not rise from top to bottom (equal is fine)."""
     top, middle, bottom = row_strengths(board)
     return not top <= middle <= bottom
+
+
+def fouled_already(board: Board) -> bool:
+    """True when the rows filled so far already fail to rise, so the board will foul
+    whatever comes (what a page warns of before the last card).
+
+    >>> top = "QS QH 2C"
+    >>> fouled_already(board_of(top, "", "")), fouled_already(board_of(top, "", "3C 4D 9S JH KC"))
+    (False, True)
+    """
+    full = [i for i in range(3) if len(board[i]) == ROW_SIZES[i]]
+    strength = [strength3(r) if i == 0 else strength5(r) for i, r in enumerate(board)
+                if i in full]
+    return any(a > b for a, b in pairwise(strength))
 
 
 def front_order(cards: Sequence[Card]) -> int:

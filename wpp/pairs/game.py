@@ -38,7 +38,8 @@ from wpp.pairs.cards import DECK, Card, format_cards, parse_deck
 from wpp.pairs.rules import PairsRules
 from wpp.pairs.state import FOLD, PairsAction, PairsState, PairsView, legal
 
-__all__ = ["PAIRS", "PairsDef", "PairsEvent", "ranks", "scaled_ranks"]
+__all__ = ["PAIRS", "PairsDef", "PairsEvent", "ranks", "scaled_ranks", "standings",
+           "standings_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,40 @@ def ranks(totals: Sequence[int]) -> tuple[int, ...]:
     (1, 4, 1, 3)
     """
     return tuple(1 + sum(1 for u in totals if u < t) for t in totals)
+
+
+def standings(totals: Sequence[int], only_loser: bool = False) -> tuple[int, ...]:
+    """Each seat's rank at the end of the game under rule R10: by ascending score (ties
+    share the better rank), or with ``only_loser`` (the rule sheet) 1 for everyone but the
+    loser, who is last.
+
+    >>> standings([5, 17, 5, 9]), standings([5, 17, 5, 9], only_loser=True)
+    ((1, 4, 1, 3), (1, 4, 1, 1))
+    """
+    if not only_loser:
+        return ranks(totals)
+    worst = max(totals)
+    last = 1 + sum(1 for t in totals if t < worst)
+    return tuple(last if t == worst else 1 for t in totals)
+
+
+def standings_text(totals: Sequence[int], only_loser: bool = False,
+                   names: Sequence[str] | None = None) -> str:
+    """The final ranks in words, best first, under rule R10 (what a page's banner says).
+
+    >>> standings_text([5, 17, 5, 9], only_loser=True)
+    'rank 1: P1 (5 points), P3 (5 points), P4 (9 points); rank 4: P2 (17 points)'
+    >>> standings_text([5, 17, 5, 9], names=["You", "Ann", "Bob", "Cy"])
+    'rank 1: You (5 points), Bob (5 points); rank 3: Cy (9 points); rank 4: Ann (17 points)'
+    """
+    order = standings(totals, only_loser)
+    who = list(names) if names is not None else [seat_name(s) for s in range(len(totals))]
+    groups = []
+    for rank in sorted(set(order)):
+        seats = [s for s in range(len(totals)) if order[s] == rank]
+        groups.append(f"rank {rank}: " + ", ".join(
+            f"{who[s]} ({totals[s]} point{'s' if totals[s] != 1 else ''})" for s in seats))
+    return "; ".join(groups)
 
 
 def scaled_ranks(totals: Sequence[int], only_loser: bool = False) -> tuple[float, ...]:
@@ -149,12 +184,12 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
         totals = state.totals
         who = loser(state)
         order = ranks(totals)
-        table = ", ".join(f"{seat_name(s)} {totals[s]}" for s in range(state.players))
+        table = standings_text(totals, state.rules.only_loser)
         best = [seat_name(s) for s in range(state.players) if order[s] == 1]
         head = f"{seat_name(who)} loses with {totals[who]} points (target {state.target})"
         if state.rules.only_loser:
-            return f"{head}; everyone else wins; scores: {table}."
-        return f"{head}; the lowest score wins: {' and '.join(best)}; scores: {table}."
+            return f"{head}; everyone else wins; {table}."
+        return f"{head}; the lowest score wins: {' and '.join(best)}; {table}."
 
     def redeal_hidden(self, state: PairsState, player: int, rng: random.Random) -> PairsState:
         """The deck and the burned cards dealt anew from the cards ``player`` cannot see

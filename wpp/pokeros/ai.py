@@ -91,6 +91,15 @@ def _points(n: int) -> str:
     return "1 point" if n == 1 else f"{n} points"
 
 
+def _cards(n: int) -> str:
+    """A count of cards in words: ``"1 card"``, ``"3 cards"``.
+
+    >>> _cards(1), _cards(0)
+    ('1 card', '0 cards')
+    """
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _hands_words(s: Score) -> Words:
     if not s.hands:
         return words("no hand")
@@ -290,7 +299,7 @@ class Guard:
                  verdict=f"{len(cands)} placements (card, cell); the {len(weighed)} worth "
                          "most now are weighed", id="pokeros.stash", rule="R4"),
             Step("The opponent's stash is unknown",
-                 verdict=(f"it holds {view.stash_sizes[1 - view.player]} cards and refills "
+                 verdict=(f"it holds {_cards(view.stash_sizes[1 - view.player])} and refills "
                           f"from a deck of {view.deck_size}: every card I have not seen is "
                           "equally likely to be among them"), id="guard.unseen"),
             Step("What each placement scores, and what it gives the opponent (their expected "

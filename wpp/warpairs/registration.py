@@ -24,7 +24,7 @@ from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
 from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "ORDER", "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
@@ -77,3 +77,14 @@ def _method(budget: dict[str, Any], policy: str | None) -> str:
 #: The game review plays the search AI's candidates in 160 worlds each: a typical game
 #: reviews in a few seconds of one core (benchmarks/review.py).
 REVIEW: Final = ReviewHook(_review, _method, {"worlds": 160})
+
+
+def _public_reasons(history: Any, index: int, viewer: int) -> Any:
+    from wpp.warpairs.presenter import public_reasons  # the page's words, loaded when asked
+
+    return public_reasons(history, index, viewer)
+
+
+#: The computer's move in public terms, for "Why?" during a game on the shared game page
+#: (built from the viewer's views and the public record, never a state).
+PUBLIC_REASONS: Final = _public_reasons

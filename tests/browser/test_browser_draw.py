@@ -1,0 +1,39 @@
+"""End to end in headless Chromium: 5-card draw's page (the shared game page on its board,
+served from notebooks/draw.ipynb) — you sit second — played to the end with Hint and Enter, Why?
+opened, the banner read, a reload mid-game continuing the game, the seed hidden until the
+end; then the page at 390×844 with every control inside the viewport. Screenshots:
+artifacts/draw/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .game_page_steps import phone_check, play_with_hints, served, shots
+
+pytestmark = pytest.mark.browser
+
+GAME, SEED = "draw", 5
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any) -> Iterator[Any]:
+    with served(browser, GAME, SEED) as pg:
+        yield pg
+
+
+def test_a_whole_game_with_hint_why_reload_and_the_banner(page: Any) -> None:
+    page.screenshot(path=str(shots(GAME) / f"{GAME}_start.png"), full_page=True)
+    seen = play_with_hints(page, GAME, SEED, reload_after=0 if GAME == "draw" else 2)
+    assert seen["reloaded"]
+    # Why? before your draw: what the table saw, and your exact odds of every discard
+    assert "Every legal discard" in seen["why"] and "equity" in seen["why"]
+    assert "P2 wins" in seen["banner"] or "P1 wins" in seen["banner"] or "Split" in seen["banner"]
+    assert re.search(r"Session: you won \d+ of 1", seen["banner"])
+
+
+def test_the_page_fits_a_phone(page: Any, browser: Any) -> None:
+    phone_check(browser, page.url, GAME)

@@ -1,0 +1,304 @@
+"""The room page for every game, with plain calls: two pages (two students, two kernels on one
+store) create and join a room of each of the five games through the lobby's widgets, with the
+computer in the seats left over, and play it to the end on each game's own board; the
+computer's turns are played by the pages' polls. Every third move, each page's synced widget
+state — everything its browser could read — names no card its seat's view does not give it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from widgets.page.board import Board
+from widgets.site.room import RoomPage, board_for
+from widgets.testing import leaks, walk
+from wpp.core.rooms import RoomStore
+from wpp.core.standard_deck import parse_card
+
+_CARD = re.compile(r"Card\('([^']+)'\)")
+
+
+def page_text(page: RoomPage) -> str:
+    states: dict[str, Any] = {x.model_id: x.get_state() for x in walk(page.root)}
+    return json.dumps(states, ensure_ascii=False, default=str)
+
+
+def unseen(page: RoomPage) -> frozenset[Any]:
+    """The standard cards of the stored game that the page's seat may not know now: in the
+    state, but neither in its view nor in its narration."""
+    assert page.seat is not None
+    _, game = page.store.read(page.seat.code)
+    known = repr(game.view(page.seat.seat)) + "\n".join(game.log(page.seat.seat))
+    return frozenset(parse_card(c) for c in set(_CARD.findall(repr(game.state)))
+                     - set(_CARD.findall(known)))
+
+
+def not_concede(actions: list[Any]) -> list[Any]:
+    return [a for a in actions if type(a).__name__ != "Concede"] or actions
+
+
+def open_room(store: RoomStore, game: str, players: int,
+              computer: dict[int, tuple[str, float | None]]) -> tuple[RoomPage, RoomPage]:
+    """The host's page creates the room through the lobby's widgets; a second page joins it
+    by its code, typed."""
+    host, guest = RoomPage(store, poll=0), RoomPage(RoomStore(store.path, clock=store.clock),
+                                                    poll=0)
+    host.game.value = game
+    host.players.value = players
+    assert host.chooser is not None and host.chooser.players == players
+    for seat, (agent, budget) in computer.items():
+        host.chooser.set(seat, f"agent:{agent}", budget)
+    host.create_button.click()
+    assert host.seat is not None, host.lobby_message.value
+    assert host.seat.game == game and host.seat.players == players
+    assert {s: m.agent for s, m in host.seat.computers().items()} == {
+        s: a for s, (a, _) in computer.items()}
+    guest.code.value = host.seat.code.lower()
+    assert guest.seat is not None, guest.lobby_message.value
+    assert host.poll() and "has joined" in host.room_line.value
+    assert isinstance(host.board, Board) and host.board.game == game
+    for seat, (agent, _) in computer.items():
+        assert f"P{seat + 1} the computer ({agent}" in host.room_line.value
+    return host, guest
+
+
+GAMES = [
+    ("warpairs", 2, {}),
+    ("draw", 3, {2: ("exact", None)}),
+    ("ofc", 3, {1: ("pyofc", 5)}),
+    ("pairs", 3, {2: ("pipmc", 3)}),
+    ("pokeros", 2, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "computer"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
+        tmp_path: Path, game: str, players: int,
+        computer: dict[int, tuple[str, float | None]]) -> None:
+    store = RoomStore(tmp_path / "rooms.sqlite3")
+    a, b = open_room(store, game, players, computer)
+    assert a.seat is not None and b.seat is not None
+    code = a.seat.code
+    rng = random.Random(7)
+    moves = 0
+    for _ in range(3000):
+        for page in (a, b):
+            page.poll()
+        if a.seat.is_over:
+            break
+        movers = [p for p in (a, b) if p.seat is not None and p.seat.view().my_turn]
+        if not movers:
+            assert a.seat.computer_to_act or b.seat.computer_to_act, "nobody moves"
+            continue
+        [mover] = movers
+        waiting = b if mover is a else a
+        assert "thinking" in waiting.status.value
+        assert "Your turn" in mover.status.value or game == "warpairs"
+        before = store.version(code)
+        assert mover.seat is not None
+        mover.choose(rng.choice(not_concede(mover.seat.view().legal_actions())))
+        assert store.version(code) == before + 1, mover.message.value
+        moves += 1
+        for page in (a, b):
+            page.poll()
+            if moves % 3:       # every third position (the whole tree is slow to read)
+                continue
+            found = leaks(page_text(page), unseen(page))
+            assert not found, f"{game}: seat {page.seat.seat}'s page names {found}"  # type: ignore[union-attr]
+    _, stored = store.read(code)
+    assert stored.is_over and moves > 0
+    assert len(stored.actions) > moves or not computer        # the computer played too
+    for page in (a, b):
+        assert page.seat is not None and page.seat.is_over
+        assert "Game over" in page.status.value and page.lobby.layout.display is None
+        assert "wpp-live" not in page.root._dom_classes
+        assert not page.poll()
+
+
+def test_the_lobby_offers_each_games_seat_counts(tmp_path: Path) -> None:
+    page = RoomPage(RoomStore(tmp_path / "r.sqlite3"), poll=0)
+    for game, counts in (("pairs", range(2, 7)), ("ofc", range(2, 5)), ("warpairs", [2]),
+                         ("pokeros", [2]), ("draw", range(2, 7))):
+        page.game.value = game
+        assert list(page.players.options) == list(counts)
+        page.players.value = max(counts)
+        assert page.chooser is not None and page.chooser.players == max(counts)
+        assert page.chooser.dropdowns[0].layout.display == "none"     # P1 is the host
+    page.game.value = "pairs"
+    page.players.value = 3
+    assert page.chooser is not None
+    page.chooser.set(1, "agent:random")
+    page.chooser.set(2, "agent:expected")
+    page.create_button.click()                     # every seat the computer's but the host's
+    assert page.seat is not None and page.seat.everyone_joined()
+    assert "Everyone has joined" in page.room_line.value
+
+
+def test_the_computer_cannot_take_every_seat_and_a_full_room_is_refused(
+        tmp_path: Path) -> None:
+    store = RoomStore(tmp_path / "r.sqlite3")
+    host = RoomPage(store, poll=0)
+    host.game.value, host.players.value = "ofc", 3
+    assert host.chooser is not None
+    host.chooser.set(1, "agent:random")
+    host.create_button.click()
+    assert host.seat is not None and "Waiting for the other student" in host.room_line.value
+    guest = RoomPage(store, poll=0, code=host.seat.code)
+    guest.join_button.click()
+    assert guest.seat is not None and guest.seat.seat == 2
+    late = RoomPage(store, poll=0, code=host.seat.code)
+    late.join_button.click()
+    assert late.seat is None and "full" in late.lobby_message.value
+
+
+def test_leave_and_the_computer_plays_on(tmp_path: Path) -> None:
+    """In a game without Concede, the room bar's button is Leave: two clicks hand the seat to
+    the computer, every page says so, and the game still ends."""
+    store = RoomStore(tmp_path / "r.sqlite3")
+    a, b = open_room(store, "pairs", 3, {2: ("random", None)})
+    assert a.seat is not None and b.seat is not None
+    assert b.concede_button.description == "Leave"
+    b.concede_button.click()
+    assert "Click Leave again" in b.message.value
+    b.concede_button.click()
+    assert "left the game" in b.message.value
+    assert b.concede_button.layout.display == "none"
+    assert "You left the game" in b.status.value or b.seat.is_over
+    a.poll()
+    assert "who left" in a.room_line.value
+    rng = random.Random(1)
+    for _ in range(500):
+        a.poll()
+        b.poll()
+        if a.seat.is_over:
+            break
+        if a.seat.view().my_turn:
+            a.choose(rng.choice(a.seat.view().legal_actions()))
+    assert a.seat.is_over and "Game over" in b.status.value
+
+
+def test_a_3_seat_page_draws_only_its_seat(tmp_path: Path) -> None:
+    """5-card draw, three seats: each page's widgets name its own five cards and none of the
+    others' (nor the stub), until the showdown."""
+    store = RoomStore(tmp_path / "r.sqlite3")
+    a, b = open_room(store, "draw", 3, {1: ("exact", None)})
+    assert a.seat is not None and b.seat is not None
+    _, game = store.read(a.seat.code)
+    for page in (a, b):
+        assert page.seat is not None
+        own = set(game.view(page.seat.seat).hand)
+        others = {c for s in range(3) if s != page.seat.seat for c in game.state.dealt[s]}
+        text = page_text(page)
+        assert others and not leaks(text, frozenset(others))
+        assert set(leaks(text, frozenset(own), ascii=False))     # its own cards are drawn
+
+
+def test_board_for_finds_each_games_own_board() -> None:
+    for game, cls in (("warpairs", "WarPairsBoard"), ("draw", "DrawBoard"),
+                      ("ofc", "OfcBoard"), ("pairs", "PairsBoard"),
+                      ("pokeros", "PokerosBoard")):
+        board = board_for(game)
+        assert type(board).__name__ == cls and board.game == game
+        assert isinstance(board, Board)
+
+
+def test_the_lowest_page_heard_from_plays_the_computers_turn(tmp_path: Path) -> None:
+    """The computer's decision is made once: the page of the lowest seat plays it at once;
+    another page waits a few polls, then plays it itself (the leading page may have gone)."""
+    from widgets.site.room import COMPUTER_GRACE
+    from wpp.core.rooms import ABSENT_AFTER
+
+    now = [1e6]
+    store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])
+    rng = random.Random(2)
+
+    def to_computer_turn(pages: list[RoomPage]) -> bool:
+        """The people play (no poll: nobody plays the computer) until it is its turn."""
+        for _ in range(100):
+            for page in pages:
+                assert page.seat is not None
+                page.seat.refresh()
+            seat = pages[0].seat
+            assert seat is not None
+            if seat.is_over:
+                return False
+            if seat.computer_to_act:
+                return True
+            mover = next(p for p in pages if p.seat is not None and p.seat.view().my_turn)
+            assert mover.seat is not None
+            mover.choose(rng.choice(mover.seat.view().legal_actions()))
+        raise AssertionError("no computer turn in 100 moves")
+
+    for seed in range(20):
+        code = store.create("pairs", seed=seed, players=3, computer={2: "random"})
+        a, b = RoomPage(store, poll=0, code=code), RoomPage(store, poll=0, code=code)
+        a.join()
+        b.join()
+        assert a.seat is not None and b.seat is not None
+        if to_computer_turn([a, b]):
+            break
+    version = store.version(code)
+    for _ in range(COMPUTER_GRACE):
+        b.poll()
+        assert store.version(code) == version       # b waits for a
+    a.poll()
+    assert store.version(code) == version + 1       # a, the lowest seat, played it
+    # a's page goes: at the computer's next turn b plays it, after the grace polls
+    if not to_computer_turn([b, a]):
+        return
+    now[0] += ABSENT_AFTER
+    version = store.version(code)
+    b.poll()
+    assert store.version(code) == version
+    for _ in range(COMPUTER_GRACE):
+        b.poll()
+    assert store.version(code) == version + 1
+
+
+def test_a_reloaded_pairs_page_takes_its_seat_back(tmp_path: Path) -> None:
+    store = RoomStore(tmp_path / "r.sqlite3")
+    code = store.create("pairs", players=4, computer={3: "random"})
+    a, b = RoomPage(store, poll=0, code=code), RoomPage(store, poll=0, code=code)
+    a.join()
+    b.join()
+    assert a.seat is not None and b.seat is not None
+    again = RoomPage(RoomStore(store.path), poll=0, query=b.address_query())
+    assert again.seat is not None and again.seat.seat == b.seat.seat
+    assert type(again.board).__name__ == "PairsBoard"
+    assert again.lobby.layout.display == "none" and "you are <b>P2</b>" in again.room_line.value
+    assert "Waiting for the other student" in again.room_line.value   # P3 is not here yet
+    assert "P3 free · P4 the computer (random)" in again.room_line.value
+    third = RoomPage(RoomStore(store.path), poll=0, code=a.seat.code)
+    third.join_button.click()
+    assert third.seat is not None and third.seat.seat == 2
+    assert again.poll() and "Everyone has joined" in again.room_line.value
+
+
+def test_a_gone_student_is_played_by_the_computer_from_the_page(tmp_path: Path) -> None:
+    """OFC has no Concede: once a student has been gone on their turn for the stated time,
+    the other page offers to let the computer play for them; the gone page, back, has its
+    seat again."""
+    from wpp.core.rooms import CLAIM_AFTER
+
+    now = [1e6]
+    store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])
+    a, b = open_room(store, "ofc", 2, {})
+    assert a.seat is not None and b.seat is not None
+    present, absent = (b, a) if a.seat.view().my_turn else (a, b)
+    assert present.claim_button.layout.display == "none"
+    now[0] += CLAIM_AFTER
+    assert present.poll() and present.claim_button.layout.display is None
+    assert present.claim_button.description == "Let the computer play for them"
+    version = store.version(a.seat.code)
+    present.claim_button.click()
+    assert "computer plays for" in present.message.value
+    assert store.version(a.seat.code) == version + 1           # the computer's move
+    assert "who has gone" in present.room_line.value
+    assert absent.poll()                        # back: the seat is its person's again
+    assert absent.seat is not None and absent.seat.seat not in absent.seat.computers()

@@ -1,0 +1,55 @@
+"""Lesson 9's and lesson 11's widgets, moved off the old hand-written pages: Pairs' faces and
+explanations, the "hit or fold?" exercises, and the Pokeros sandbox (both seats by hand on the
+game's board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import wpp
+from widgets.lessons.pairs import HitOrFold, rules_html
+from widgets.lessons.pokeros_sandbox import PokerosSandbox
+from widgets.parts.explain_view import explanation_html
+from widgets.parts.faces import cards_html, face_of
+from wpp.pairs.cards import CARD
+from wpp.pairs.lesson import exercises
+from wpp.pokeros import teach
+
+
+def test_card_faces_and_explanations_draw_pairs_cards() -> None:
+    # The shared faces draw Pairs' cards (the value, in the ink Pairs registers for it).
+    assert face_of(CARD[7]).ink != face_of(CARD[8]).ink
+    assert 'aria-label="7"' in cards_html([CARD[7]]) and "wpp-pic-back" in cards_html([None])
+    g = wpp.new_game("pairs", seed=2, players=2)
+    decision = wpp.make_agent("pairs", "pipmc").decide(g.view(g.to_act))
+    html = explanation_html(decision.explanation)
+    assert "wpp-pic" in html and "wpp-chosen" in html
+    assert "R10" in rules_html() and "triangular deck" in rules_html()
+
+
+def test_hit_or_fold_feedback() -> None:
+    quiz = HitOrFold(exercises(3, seed=9))
+    quiz.answer(quiz.items[0].best.value)
+    assert "Agreed" in quiz.feedback.value and "answered" in quiz.summary()
+    other: Any = "fold" if quiz.items[0].best.value == "hit" else "hit"
+    quiz.answer(other)
+    assert "disagrees" in quiz.feedback.value
+    quiz.next.click()
+    assert quiz.summary().startswith("exercise 2 of 3")
+
+
+def test_the_sandbox_shows_the_rules_quirk_and_plays_both_seats() -> None:
+    deck, moves = teach.quirk_position()
+    strict = PokerosSandbox(deck=deck, setup=moves, flags={"stash": 1})
+    strict.select(strict.view.stash[0])
+    assert (1, 0) not in strict.lit_cells()
+    original = PokerosSandbox(deck=deck, setup=moves,
+                              flags={"stash": 1, "strict_run_limit": False})
+    original.select(original.view.stash[0])
+    assert (1, 0) in original.lit_cells()
+    to_act = original.history.to_act
+    original.click_cell((1, 0))          # previews
+    assert original.history.to_act == to_act and "(1, 0)" in original.board.preview.value
+    original.click_cell((1, 0))          # places; the other seat is to play
+    assert original.history.to_act != to_act
+    assert f"P{original.history.to_act + 1} to play" in original.summary()

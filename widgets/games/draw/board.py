@@ -1,0 +1,218 @@
+"""5-card draw's board on the shared game page: your five cards (click the ones to throw
+away), **Stand pat** or **Draw**, and the other seats as backs with how many each drew — the
+showdown's hands once the round is over.
+
+Drawn only from a :class:`~wpp.classic.game.DrawView`: the other hands are backs until the
+showdown (or open hands, when the page passes their views in ``others``).
+
+>>> import wpp
+>>> g = wpp.new_game("draw", seed=1)
+>>> board = DrawBoard()
+>>> board.draw(g.view(0), legal=g.legal_actions())
+>>> sent = []; board.on_choose(sent.append)
+>>> board.cards[2].click(); board.cards[3].click(); board.go.description
+'Discard 2, draw 2'
+>>> board.go.click(); sent, board.describe(sent[0])
+([Discard(cards=(Card('2♥'), Card('6♠')))], 'discard 2♥ 6♠')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+
+from widgets.page.board import Key
+from widgets.parts.card_button import CardButton
+from widgets.parts.faces import cards_html
+from widgets.parts.page_header import set_class
+from widgets.parts.rule_list import rule_list_html
+from wpp.classic.evaluator import evaluate
+from wpp.classic.game import HAND_SIZE, Discard, DrawView
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import Card
+
+__all__ = ["DrawBoard"]
+
+_CSS: Final = """<style>
+.wpp-draw .wpp-draw-hand, .wpp-draw .wpp-draw-acts { display: flex; flex-wrap: wrap;
+  gap: 6px; align-items: flex-end; }
+.wpp-draw .wpp-draw-hand { background: #2e7d4f; border-radius: 10px; padding: 8px;
+  min-height: 92px; }
+.wpp-draw .wpp-draw-hand .widget-button.wpp-card.wpp-selected {
+  transform: translateY(-10px); box-shadow: 0 0 0 3px #ffe08a; }
+.wpp-draw .wpp-draw-seat { display: inline-block; margin: 2px 10px 2px 0; }
+.wpp-draw .wpp-draw-seat.wpp-draw-last b { color: #a15c00; }
+.wpp-draw .widget-button.wpp-chosen { box-shadow: 0 0 0 3px #d4a017; }
+</style>"""
+
+
+class DrawBoard:
+    """Your hand as card buttons, Stand pat / Draw, and the other seats (see the module)."""
+
+    game = "draw"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.classic")
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
+        self.names = list(names) if names is not None else None
+        self.seats = w.HTML()
+        self.title = w.HTML()
+        self.cards = [CardButton() for _ in range(HAND_SIZE)]
+        for i, b in enumerate(self.cards):
+            b.on_card(self._toggle)
+            b.add_class(f"wpp-draw-card-{i + 1}")
+        hand = w.Box(self.cards)
+        hand.add_class("wpp-draw-hand")
+        self.pat = w.Button(description="Stand pat", tooltip="keep all five cards (key P)")
+        self.pat.add_class("wpp-draw-pat")
+        self.pat.on_click(lambda _b: self._send(()))
+        self.go = w.Button(description="Draw", tooltip="exchange the raised cards "
+                           "(key Enter)")
+        self.go.add_class("wpp-draw-go")
+        self.go.on_click(lambda _b: self._send(tuple(self.chosen)))
+        acts = w.Box([self.pat, self.go])
+        acts.add_class("wpp-draw-acts")
+        self.root = w.VBox([w.HTML(_CSS), self.seats, self.title, hand, acts])
+        self.root.add_class("wpp-draw")
+        self.chosen: list[Card] = []
+        self._hand: tuple[Card, ...] = ()
+        self._legal: list[Discard] = []
+        self._active = False
+        self._pat_hinted = False
+        self._callbacks: list[Callable[[Any], None]] = []
+
+    # --- the contract ------------------------------------------------------------------
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same (an optional hook of the page)."""
+        self.names = list(names)
+
+    def on_choose(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(action)`` when Stand pat or Draw is clicked."""
+        self._callbacks.append(callback)
+
+    def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
+             others: Mapping[int, Any] | None = None, active: bool = True) -> None:
+        """Draw the table as the player of ``view`` may see it (``last`` is not shown: the
+        other seats' discards are hidden; the seats' draw counts say what happened)."""
+        if not isinstance(view, DrawView):
+            raise WppError(f"5-card draw's board draws a DrawView, not {type(view).__name__}")
+        self._view, self._legal, self._active = view, list(legal), active and bool(legal)
+        if view.hand != self._hand:
+            self._hand, self.chosen, self._pat_hinted = view.hand, [], False
+        self.seats.value = self._seats_html(view, others or {})
+        mine = self._name(view.player, view)
+        if view.my_discard is None:
+            what = "choose the cards to throw away" if self._active else "waiting"
+        elif view.my_draw:
+            what = f"you drew {len(view.my_draw)}"
+        else:
+            what = "you stood pat"
+        value = evaluate(view.hand).name
+        self.title.value = (f"<b>{escape(mine)}</b>: {escape(value)} — {escape(what)}"
+                            f' <span class="wpp-muted">({escape(view.rules.describe())})</span>')
+        self._show()
+
+    def select(self, action: Any) -> None:
+        """Raise the cards of ``action`` (a :class:`Discard`), not yet sent; Enter sends it."""
+        if not isinstance(action, Discard) or not set(action.cards) <= set(self._hand):
+            raise WppError(f"not a discard of this hand: {action!r:.60}")
+        self.chosen = [c for c in self._hand if c in action.cards]
+        self._pat_hinted = not action.cards
+        self._show()
+
+    def keys(self) -> Sequence[Key]:
+        """1–5 raise or lower a card, Enter draws (or stands pat when Hint chose it), P stands
+        pat."""
+        cards = [Key(str(i + 1), f"wpp-draw-card-{i + 1}",
+                     f"raise or lower your card {i + 1} (to throw it away)")
+                 for i in range(HAND_SIZE)]
+        enter = Key("Enter", "wpp-draw-go", "discard the raised cards and draw (or play Hint's)")
+        return [*cards, enter,
+                Key("p", "wpp-draw-pat", "stand pat: keep all five")]
+
+    def describe(self, action: Any) -> str:
+        """``"discard 4♣ 4♠"`` or ``"stand pat"``."""
+        if not isinstance(action, Discard):
+            raise WppError(f"not a 5-card draw action: {action!r:.60}")
+        return str(action)
+
+    # --- input ---------------------------------------------------------------------------
+    def _toggle(self, card: Card) -> None:
+        if not self._active or card not in self._hand:
+            return
+        self._pat_hinted = False
+        if card in self.chosen:
+            self.chosen.remove(card)
+        else:
+            self.chosen = [c for c in self._hand if c in self.chosen or c == card]
+        self._show()
+
+    def _send(self, cards: tuple[Card, ...]) -> None:
+        if not self._active:
+            return
+        action = Discard(cards)
+        for cb in self._callbacks:
+            cb(action)
+
+    # --- drawing -------------------------------------------------------------------------
+    def _name(self, seat: int, view: DrawView) -> str:
+        if self.names is not None and seat < len(self.names):
+            return self.names[seat]
+        return f"P{seat + 1} (you)" if seat == view.player else f"P{seat + 1}"
+
+    def _show(self) -> None:
+        new = set(self._view.my_draw or ())
+        for i, b in enumerate(self.cards):
+            if i < len(self._hand):
+                c = self._hand[i]
+                b.show(c, selected=c in self.chosen, clickable=self._active,
+                       extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ())),
+                       tooltip=f"{c}: {'lower' if c in self.chosen else 'raise'} it "
+                               f"(key {i + 1})")
+                b.layout.display = None
+            else:
+                b.layout.display = "none"
+        n = len(self.chosen)
+        text = f"Discard {n}, draw {n}" if n else "Draw"
+        if self.go.description != text:
+            self.go.description = text
+        self.pat.disabled = not self._active
+        self.go.disabled = not self._active or n == 0
+        # What Enter sends: the raised cards, or standing pat when Hint chose it.
+        pat = self._active and n == 0 and self._pat_hinted
+        set_class(self.go, "wpp-chosen", self._active and n > 0)
+        set_class(self.go, "wpp-draw-go", not pat)
+        set_class(self.pat, "wpp-chosen", pat)
+        set_class(self.pat, "wpp-draw-go", pat)
+
+    def _seats_html(self, view: DrawView, others: Mapping[int, Any]) -> str:
+        parts = []
+        acted = len(view.draw_counts)
+        for s in range(view.players):
+            if s == view.player:
+                continue
+            name = escape(self._name(s, view))
+            cards: Sequence[Card | None]
+            if view.showdown is not None:
+                cards = view.showdown[s]
+                what = escape(evaluate(cards).name)
+            elif s in others and isinstance(others[s], DrawView):
+                cards, what = others[s].hand, "open hand (practice)"
+            else:
+                cards, what = (None,) * HAND_SIZE, "five cards face down"
+            if s < acted:
+                n = view.draw_counts[s]
+                did = f"drew {n}" if n else "stood pat"
+            else:
+                did = "to act" if s == view.to_act else "waiting"
+            last = " wpp-draw-last" if s == acted - 1 and view.showdown is None else ""
+            parts.append(f'<div class="wpp-draw-seat{last}" role="group" aria-label="{name}: '
+                         f'{escape(what)}, {did}"><b>{name}</b> · {did}<br>'
+                         f"{cards_html(cards, 34)}</div>")
+        deck = f'<div class="wpp-muted">deck {view.stub_size}</div>'
+        return "".join(parts) + deck

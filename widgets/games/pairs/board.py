@@ -1,0 +1,141 @@
+"""Pairs' board on the shared game page: every seat's face-up stack and score pile (2 to 6
+players), the deck, burned and discard counts, the target, and **Hit** / **Fold**.
+
+Everything in Pairs is face up but the deck and the burned cards, which the view gives only as
+counts: the board draws from a :class:`~wpp.pairs.state.PairsView` and nothing else.
+
+>>> import wpp
+>>> g = wpp.new_game("pairs", seed=4, players=3)
+>>> board = PairsBoard()
+>>> board.draw(g.view(2), legal=g.legal_actions())
+>>> sent = []; board.on_choose(sent.append)
+>>> board.select(HIT); board.hit.click(); sent, board.describe(sent[0])
+([<PairsAction.HIT: 'hit'>], 'hit (draw a card)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+
+from widgets.games.pairs.faces import PAIRS_CSS, cards_row
+from widgets.games.pairs.rule_sets import RuleSetChooser
+from widgets.page.board import Key
+from widgets.parts.page_header import set_class
+from widgets.parts.rule_list import rule_list_html
+from wpp.core.errors import WppError
+from wpp.pairs.state import FOLD, HIT, PairsAction, PairsView
+
+__all__ = ["PairsBoard"]
+
+#: Each move in words (the buttons' tooltips, the log, the review).
+_WORDS: Final = {HIT: "hit (draw a card)", FOLD: "fold (take the lowest card in play)"}
+
+
+class PairsBoard:
+    """The table and Hit / Fold (see the module)."""
+
+    game = "pairs"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.pairs")
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
+        self.names = list(names) if names is not None else None
+        self.table = w.HTML()
+        self.hit = self._button("Hit", HIT, "wpp-pairs-hit", "H")
+        self.fold = self._button("Fold", FOLD, "wpp-pairs-fold", "F")
+        acts = w.Box([self.hit, self.fold])
+        acts.add_class("wpp-pacts")
+        self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), self.table, acts])
+        self.root.add_class("wpp-pairs")
+        #: The rule set of the next game (the page's Options column shows ``options``).
+        self.rule_sets = RuleSetChooser()
+        self.options = self.rule_sets.dropdown
+        self.chosen: PairsAction | None = None
+        self._legal: list[Any] = []
+        self._callbacks: list[Callable[[Any], None]] = []
+
+    def _button(self, label: str, action: PairsAction, css: str, key: str) -> w.Button:
+        b = w.Button(description=label, tooltip=f"{_WORDS[action]} (key {key})")
+        for c in ("wpp-act", css):
+            b.add_class(c)
+        b.on_click(lambda _b: self._send(action))
+        return b
+
+    # --- the contract ------------------------------------------------------------------
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same (an optional hook of the page)."""
+        self.names = list(names)
+
+    def on_choose(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(action)`` when Hit or Fold is clicked."""
+        self._callbacks.append(callback)
+
+    def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
+             others: Mapping[int, Any] | None = None, active: bool = True) -> None:
+        """Draw the table from ``view`` (every seat's cards are public in Pairs)."""
+        if not isinstance(view, PairsView):
+            raise WppError(f"Pairs' board draws a PairsView, not {type(view).__name__}")
+        self._legal = list(legal) if active else []
+        if self.chosen not in self._legal:  # a redraw keeps Hint's mark while it is legal
+            self.chosen = None
+        rows = []
+        for s in range(view.players):
+            acting = not view.over and view.to_act == s
+            css = ' class="wpp-acting"' if acting else ""
+            arrow = "▶ " if acting else ""
+            rows.append(f"<tr{css}><td><b>{arrow}{escape(self._name(s, view))}</b></td>"
+                        f"<td>{cards_row(view.hands[s])}</td>"
+                        f"<td>score {view.totals[s]}</td>"
+                        f"<td>{cards_row(view.scores[s], small=True, empty='')}</td></tr>")
+        said = (f" · last move: {escape(self.describe(last))}"
+                if isinstance(last, PairsAction) else "")
+        mid = (f'<div class="wpp-pmid">Target <b>{view.target}</b> (reach it and you lose) · '
+               f"round {view.round} · deck {view.stock_size} · burned {view.burned_size} "
+               f"{cards_row([None], small=True)} · discards {len(view.discard)} · "
+               f"reshuffles {view.reshuffles}{said}</div>")
+        self.table.value = (f'<div class="wpp-ptable"><table>{"".join(rows)}</table>'
+                            f"{mid}</div>")
+        self._show()
+
+    def select(self, action: Any) -> None:
+        """Mark ``action`` (Hit or Fold) as chosen, not yet sent: Enter sends it."""
+        if action not in (HIT, FOLD):
+            raise WppError(f"a Pairs move is hit or fold, not {action!r:.40}")
+        self.chosen = action
+        self._show()
+
+    def keys(self) -> Sequence[Key]:
+        """H hits, F folds, Enter plays the move marked by Hint."""
+        return [Key("h", "wpp-pairs-hit", _WORDS[HIT]), Key("f", "wpp-pairs-fold", _WORDS[FOLD]),
+                Key("Enter", "wpp-pairs-chosen", "play the move Hint marked")]
+
+    def describe(self, action: Any) -> str:
+        """``"hit (draw a card)"`` or ``"fold (take the lowest card in play)"``."""
+        if action not in _WORDS:
+            raise WppError(f"a Pairs move is hit or fold, not {action!r:.40}")
+        return _WORDS[action]
+
+    # --- input and drawing ---------------------------------------------------------------
+    def _send(self, action: PairsAction) -> None:
+        if action not in self._legal:
+            return
+        for cb in self._callbacks:
+            cb(action)
+
+    def _show(self) -> None:
+        for b, action in ((self.hit, HIT), (self.fold, FOLD)):
+            b.disabled = action not in self._legal
+            chosen = self.chosen is action and not b.disabled
+            set_class(b, "wpp-chosen", chosen)
+            set_class(b, "wpp-pairs-chosen", chosen)
+
+    def _name(self, seat: int, view: PairsView) -> str:
+        if self.names is not None and seat < len(self.names):
+            return self.names[seat]
+        return f"P{seat + 1} (you)" if seat == view.player else f"P{seat + 1}"

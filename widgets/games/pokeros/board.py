@@ -1,0 +1,246 @@
+"""Pokeros's board on the shared game page: the scores and the deck, the growing grid, your
+stash, what the chosen placement would score, and **Place**.
+
+Click a card of your stash (it rises) and the cells where it may go light up; click a lit cell
+to see what it would score; click it again (or **Place**) to play it. With keys: 1–5 choose a
+card, ←/→ step through the lit cells, Enter places. Hint selects both the card and the cell.
+Drawn only from a :class:`~wpp.pokeros.game.PokerosView`: the other stash and the deck are
+counts.
+
+>>> import wpp
+>>> g = wpp.new_game("pokeros", seed=1)
+>>> board = PokerosBoard(); sent = []; board.on_choose(sent.append)
+>>> board.draw(g.view(0), legal=g.legal_actions())
+>>> board.stash[0].click(); sorted(board.lit_cells())
+[(-1, 0), (0, -1), (0, 1), (1, 0)]
+>>> board.next_cell.click(); board.target, "would score" in board.preview.value
+((0, -1), True)
+>>> board.click_cell((0, -1)); board.describe(sent[0])
+'4♣ at (0, -1)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+
+from widgets.games.pokeros.grid import GRID_CSS, GridView
+from widgets.page.board import Key
+from widgets.parts.card_button import CardButton
+from widgets.parts.faces import cards_html
+from widgets.parts.rule_list import rule_list_html
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import Card
+from wpp.pokeros.game import Place, PokerosView
+from wpp.pokeros.grid import Cell
+
+__all__ = ["PokerosBoard"]
+
+#: The largest stash (the original's five).
+_MOST: Final = 5
+
+_CSS: Final = """<style>""" + GRID_CSS + """
+.wpp-pokeros .pk-stash, .wpp-pokeros .pk-acts { display: flex; flex-wrap: wrap; gap: 6px;
+  align-items: flex-end; }
+.wpp-pokeros .pk-stash { background: #2e7d4f; border-radius: 10px; padding: 8px;
+  min-height: 80px; }
+.wpp-pokeros .pk-stash .widget-button.wpp-card.wpp-selected { transform: translateY(-10px);
+  box-shadow: 0 0 0 3px #ffe08a; }
+.wpp-pokeros .pk-scores { font-size: 16px; }
+.wpp-pokeros .pk-preview { min-height: 40px; }
+</style>"""
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+class PokerosBoard:
+    """The grid, your stash and Place (see the module)."""
+
+    game = "pokeros"
+    #: The rules, one line each (the page's Rules panel).
+    rules_html = rule_list_html("wpp.pokeros")
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        #: Seat names (``None``: P1, P2 as the page says, "(you)" for the viewer).
+        self.names = list(names) if names is not None else None
+        self.scores = w.HTML()
+        self.scores.add_class("pk-scores")
+        self.grid = GridView()
+        self.grid.on_cell(self.click_cell)
+        self.stash = [CardButton() for _ in range(_MOST)]
+        for b in self.stash:
+            b.on_card(self.pick)
+        stash = w.Box(self.stash)
+        stash.add_class("pk-stash")
+        self.preview = w.HTML()
+        self.preview.add_class("pk-preview")
+        self.prev_cell = self._button("◀ Cell", "pk-prev", "the previous lit cell (key ←)",
+                                      lambda: self._step(-1))
+        self.next_cell = self._button("Cell ▶", "pk-next", "the next lit cell (key →)",
+                                      lambda: self._step(1))
+        self.place = self._button("Place", "pk-place", "place the chosen card at the chosen "
+                                  "cell (key Enter)", self._send)
+        acts = w.Box([self.prev_cell, self.next_cell, self.place])
+        acts.add_class("pk-acts")
+        self.root = w.VBox([w.HTML(_CSS), self.scores, self.grid.box,
+                            w.HTML("<b>Your stash</b>"), stash, self.preview, acts])
+        self.root.add_class("wpp-pokeros")
+        self.selected: Card | None = None
+        self.target: Cell | None = None
+        self._view: PokerosView | None = None
+        self._legal: list[Place] = []
+        self._last: Cell | None = None
+        self._callbacks: list[Callable[[Any], None]] = []
+
+    @staticmethod
+    def _button(label: str, css: str, tip: str, fn: Callable[[], None]) -> w.Button:
+        b = w.Button(description=label, tooltip=tip)
+        b.add_class(css)
+        b.on_click(lambda _b: fn())
+        return b
+
+    # --- the contract ------------------------------------------------------------------
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same (an optional hook of the page)."""
+        self.names = list(names)
+
+    def on_choose(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(action)`` when a placement is confirmed."""
+        self._callbacks.append(callback)
+
+    def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
+             others: Mapping[int, Any] | None = None, active: bool = True) -> None:
+        """Draw the grid, the scores and your stash from ``view``; ``others`` (open hands)
+        shows the other stash."""
+        if not isinstance(view, PokerosView):
+            raise WppError(f"Pokeros's board draws a PokerosView, not {type(view).__name__}")
+        if self._view is None or view.grid != self._view.grid or view.stash != self._view.stash:
+            self.selected = self.target = None
+        self._view = view
+        self._legal = [a for a in legal if isinstance(a, Place)] if active else []
+        self._last = (last.x, last.y) if isinstance(last, Place) else None
+        names = [self._name(s) for s in range(2)]
+        other = 1 - view.player
+        shown = ""
+        if others and isinstance(others.get(other), PokerosView):
+            shown = (f" · {escape(names[other])}'s stash (open): "
+                     f"{cards_html(others[other].stash, 22)}")
+        self.scores.value = (
+            f"<b>{escape(names[0])}</b> {view.scores[0]} · <b>{escape(names[1])}</b> "
+            f"{view.scores[1]} · deck {view.deck_size} · {escape(names[other])} holds "
+            f"{view.stash_sizes[other]} card{'s' if view.stash_sizes[other] != 1 else ''}"
+            f'{shown}<br><span class="wpp-muted">{escape(view.rules.describe())}</span>')
+        self._show()
+
+    def select(self, action: Any) -> None:
+        """Choose the card and the cell of ``action`` (a :class:`Place`), not yet sent."""
+        if not isinstance(action, Place) or action not in self._legal:
+            raise WppError(f"not a legal placement now: {action!r:.60}")
+        self.selected, self.target = action.card, action.cell
+        self._show()
+
+    def keys(self) -> Sequence[Key]:
+        """1–5 choose a card, ←/→ step through its cells, Enter places."""
+        cards = [Key(str(i + 1), f"pk-card-{i + 1}", f"choose card {i + 1} of your stash")
+                 for i in range(_MOST)]
+        return [*cards, Key("ArrowLeft", "pk-prev", "the previous cell where it may go"),
+                Key("ArrowRight", "pk-next", "the next cell where it may go"),
+                Key("Enter", "pk-place", "place the card at the chosen cell")]
+
+    def describe(self, action: Any) -> str:
+        """``"4♠ at (0, -1)"``."""
+        if not isinstance(action, Place):
+            raise WppError(f"not a Pokeros placement: {action!r:.60}")
+        return str(action)
+
+    # --- input ---------------------------------------------------------------------------
+    def lit_cells(self) -> list[Cell]:
+        """The cells where the chosen card may go (none when no card is chosen)."""
+        return [a.cell for a in self._legal if a.card == self.selected]
+
+    def pick(self, card: Card) -> None:
+        """Choose (or put back) a card of your stash; its cells light up."""
+        if not any(a.card == card for a in self._legal):
+            return
+        self.selected = None if self.selected == card else card
+        self.target = None
+        self._show()
+
+    def click_cell(self, cell: Cell) -> None:
+        """A lit cell: first click previews it, a second click places the card there."""
+        if cell not in self.lit_cells():
+            return
+        if self.target == cell:
+            self._send()
+            return
+        self.target = cell
+        self._show()
+
+    def _step(self, step: int) -> None:
+        cells = self.lit_cells()
+        if not cells:
+            return
+        at = cells.index(self.target) if self.target in cells else (-1 if step > 0 else 0)
+        self.target = cells[(at + step) % len(cells)]
+        self._show()
+
+    def _send(self) -> None:
+        if self.selected is None or self.target is None:
+            return
+        action = Place(self.selected, *self.target)
+        if action not in self._legal:
+            return
+        for cb in self._callbacks:
+            cb(action)
+
+    # --- drawing -------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        if self.names is not None and seat < len(self.names):
+            return self.names[seat]
+        you = self._view is not None and seat == self._view.player
+        return f"P{seat + 1} (you)" if you else f"P{seat + 1}"
+
+    def _show(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        lit = self.lit_cells()
+        self.grid.show(view.cells, lit=lit, target=self.target, last=self._last)
+        mine = bool(self._legal)
+        for i, b in enumerate(self.stash):
+            if i < len(view.stash):
+                c = view.stash[i]
+                b.show(c, selected=c == self.selected, clickable=mine,
+                       extra=(f"pk-card-{i + 1}",), tooltip=f"{c}: choose it (key {i + 1})")
+                b.layout.display = None
+            else:
+                b.show(None)
+                b.layout.display = "none"
+        self.prev_cell.disabled = self.next_cell.disabled = not lit
+        self.place.disabled = self.target is None
+        text = self._preview_html(view) if mine else ""
+        if self.preview.value != text:
+            self.preview.value = text
+
+    def _preview_html(self, view: PokerosView) -> str:
+        card, cell = self.selected, self.target
+        if card is None:
+            return "Choose a card of your stash: the cells where it may go light up."
+        if cell is None:
+            return f"{escape(str(card))} chosen: click a lit cell (or ←/→) to see what it scores."
+        s = view.preview(card, cell)
+        where = f"{escape(str(card))} at ({cell[0]}, {cell[1]})"
+        if not s.hands:
+            return f"{where} would score nothing. Click the cell again or Place to play it."
+        hands = " ".join(f"{cards_html(h.cards, 24, highlight=(card,))} {escape(str(h.hand))} "
+                         f"({h.points})" for h in s.hands)
+        times = f" × {len(s.hands)} hands" if s.awarded != s.raw else ""
+        total = f"{s.raw}{times} = {_points(s.awarded)}" if times else _points(s.awarded)
+        return (f"{where} would score: {hands} — <b>{total}</b>. Click the cell again or "
+                "Place to play it.")

@@ -1,0 +1,127 @@
+"""Pokeros's growing grid as widgets: the placed cards, the cells where the chosen card may
+go (buttons, lit), the chosen cell, and blank space around (no control there).
+
+Widgets are kept per cell and reused, and only what changed is sent, so a large grid redraws
+quickly.
+
+>>> import wpp
+>>> g = wpp.new_game("pokeros", seed=1)
+>>> grid = GridView(); clicked = []; grid.on_cell(clicked.append)
+>>> grid.show(g.view(0).cells, lit=[(1, 0)], target=None, last=None)
+>>> grid.cell_button((1, 0)).click(); clicked, grid.cell_button((1, 0)).tooltip
+([(1, 0)], 'put the chosen card at (1, 0)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Final
+
+import ipywidgets as w
+
+from widgets.parts.card_button import CardButton
+from wpp.core.standard_deck import Card
+from wpp.pokeros.grid import Cell
+
+__all__ = ["GRID_CSS", "GridView"]
+
+#: The grid's look (the board puts it on the page).
+GRID_CSS: Final = """
+.wpp-pokeros .pk-gridbox { overflow: auto; max-height: 560px; max-width: 100%;
+  background: #2e7d4f; border-radius: 10px; padding: 8px; box-sizing: border-box; }
+.wpp-pokeros .pk-grid { gap: 3px; width: max-content; }
+.wpp-pokeros .pk-grid .widget-button, .wpp-pokeros .pk-grid .widget-html { margin: 0; }
+.wpp-pokeros .pk-void { width: 44px; height: 64px; }
+.wpp-pokeros .widget-button.pk-cell { width: 44px; height: 64px; min-width: 44px; padding: 0;
+  background: rgba(255, 224, 138, .45); border: 2px solid #ffe08a; border-radius: 6px;
+  color: #0d2b45; box-shadow: none; cursor: pointer; }
+.wpp-pokeros .widget-button.pk-cell.pk-target { background: #ffe08a; border: 3px solid #d4a017;
+  font-weight: bold; }
+.wpp-pokeros .widget-button.wpp-card.pk-last { box-shadow: 0 0 0 3px #d4a017; }
+.wpp-pokeros .widget-button.wpp-card.pk-centre { box-shadow: 0 0 0 2px #9ad0ff; }
+"""
+
+
+class GridView:
+    """The grid (``box``, which scrolls as it grows); :meth:`on_cell` hears lit cells."""
+
+    def __init__(self) -> None:
+        self.grid = w.GridBox([])
+        self.grid.add_class("pk-grid")
+        self.box = w.Box([self.grid])
+        self.box.add_class("pk-gridbox")
+        self._cells: dict[Cell, w.Button] = {}
+        self._cards: dict[Cell, CardButton] = {}
+        self._voids: dict[Cell, w.HTML] = {}
+        self._callbacks: list[Callable[[Cell], None]] = []
+
+    def on_cell(self, callback: Callable[[Cell], None]) -> None:
+        """Call ``callback(cell)`` when a lit cell is clicked."""
+        self._callbacks.append(callback)
+
+    def cell_button(self, cell: Cell) -> w.Button:
+        """The button of ``cell`` (made on first use)."""
+        b = self._cells.get(cell)
+        if b is None:
+            b = w.Button(description=" ")
+            b.add_class("pk-cell")
+            b.on_click(lambda _b, c=cell: self._clicked(c))
+            self._cells[cell] = b
+        return b
+
+    def _clicked(self, cell: Cell) -> None:
+        if self._cells[cell].disabled:
+            return
+        for cb in self._callbacks:
+            cb(cell)
+
+    def _void(self, cell: Cell) -> w.HTML:
+        v = self._voids.get(cell)
+        if v is None:
+            v = self._voids[cell] = w.HTML("")
+            v.add_class("pk-void")
+        return v
+
+    def show(self, cells: Mapping[Cell, Card], *, lit: Collection[Cell], target: Cell | None,
+             last: Cell | None) -> None:
+        """Draw the placed ``cells``, the ``lit`` cells (buttons) and the ``target``."""
+        spots = [*cells, *lit]
+        xs, ys = [x for x, _ in spots], [y for _, y in spots]
+        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        children: list[w.Widget] = []
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                card = cells.get((x, y))
+                if card is not None:
+                    cb = self._cards.get((x, y))
+                    if cb is None:
+                        cb = self._cards[(x, y)] = CardButton()
+                    extra = (("pk-last",) if (x, y) == last else
+                             ("pk-centre",) if (x, y) == (0, 0) else ())
+                    cb.show(card, clickable=False, extra=extra, tooltip=f"{card} at ({x}, {y})")
+                    children.append(cb)
+                elif (x, y) in lit:
+                    children.append(self._lit((x, y), (x, y) == target))
+                else:
+                    children.append(self._void((x, y)))
+        cols = f"repeat({x1 - x0 + 1}, 44px)"
+        if self.grid.layout.grid_template_columns != cols:
+            self.grid.layout.grid_template_columns = cols
+        if tuple(self.grid.children) != tuple(children):
+            self.grid.children = children
+
+    def _lit(self, cell: Cell, target: bool) -> w.Button:
+        b = self.cell_button(cell)
+        classes = ("pk-cell", "pk-target") if target else ("pk-cell",)
+        if tuple(b._dom_classes) != classes:
+            b._dom_classes = classes
+        text = "✓" if target else " "
+        tip = (f"place it at {cell} (click again)" if target
+               else f"put the chosen card at {cell}")
+        with b.hold_sync():
+            if b.description != text:
+                b.description = text
+            if b.tooltip != tip:
+                b.tooltip = tip
+            b.disabled = False
+        return b

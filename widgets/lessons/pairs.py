@@ -1,0 +1,106 @@
+"""Lesson 9's widgets (Pairs): the triangular deck and the rules in one line each, and the
+"hit or fold?" exercises. Pairs' cards are drawn by its board's faces
+(:mod:`widgets.games.pairs.faces`).
+
+>>> from wpp.pairs.lesson import exercises
+>>> quiz = HitOrFold(exercises(2, seed=9)); quiz.answer("hit"); "answered hit" in quiz.summary()
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from widgets.games.pairs.faces import PAIRS_CSS, cards_row
+from widgets.lessons.base import LESSON_STYLE
+from widgets.parts.shown import Shown
+from wpp.core.errors import WppError
+from wpp.pairs.state import FOLD, HIT
+
+__all__ = ["HitOrFold", "rules_html"]
+
+
+def rules_html() -> str:
+    """The triangular deck as cards, and the rules in one line each (from the rules text)."""
+    from wpp.core.rulebook import load_rulebook
+    from wpp.pairs.cards import DECK
+
+    book = load_rulebook("wpp.pairs", "rules.md")
+    deck = "".join(f'<div>{cards_row([c for c in DECK if c == v], small=True)}</div>'
+                   for v in range(1, 11))
+    items = "".join(f"<li><b>{rid}</b> {escape(book[rid].summary)}</li>" for rid in book)
+    return (f'<div class="wpp-app wpp-lesson wpp-pairs">{LESSON_STYLE}<style>{PAIRS_CSS}'
+            f'</style><div class="wpp-panel"><b>The 55-card triangular deck</b>{deck}</div>'
+            f"<ol style=\"list-style:none;padding-left:4px\">{items}</ol></div>")
+
+
+def _button(label: str, fn: Any, css: str = "") -> w.Button:
+    b = w.Button(description=label, layout=w.Layout(width="auto"))
+    if css:
+        b.add_class(css)
+    b.on_click(lambda _: fn())
+    return b
+
+
+class HitOrFold(Shown):
+    """"Hit or fold?" exercises: a position, your answer, and the exact odds behind the
+    expected-value player's answer (:mod:`wpp.pairs.lesson`)."""
+
+    def __init__(self, exercises: list[Any]) -> None:
+        from wpp.pairs.lesson import describe
+
+        self._describe = describe
+        self.items = exercises
+        self.index = 0
+        self.answers: dict[int, str] = {}
+        self.board = w.HTML()
+        self.feedback = w.HTML()
+        self.hit = _button("Hit", lambda: self.answer("hit"), "wpp-act")
+        self.fold = _button("Fold", lambda: self.answer("fold"), "wpp-act")
+        self.next = _button("Next ▶", self._next)
+        box = w.VBox([w.HTML(LESSON_STYLE + f"<style>{PAIRS_CSS}</style>"), self.board,
+                      w.HBox([self.hit, self.fold, self.next]), self.feedback])
+        for c in ("wpp-app", "wpp-lesson", "wpp-pairs"):
+            box.add_class(c)
+        self.root = box
+        self._draw()
+
+    def answer(self, move: str) -> None:
+        """Answer the current exercise ("hit" or "fold")."""
+        from wpp.pairs.lesson import feedback
+
+        action = {"hit": HIT, "fold": FOLD}.get(move)
+        if action is None:
+            raise WppError(f"an answer is hit or fold, not {move!r:.20}")
+        self.answers[self.index] = move
+        text = feedback(self.items[self.index], action)
+        ok = "wpp-ok" if action is self.items[self.index].best else "wpp-no"
+        self.feedback.value = f'<div class="wpp-feedback {ok}">{escape(text)}</div>'
+
+    def _next(self) -> None:
+        self.index = (self.index + 1) % len(self.items)
+        self.feedback.value = ""
+        self._draw()
+
+    def _draw(self) -> None:
+        v = self.items[self.index].view
+        rows = "".join(
+            f"<tr><td><b>{'▶ ' if s == v.player else ''}P{s + 1}"
+            f"{' (you)' if s == v.player else ''}</b></td><td>{cards_row(v.hands[s])}</td>"
+            f"<td>score {v.totals[s]}</td></tr>" for s in range(v.players))
+        unseen = sorted(v.unseen().elements())
+        self.board.value = (
+            f'<div class="wpp-lesson-title">Exercise {self.index + 1} of {len(self.items)}: '
+            f"hit or fold?</div><div class=\"wpp-ptable\"><table>{rows}</table>"
+            f'<div class="wpp-pmid">Target {v.target} · the {len(unseen)} cards you cannot '
+            f"see: {cards_row(unseen, small=True)}</div></div>")
+
+    def summary(self) -> str:
+        """One line for nbval: which exercise, the position, and the answer given."""
+        answer = self.answers.get(self.index)
+        text = f"exercise {self.index + 1} of {len(self.items)}: " + self._describe(
+            self.items[self.index].view)
+        return text + (f" — answered {answer}" if answer else "")

@@ -1,0 +1,60 @@
+"""Which deal is on the game page: a random seed by default (shown only when the game is over:
+a seed is the whole deck order), a seed typed by the person, the same deal again, a saved
+game opened from a file — and the save file to download.
+
+A seed is checked before anything changes (the kit's one rule, :mod:`wpp.core.checks`); a
+save file is read by the kit (:func:`widgets.parts.saved_game.open_save`: another game's,
+damaged or edited files are refused with the kit's reason).
+
+>>> parse_seed(" 42 "), parse_seed("")
+(42, None)
+>>> parse_seed("-1")
+Traceback (most recent call last):
+wpp.core.errors.WppError: the seed must be a whole number from 0 to 2**63 - 1, not '-1'
+>>> 0 <= fresh_seed() < 10**9
+True
+>>> "download=" in save_link("pairs", '{"x": 1}', 3)
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from html import escape
+
+from wpp.core.checks import check_seed
+from wpp.core.errors import WppError
+
+__all__ = ["check_seed", "fresh_seed", "parse_seed", "save_link"]
+
+
+def fresh_seed() -> int:
+    """A random seed (the page shows it only once its game is over)."""
+    return secrets.randbelow(10**9)
+
+
+def parse_seed(text: object) -> int | None:
+    """The seed typed in the page's seed box (``None`` when empty: a random deal)."""
+    typed = str(text).strip()[:40]
+    if not typed:
+        return None
+    try:
+        value = int(typed)
+    except ValueError:
+        raise WppError(f"the seed must be a whole number from 0 to 2**63 - 1, not {typed!r}"
+                       ) from None
+    try:
+        return check_seed(value)
+    except WppError:
+        raise WppError(f"the seed must be a whole number from 0 to 2**63 - 1, not {typed!r}"
+                       ) from None
+
+
+def save_link(game: str, text: str, moves: int) -> str:
+    """A link that downloads the save file ``text`` (ready HTML)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    name = f"{game}-{moves}-moves.json"
+    return (f'<a class="wpp-save-link" download="{escape(name)}" '
+            f'href="data:application/json;base64,{data}" '
+            f'title="download the save file {escape(name)}">Download {escape(name)}</a>')

@@ -1,0 +1,719 @@
+"""The one game page every game is played on: a game's :class:`~widgets.page.board.Board` (how
+its board is drawn and how a person chooses) placed in everything the page shares.
+
+How a game's notebook builds its page::
+
+    from widgets.page.game_page import GamePage
+    from widgets.games.pairs.board import PairsBoard
+
+    GamePage.for_game("pairs", board=PairsBoard(), players=4)       # in a notebook
+    GamePage.from_env("pairs", board=PairsBoard(), players=4)       # as Voilà serves it
+
+``for_game`` takes the same settings as :class:`GamePage`; ``from_env`` adds what a served
+page needs: the address's key (a reload continues the game, :mod:`~widgets.page.keeper`), the
+store (``WPP_ROOMS``), ``WPP_SEED`` and ``WPP_AI_DELAY``.
+
+What the page does, the same for every game:
+
+* the status says whose turn it is and how many moves are legal; the board is drawn from the
+  viewer's view with the legal actions and the last action (highlighted); a refusal is shown
+  with the engine's reason, which names the rule, and changes nothing;
+* **Hint** asks the AI chosen beside it (any registered agent of the game) from the person's
+  own view and *selects* its move on the board (:meth:`Board.select`); **Why?** shows the
+  computer's last turn in public terms during a game (:mod:`~widgets.page.reasons`), in full
+  after it or in open-hands practice, which the header marks;
+* **Who plays** each seat: a person, or any registered agent with its budget, or a level of
+  the opponent ladder (:mod:`~widgets.page.seats`);
+* the seed is random and hidden until the game ends (:mod:`~widgets.page.deals`); then the
+  status shows it and the banner offers "Replay this deal";
+* the game-over banner gives the result in words and the session's score
+  (:mod:`~widgets.page.results`);
+* **Review**: every move, the board drawn as it was (``Board.draw(..., active=False)``), with
+  the computer's reasons; **Review with the computer** (:mod:`~widgets.page.computer_review`);
+* **Save** (download the kit's save file, when it can no longer tell a secret: after the game,
+  in practice, or between people) and **Open**; the game survives a reload
+  (:mod:`~widgets.page.keeper`);
+* keys (:mod:`~widgets.page.keys`), listed in the Rules panel; every control has a name; the
+  layout wraps down to a phone's 390 px (:mod:`~widgets.page.layout`).
+
+>>> from widgets.page.list_board import ListBoard
+>>> page = GamePage.for_game("draw", board=ListBoard("draw"), seed=4)
+>>> "Your turn" in page.status.value
+True
+>>> page.board.buttons[0].click()             # the person stands pat; the computer answers
+>>> page.history.is_over, "Seed 4" in page.status.value
+(True, True)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from html import escape
+from typing import Any, Generic, TypeVar
+
+import ipywidgets as w
+
+from widgets.page.board import Board
+from widgets.page.computer_review import ComputerReview
+from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
+from widgets.page.keeper import (
+    Keeper,
+    address_html,
+    address_script_html,
+    default_store,
+    request_query,
+)
+from widgets.page.keys import PageKeys, keys_html
+from widgets.page.layout import PAGE_STYLE
+from widgets.page.reasons import (
+    LIVE_NOTE,
+    MOVE_ONLY_NOTE,
+    PublicReasons,
+    full_reasons,
+    public_form,
+    why_items,
+)
+from widgets.page.results import SessionScore, result_head
+from widgets.page.review import Review
+from widgets.page.seats import (
+    PERSON,
+    SeatChooser,
+    default_opponent,
+    make_opponent,
+    opponent_label,
+)
+from widgets.page.turns import Turns
+from widgets.parts.banner import GameOverBanner
+from widgets.parts.confirm_bar import ConfirmBar
+from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
+from widgets.parts.game_log import GameLogView
+from widgets.parts.hint_chooser import HintChooser
+from widgets.parts.hotkeys import hotkeys_html
+from widgets.parts.message_line import MessageLine
+from widgets.parts.pacer import ComputerPacer
+from widgets.parts.page_header import PageHeader, set_class
+from widgets.parts.saved_game import open_save
+from widgets.parts.theme import STYLE_HTML
+from wpp.core.errors import WppError
+from wpp.core.explain import Explanation
+from wpp.core.game_store import GameStore
+from wpp.core.history import History, seat_name
+from wpp.core.registry import default_agent, game_def, new_game
+from wpp.core.session import Session
+
+__all__ = ["PRACTICE_MARK", "GamePage"]
+
+#: The board's own type (a page's ``board`` keeps it, so tests reach its widgets).
+B = TypeVar("B", bound=Board)
+
+PRACTICE_MARK = ('<span class="wpp-practice-mark">PRACTICE — open hands: every hand and the '
+                 "computer's full reasoning are shown</span>")
+_MAX_FILE = 1_000_000
+
+
+def _read_settings(settings: Mapping[str, Any]
+                   ) -> tuple[dict[int, str], dict[int, float], bool]:
+    """Who plays each seat, the budgets and practice, as the store kept them."""
+    try:
+        seats = {int(k): str(v) for k, v in dict(settings.get("seats", {})).items()}
+        budgets = {int(k): float(v) for k, v in dict(settings.get("budgets", {})).items()}
+    except (TypeError, ValueError):
+        raise WppError("the settings kept with this game are damaged") from None
+    return seats, budgets, bool(settings.get("practice", False))
+
+
+class GamePage(Generic[B]):
+    """A game of ``board.game`` on ``board`` (see the module docs).
+
+    ``players``: seats (the game's default if ``None``); ``seats``: who plays each seat
+    (seat → ``"person"``, an agent name, ``"agent:NAME"`` or ``"level:KEY"``; by default seat
+    0 is the person's and every other seat the game's default agent); ``budgets``: a budget
+    for an agent seat; ``seed``: the first deal (random if ``None``); ``flags``: the game's
+    rule variations; ``ai_delay``: seconds before each computer action when an event loop
+    runs; ``store`` and ``query``: where the game is kept and the address's query string (a
+    reload); ``review_budget``: the budget of "Review with the computer"; ``public``: the
+    public form of the computer's reasons (the game's ``PUBLIC_REASONS`` by default).
+    """
+
+    def __init__(self, board: B, *, players: int | None = None, seed: int | None = None,
+                 seats: Mapping[int, str] | None = None,
+                 budgets: Mapping[int, float] | None = None,
+                 flags: Mapping[str, Any] | None = None, practice: bool = False,
+                 ai_delay: float = 0.0, store: GameStore | None = None, query: str = "",
+                 review_budget: Mapping[str, int] | None = None,
+                 public: PublicReasons | None = None, title: str | None = None,
+                 rules: Any = None) -> None:
+        self.board = board
+        self.game_name = board.game
+        self.definition = game_def(self.game_name)
+        self.flags = dict(flags or {})
+        self.review_budget = dict(review_budget or {})
+        self.public = public if public is not None else public_form(self.game_name)
+        self.keeper = Keeper(self.game_name, store, query)
+        found = self.keeper.found
+        first: History[Any, Any]
+        if found is not None:
+            first, settings = found
+            players = first.players
+            seats, budgets, practice = _read_settings(settings)
+        else:
+            first_seed = fresh_seed() if seed is None else check_seed(seed)
+            first = new_game(self.game_name, seed=first_seed, players=players, **self.flags)
+            if rules is not None:  # rules given as the game's own object
+                first = type(first).create(self.definition, first_seed, first.players, rules)
+        self.players = first.players
+        chosen = dict(seats) if seats is not None else {
+            s: default_opponent(self.game_name) for s in range(1, self.players)}
+        self.pacer = ComputerPacer(ai_delay)
+        # The turns and the review are parts of their own; the page offers their methods.
+        self.turns, self.review = Turns(self), Review(self)
+        self._after_move = self.turns._after_move
+        self._computer_step = self.turns._computer_step
+        self._history_step = self.turns._history_step
+        self.advance = self.turns.advance
+        self.auto_decision = self.turns.auto_decision
+        self.redo = self.turns.redo
+        self.request = self.turns.request
+        self.reset_turn = self.turns.reset_turn
+        self.undo = self.turns.undo
+        self._draw_at = self.review._draw_at
+        self._review_text = self.review._review_text
+        self._show_review_row = self.review._show_review_row
+        self.review_step = self.review.review_step
+        self.review_with_computer = self.review.review_with_computer
+        self.show_review = self.review.show_review
+        self.person_moves = 0
+        self.score = SessionScore()
+        self.practice = bool(practice)
+        self.reviewing: int | None = None
+        self._last_person = 0
+        self._build(title or self.definition.title, chosen)
+        self.practice_box.value = bool(practice)
+        for seat, budget in (budgets or {}).items():
+            if 0 <= seat < self.players:
+                self.chooser.set(seat, self.chooser.choice(seat), budget)
+        self.session = Session(first, {})
+        self.session.set_computer(self._agents())
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        self._wire()
+        self.start(first, notice=self.keeper.notice)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def for_game(cls, game: str, *, board: B, **settings: Any) -> GamePage[B]:
+        """The page of ``game`` on ``board`` (``settings``: as :class:`GamePage`'s)."""
+        if board.game != game:
+            raise WppError(f"this board draws {board.game!r:.30}, not {game!r:.30}")
+        return cls(board, **settings)
+
+    @classmethod
+    def from_env(cls, game: str, *, board: B, **settings: Any) -> GamePage[B]:
+        """The page as Voilà serves it: the address's query (``QUERY_STRING``: a reload
+        continues the game kept under its key), the store (``WPP_ROOMS``), ``WPP_SEED`` (a
+        fixed first deal) and ``WPP_AI_DELAY`` (the computer's pause)."""
+        seed = os.environ.get("WPP_SEED", "").strip()
+        delay = os.environ.get("WPP_AI_DELAY", "").strip()
+        settings.setdefault("seed", int(seed) if seed.isdigit() else None)
+        settings.setdefault("ai_delay", float(delay) if delay else 0.5)
+        store, trouble = default_store()
+        settings.setdefault("store", store)
+        settings.setdefault("query", request_query())
+        page = cls.for_game(game, board=board, **settings)
+        if trouble:
+            page.notes.say(trouble, info=True)
+            page.notes.render()
+        return page
+
+    def _button(self, label: str, tip: str, cls: str) -> w.Button:
+        b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
+        b.add_class("wpp-option")
+        b.add_class(cls)
+        return b
+
+    def _build(self, title: str, chosen: Mapping[int, str]) -> None:
+        self.header = PageHeader(title)
+        self.status, self.mode_mark = self.header.status, self.header.mode_mark
+        # The options.
+        self.seed_box = w.Text(value="", placeholder="random", description="Seed",
+                               tooltip="a seed deals a chosen game; empty: a random one",
+                               layout=w.Layout(width="100%"))
+        self.seed_box.add_class("wpp-seed")
+        self.new_button = self._button("New game", "deal a new game (Shift+N)", "wpp-opt-new")
+        self.replay_button = self._button("Replay this deal", "the same deal from the start",
+                                          "wpp-opt-replay")
+        self.chooser = SeatChooser(self.game_name, self.players, chosen)
+        self.practice_box = w.Checkbox(value=False, description="Practice: open hands",
+                                       tooltip="every hand face up and the computer's full "
+                                               "reasoning (the game counts as practice)",
+                                       indent=False, layout=w.Layout(width="100%"))
+        self.practice_box.add_class("wpp-opt-practice")
+        self.undo_button = self._button("Undo", "take back your last move (Shift+U)",
+                                        "wpp-opt-undo")
+        self.redo_button = self._button("Redo", "play again the move taken back (Shift+Y)",
+                                        "wpp-opt-redo")
+        self.rules_button = self._button("Rules & keys", "the rules and the keys",
+                                         "wpp-opt-rules")
+        self.save_button = self._button("Save", "download this game's save file",
+                                        "wpp-opt-save")
+        self.save_link = w.HTML("")
+        self.save_link.add_class("wpp-save")
+        self.open_file = w.FileUpload(accept=".json,application/json", multiple=False,
+                                      description="Open saved game",
+                                      tooltip="open a save file (JSON)",
+                                      layout=w.Layout(width="auto"))
+        self.open_file.add_class("wpp-opt-open")
+        extra = getattr(self.board, "options", None)
+        self.menu = w.VBox([
+            w.HTML('<div class="wpp-menu-title">Options</div>'), self.seed_box,
+            w.HBox([self.new_button, self.replay_button], layout=w.Layout(flex_flow="row wrap")),
+            self.chooser.box, self.practice_box,
+            *([extra] if isinstance(extra, w.Widget) else []),
+            w.HBox([self.undo_button, self.redo_button], layout=w.Layout(flex_flow="row wrap")),
+            self.rules_button,
+            w.HBox([self.save_button, self.open_file], layout=w.Layout(flex_flow="row wrap")),
+            self.save_link])
+        self.menu.add_class("wpp-menu")
+        # The centre: banner, board, messages and questions.
+        self.notes = MessageLine(self.moment)
+        self.confirm = ConfirmBar()
+        self.end = GameOverBanner((("new", "New game"), ("replay", "Replay this deal"),
+                                   ("review", "Review"),
+                                   ("computer", "Review with the computer")))
+        self.dock = w.VBox([self.notes.html, self.confirm.box])
+        self.dock.add_class("wpp-page-dock")
+        center = w.VBox([self.end.box, self.board.root, self.dock])
+        center.add_class("wpp-center")
+        # The side: Why?, Hint and its AI, the panel, the review, the log.
+        self.side = ExplainPanel()
+        self.why_button, self.hint_button = self.side.why_button, self.side.hint_button
+        default = default_agent(self.game_name)
+        self.hints = HintChooser(self.game_name, fallback=None, default=default)
+        self.hints.dropdown.description = "Hint from"
+        self.hints.dropdown.tooltip = "the AI that Hint asks"
+        self.computer_review = ComputerReview(self._show_review_row, self.board.describe)
+        self.game_log = GameLogView(14)
+        side = w.VBox([w.HBox([self.why_button, self.hint_button, self.hints.dropdown],
+                              layout=w.Layout(flex_flow="row wrap")),
+                       self.side.review_nav, self.side.view.html, self.computer_review.box,
+                       self.game_log.html])
+        side.add_class("wpp-side")
+        body = w.HBox([self.menu, center, side])
+        body.add_class("wpp-body")
+        self.keys = PageKeys()
+        self.address = w.HTML("")
+        self.address.add_class("wpp-page-address")
+        self.resume_box = w.Text(value="", description="resume",
+                                 layout=w.Layout(display="none"))
+        self.resume_box.add_class("wpp-page-resume")
+        self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE), self.header.box, body,
+                            self.keys.box, self.address, self.resume_box])
+        self.root.add_class("wpp-app")
+        self.root.add_class("wpp-page")
+
+    def _wire(self) -> None:
+        self.board.on_choose(self.request)
+        # Optional hooks a board may offer: the hint's AI making a decision for the person
+        # (WarPairsPoker's auto-mulligan), and a click that changes the person's choice
+        # (which makes a refusal stale).
+        on_auto = getattr(self.board, "on_auto", None)
+        if callable(on_auto):
+            on_auto(self.auto_decision)
+        on_touch = getattr(self.board, "on_touch", None)
+        if callable(on_touch):
+            on_touch(self.notes.drop_refusal)
+        self.new_button.on_click(lambda _b: self.ask(self.new_game, "Deal a new game?"))
+        self.replay_button.on_click(lambda _b: self.ask(self.replay, "Start this deal again?"))
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.rules_button.on_click(lambda _b: self._toggle("rules"))
+        self.save_button.on_click(lambda _b: self.save())
+        self.open_file.observe(self._file, names="value")
+        self.practice_box.observe(self._practice_changed, names="value")
+        self.chooser.on_change(self._seat_changed)
+        self.why_button.on_click(lambda _b: self.show_why())
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.hints.dropdown.observe(lambda _c: self.side.forget_hint(), names="value")
+        self.side.review_prev.on_click(lambda _b: self.review_step(-1))
+        self.side.review_next.on_click(lambda _b: self.review_step(1))
+        self.confirm.on_answer(self._answered)
+        self.end.on("new", self.new_game)
+        self.end.on("replay", self.replay)
+        self.end.on("review", self.show_review)
+        self.end.on("computer", self.review_with_computer)
+        self.keys.on_key(self._key)
+        self.resume_box.observe(lambda c: self.resume(str(c["new"])[:80]), names="value")
+
+    # ------------------------------------------------------------------ display
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.root._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = f"{self.definition.title} page"
+        return bundle
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import HTML, display
+
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+        display(HTML(hotkeys_html() + address_script_html()))  # type: ignore[no-untyped-call]
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def history(self) -> History[Any, Any]:
+        """The game on the page (the session's)."""
+        return self.session.history
+
+    def people(self) -> list[int]:
+        """The seats people play on this page."""
+        return [s for s in range(self.players) if not self.session.is_computer(s)]
+
+    def viewer(self) -> int:
+        """The seat whose view the board shows: the person's (with several people, the one
+        to act, else the last one who acted)."""
+        people = self.people()
+        to_act = self.session.human_to_act
+        if to_act is not None:
+            self._last_person = to_act
+        elif self._last_person not in people:
+            self._last_person = people[0] if people else 0
+        return self._last_person
+
+    def open_hands(self) -> bool:
+        """May every hand be shown now (the game is over, or practice)?"""
+        return self.practice or self.history.is_over
+
+    def _agents(self) -> dict[int, Any]:
+        agents: dict[int, Any] = {}
+        for seat in range(self.players):
+            choice = self.chooser.choice(seat)
+            if choice != PERSON:
+                agents[seat] = make_opponent(self.game_name, choice,
+                                             self.chooser.budget(seat), seed=seat)
+        return agents
+
+    def settings(self) -> dict[str, Any]:
+        """What the store keeps beside the game: who plays each seat, budgets, practice."""
+        budgets = {str(s): b for s in range(self.players)
+                   if (b := self.chooser.budget(s)) is not None}
+        return {"seats": {str(s): self.chooser.choice(s) for s in range(self.players)},
+                "budgets": budgets, "practice": self.practice}
+
+    def _seat_changed(self, seat: int) -> None:
+        if not [s for s in range(self.players) if self.chooser.choice(s) == PERSON]:
+            self.chooser.set(seat, PERSON)
+            self.notes.refuse("at least one seat is played by a person on this page")
+            return
+        if self.in_progress() and not self.practice:
+            self.confirm.ask("Change who plays in the middle of a game?", self._apply_seats,
+                             note="Every hand turns face up and this game becomes practice.")
+            self.refresh()
+            return
+        self._apply_seats()
+
+    def _apply_seats(self) -> None:
+        try:
+            agents = self._agents()
+        except WppError as err:
+            self.notes.refuse(str(err))
+            self._show_seats()
+            return
+        if self.in_progress():
+            self.practice = True
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        self.pacer.cancel()
+        self.reset_turn()
+        self.refresh()
+        self.advance()
+
+    def _show_seats(self) -> None:
+        """Put the seat choosers back to who plays now (a change was cancelled)."""
+        for seat, (choice, budget) in self.applied.items():
+            self.chooser.set(seat, choice, budget)
+
+    def resume(self, key: str) -> None:
+        """Continue the game kept under ``key`` (the page's address after a reload); a key
+        under which nothing is kept leaves the game as it is, with a notice."""
+        if not key or key == self.keeper.key or self.keeper.store is None:
+            return
+        found = self.keeper.take(key)
+        if found is None:
+            self.notes.say(self.keeper.notice, info=True)
+            self.refresh()
+            return
+        history, settings = found
+        try:
+            seats, budgets, practice = _read_settings(settings)
+            if history.players != self.players:
+                raise WppError("the kept game has another number of players")
+            for seat in range(self.players):
+                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
+            agents = self._agents()
+        except WppError as err:
+            self.notes.refuse(f"cannot continue the kept game: {err}")
+            self._show_seats()
+            return
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        self.practice = practice
+        self.start(history, notice="Continued the game kept for this page's address.")
+
+    # ------------------------------------------------------------------ game lifecycle
+    def moment(self) -> tuple[int, int]:
+        """(a person's moves, the game's actions): when a message was said."""
+        return self.person_moves, len(self.history.actions)
+
+    def in_progress(self) -> bool:
+        """A game a person has played into and not finished (leaving it asks first)."""
+        h = self.history
+        return not h.is_over and len(h.actions) > 0
+
+    def ask(self, action: Any, question: str) -> None:
+        """Do ``action`` at once when no game is in progress, else after a yes."""
+        if not self.in_progress():
+            action()
+            return
+        self.confirm.ask(question, action, note="The game in progress ends.")
+        self.refresh()
+
+    def _answered(self, yes: bool, action: Any) -> None:
+        if yes and action is not None:
+            action()
+        else:
+            self._show_seats()
+            self.refresh()
+
+    def start(self, history: History[Any, Any], notice: str = "") -> None:
+        """Play ``history`` from now on: reset everything per game, keep the settings."""
+        self.pacer.cancel()
+        self.session.start(history)
+        self.practice = bool(self.practice_box.value) or (self.practice and bool(
+            history.actions) and not history.is_over)
+        self.confirm.cancel()
+        self.reset_turn()
+        self.computer_review.hide()
+        self.save_link.value = ""
+        self.notes.say(notice, info=True)
+        self.refresh()
+        self.advance()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new deal: ``seed``, else the seed typed, else a random one."""
+        try:
+            typed = parse_seed(self.seed_box.value) if seed is None else check_seed(seed)
+        except WppError as err:
+            self.notes.refuse(str(err))
+            return
+        self.practice = False
+        self.start(self._deal(fresh_seed() if typed is None else typed))
+
+    def _deal(self, seed: int) -> History[Any, Any]:
+        """A new game dealt from ``seed``, with this page's players and rules."""
+        h = self.history
+        return type(h).create(self.definition, seed, self.players, h.rules)
+
+    def replay(self) -> None:
+        """The same deal again from the start."""
+        self.practice = False
+        self.start(self.history.replay())
+
+    def open_saved(self, text: str | bytes) -> None:
+        """Open a save file of this game (refused with the kit's reason otherwise; nothing
+        changes then)."""
+        try:
+            game = open_save(text, self.game_name, self.definition.title)
+            if game.players != self.players:
+                raise WppError(f"this save file has {game.players} players; this page has "
+                               f"{self.players}")
+        except WppError as err:
+            self.notes.refuse(f"cannot open this file: {err}")
+            return
+        self.start(game, notice="Opened a saved game.")
+
+    def _file(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
+        content = item.get("content", b"") if isinstance(item, dict) else b""
+        try:
+            raw = bytes(content)
+        except (TypeError, ValueError):
+            raw = b""
+        self.open_file.value = ()  # no copy kept (and the same file may come again)
+        if len(raw) > _MAX_FILE:
+            self.notes.refuse("this file is too large to be a save file")
+            return
+        text = raw.decode("utf-8", errors="replace")
+        self.ask(lambda: self.open_saved(text), "Open the saved game?")
+
+    def save(self) -> None:
+        """Offer the game's save file to download — only when it tells no secret: the file
+        holds the whole deal, so during a game against the computer it waits for the end
+        (the game meanwhile survives a reload from this page's address)."""
+        h = self.history
+        if not h.is_over and not self.practice and self.session.computer_seats:
+            self.notes.refuse("the save file holds the whole deal (the computer's cards): "
+                              "save when the game is over or in practice — this page's "
+                              "address keeps the game meanwhile")
+            return
+        self.save_link.value = save_link(self.game_name, h.to_json(), len(h.actions))
+
+    def _key(self, name: str) -> None:
+        if name == "new":
+            self.ask(self.new_game, "Deal a new game?")
+            return
+        {"hint": self.show_hint, "why": self.show_why, "undo": self.undo,
+         "redo": self.redo}[name]()
+
+    def _practice_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] and not self.practice:
+            if self.in_progress():
+                self.confirm.ask("Turn this game into practice?", self._start_practice,
+                                 note="Every hand turns face up.")
+                self.refresh()
+                return
+            self._start_practice()
+        elif not change["new"] and self.practice:
+            if self.in_progress():
+                self.notes.say("Practice stays on for this game; the next game is a real "
+                               "one.", info=True)
+            else:
+                self.practice = False
+            self.refresh()
+
+    def _start_practice(self) -> None:
+        self.practice = True
+        if not self.practice_box.value:
+            self.practice_box.value = True
+        self.refresh()
+
+    # ------------------------------------------------------------------ Hint and Why?
+    def show_hint(self) -> None:
+        """Ask the chosen AI what it would do in the person's place (from their own view),
+        show its reasons and select its move on the board."""
+        if self.side.open == "hint":
+            self._toggle("hint")
+            return
+        seat = self.session.human_to_act
+        if seat is None or self.reviewing is not None:
+            self.notes.refuse("a hint is for the player to act, on their turn")
+            return
+        try:
+            decision = self.session.decide_for(seat, self.hints.agent())
+        except Exception as err:  # an agent's bug must not break the page
+            self.notes.refuse(f"the hint failed ({type(err).__name__})")
+            return
+        self.side.keep_hint(Hint(len(self.history.actions), seat_name(seat), self.hints.name(),
+                                 decision.explanation))
+        self.refresh()
+        self.board.select(decision.action)
+        self.notes.say(f"Hint: {self.board.describe(decision.action)} — selected for you.",
+                       info=True)
+        self.notes.render()
+
+    def show_why(self) -> None:
+        """Open or close the computer's reasons for its last turn."""
+        self._toggle("why")
+
+    def _why(self) -> PanelText:
+        viewer = self.viewer()
+        full = self.open_hands()
+        items = why_items(self.session, viewer, open_hands=full, public=self.public)
+        note = "" if full else (LIVE_NOTE if self.public is not None else MOVE_ONLY_NOTE)
+        return PanelText("Why the computer did that", items, note=note,
+                         empty="The computer has not moved yet." if self.session.computer_seats
+                         else "Nobody plays by computer in this game.")
+
+    def _toggle(self, name: str) -> None:
+        self.side.toggle(name)
+        if name == "review" or self.side.open != "review":
+            self.reviewing = None
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def seat_labels(self) -> list[str]:
+        """How the page names each seat: "You (P1)", "Computer (P2)", or "P1" when several
+        people share the screen."""
+        people = self.people()
+        return [(seat_name(s) if len(people) > 1 else f"You ({seat_name(s)})")
+                if s in people else f"Computer ({seat_name(s)})" for s in range(self.players)]
+
+    def refresh(self) -> None:
+        """Bring every part in line with the game (only changed values reach the page)."""
+        h = self.history
+        viewer = self.viewer()
+        acting = self.session.human_to_act
+        label = getattr(self.board, "label_seats", None)
+        if callable(label):
+            label(self.seat_labels(), self.people())
+        if self.reviewing is not None and self.side.open == "review":
+            self._draw_at(self.reviewing, before=False)
+        elif self.side.open != "review-row":
+            view = h.view(viewer)
+            legal = list(view.legal_actions()) if acting is not None else []
+            others = ({s: h.view(s) for s in range(self.players)}
+                      if self.open_hands() or not self.session.computer_seats else None)
+            self.board.draw(view, legal=legal, last=h.actions[-1] if h.actions else None,
+                            others=others, active=acting is not None)
+        self.undo_button.disabled = not h.can_undo
+        self.redo_button.disabled = not h.can_redo
+        self.why_button.layout.display = None if self.session.computer_seats else "none"
+        self.notes.render()
+        if self.side.open != "review-row":
+            self.side.render(why=self._why, review=self._review_text if self.open_hands()
+                             else None, moves=len(h.actions),
+                             rules=self._rules_html())
+        self.confirm.render()
+        self.header.show(self._status(viewer, acting), PRACTICE_MARK if self.practice else "")
+        self._banner()
+        self.game_log.show(h.events, lambda e: e.text_for(None if self.open_hands()
+                                                          else viewer))
+        self.keys.show(self.board.keys())
+        self.keeper.write(h, self.settings())
+        query = self.keeper.query()
+        if query:
+            value = address_html(query)
+            if self.address.value != value:
+                self.address.value = value
+        set_class(self.root, "wpp-live", self.in_progress())
+        set_class(self.root, "wpp-practice", self.practice)
+
+    def _rules_html(self) -> str:
+        rules = getattr(self.board, "rules_html", "")
+        return (str(rules) if rules else
+                f"<p>The rules of {escape(self.definition.title)}: see its lesson.</p>") + \
+            keys_html(self.board.keys())
+
+    def _status(self, viewer: int, acting: int | None) -> str:
+        h = self.history
+        people = self.people()
+        if h.is_over:
+            head = result_head(h.returns(), people)
+            return (f"<b>{escape(head)}</b> — {escape(h.outcome.rstrip('.'))}. "
+                    f"<span class='wpp-seed-shown'>Seed {h.seed}</span> (type it in Seed "
+                    "to deal this game again).")
+        if acting is not None:
+            n = len(h.view(acting).legal_actions())
+            who = "Your turn" if len(people) == 1 else f"{seat_name(acting)} to act"
+            count = f" ({n} legal move{'s' if n != 1 else ''})" if n <= 30 else ""
+            return f"<b>{who}</b> ({seat_name(acting)}): choose on the board{count}."
+        seat = h.to_act
+        label = opponent_label(self.game_name, self.chooser.choice(seat))
+        return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"
+
+    def _banner(self) -> None:
+        h = self.history
+        if not h.is_over:
+            self.end.hide()
+            return
+        returns = h.returns()
+        self.score.record((id(h), len(h.actions)), returns, people=self.people(),
+                          practice=self.practice)
+        self.end.show(result_head(returns, self.people()), h.outcome, self.score.text())
+
+    def explanation_for(self, k: int) -> Explanation | None:
+        """The computer's full reasons for move ``k`` when the page may show them."""
+        return full_reasons(self.session, k) if self.open_hands() else None

@@ -1,0 +1,148 @@
+"""The game page's game survives a reload: kept server-side after every change
+(:class:`wpp.core.game_store.GameStore`, the kit's save format in the rooms' SQLite file)
+under a secret key the page carries in its own address (``?game=NAME&key=SECRET``, set by a
+small script that reads it from a hidden element, as the room page does).
+
+Reopening the address gives the kernel the same query string (Voilà's ``QUERY_STRING``): the
+page reads the game back and continues it. A missing key, or one under which nothing is kept
+(a wrong key, another game's), starts a fresh game under a fresh key, with a notice. Without
+a store (a notebook) nothing is kept.
+
+>>> import os, tempfile
+>>> from wpp.core.game_store import GameStore
+>>> from wpp.core.registry import new_game
+>>> keeper = Keeper("draw", GameStore(os.path.join(tempfile.mkdtemp(), "g.sqlite3")), "")
+>>> keeper.found is None and keeper.notice == ""
+True
+>>> keeper.write(new_game("draw", seed=3), {"seats": {}})
+>>> again = Keeper("draw", keeper.store, keeper.query())
+>>> again.found[0].seed, again.key == keeper.key
+(3, True)
+>>> Keeper("draw", keeper.store, "game=draw&key=" + "x" * 24).notice[:28]
+'No game is kept under this a'
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from html import escape
+from typing import Any, Final
+
+from wpp.core.errors import WppError
+from wpp.core.game_store import GameStore, new_key
+from wpp.core.history import History
+
+__all__ = ["Keeper", "address_html", "address_script_html", "default_store", "request_query"]
+
+_SCRIPT: Final = """
+(function () {
+  if (window.__wppPageAddress) { return; }
+  window.__wppPageAddress = true;
+  // A reloaded page asks its kernel (once) for the game kept under the key of its address —
+  // a pre-heated kernel started before the request cannot read the address itself; then
+  // the address follows the page's game key, so that the next reload continues the game.
+  setInterval(function () {
+    var el = document.querySelector('.wpp-page-address [data-query]');
+    if (!el || !el.getAttribute('data-query')) { return; }
+    var q = el.getAttribute('data-query');
+    var asked = new URLSearchParams(location.search).get('key');
+    var mine = new URLSearchParams(q).get('key');
+    if (asked && asked !== mine && window.__wppResumeTried !== asked) {
+      var box = document.querySelector('.wpp-page-resume input');
+      if (!box) { return; }
+      window.__wppResumeTried = asked;
+      window.__wppResumeAt = Date.now();
+      box.value = asked.slice(0, 80);
+      box.dispatchEvent(new Event('input', {bubbles: true}));
+      box.dispatchEvent(new Event('change', {bubbles: true}));
+      return;
+    }
+    // While the kernel looks the key up, the address keeps it (a reload meanwhile asks
+    // again); a key under which nothing is kept gives way to the page's own after 5 s.
+    if (asked && asked !== mine && Date.now() - (window.__wppResumeAt || 0) < 5000) {
+      return;
+    }
+    if (location.search !== '?' + q) {
+      history.replaceState(null, '', location.pathname + '?' + q + location.hash);
+    }
+  }, 200);
+})();
+"""
+
+
+def default_store() -> tuple[GameStore | None, str]:
+    """The store a served page keeps its game in (``WPP_ROOMS``'s file), and ``""``; or
+    ``None`` and why, when the file cannot be used (the page then plays on without
+    surviving a reload, and says so)."""
+    try:
+        return GameStore(), ""
+    except WppError as err:
+        return None, f"This game will not survive a reload: {err}"
+
+
+def request_query() -> str:
+    """The query string of the request that opened the page (Voilà's ``QUERY_STRING``; empty
+    in a pre-heated kernel, which ran its notebook before any request: there the page's
+    script sends the address's key instead, :meth:`GamePage.resume`)."""
+    return os.environ.get("QUERY_STRING", "")[:400]
+
+
+def address_script_html() -> str:
+    """The script that keeps the page's address in step with its key (shown once)."""
+    return f"<script>{_SCRIPT}</script>"
+
+
+def address_html(query: str) -> str:
+    """The hidden element the script reads the address from."""
+    return f'<span data-query="{escape(query)}"></span>'
+
+
+class Keeper:
+    """The store and key of one page: ``found`` is the game and settings the address named
+    (``None``: a fresh game), ``notice`` what the page says about it."""
+
+    def __init__(self, game: str, store: GameStore | None, query: str) -> None:
+        self.game = game
+        self.store = store
+        self.notice = ""
+        self.found: tuple[History[Any, Any], dict[str, Any]] | None = None
+        fields = urllib.parse.parse_qs(query[:400])
+        asked = fields.get("key", [""])[0][:80]
+        self.key = new_key()
+        self._last = ""
+        if asked:
+            self.found = self.take(asked)
+
+    def take(self, asked: str) -> tuple[History[Any, Any], dict[str, Any]] | None:
+        """The game and settings kept under ``asked`` (the page's key from now on), or
+        ``None`` and a :attr:`notice` (a wrong key, another game's, or no store)."""
+        self.notice = ""
+        if self.store is None:
+            return None
+        try:
+            history, settings = self.store.get(asked)
+            if history.name != self.game:
+                raise WppError("another game's key")
+        except WppError:
+            self.notice = ("No game is kept under this address's key: a new game is dealt "
+                           "(its own address keeps it from now on).")
+            return None
+        self.key, self._last = asked, ""
+        return history, settings
+
+    def query(self) -> str:
+        """The query the page's address carries (empty without a store)."""
+        if self.store is None:
+            return ""
+        return urllib.parse.urlencode({"game": self.game, "key": self.key})
+
+    def write(self, history: History[Any, Any], settings: dict[str, Any]) -> None:
+        """Keep the game now (a store write only when something changed)."""
+        if self.store is None:
+            return
+        mark = f"{history.to_json()}|{sorted(settings.items())!r}"
+        if mark == self._last:
+            return
+        self.store.put(self.key, history, settings)
+        self._last = mark

@@ -1,0 +1,99 @@
+"""Keyboard play on the game page, for any game: the board's keys (:meth:`Board.keys`) and the
+page's own — Hint, Why?, Undo, Redo, New game — listed in the Rules panel and handed to the
+kit's key script (:mod:`widgets.parts.hotkeys`), which clicks the element each key names. Every
+key goes through the same widget click as the mouse; nothing runs in the browser but that.
+
+>>> from widgets.page.board import Key
+>>> keys = PageKeys()
+>>> sorted(keys.buttons)
+['hint', 'new', 'redo', 'undo', 'why']
+>>> table = keys_html([Key("Enter", "wpp-key-enter", "play the selection")], PAGE_KEYS)
+>>> "Enter" in table and "Shift+H" in table
+True
+>>> '"H": "wpp-key-hint"' in keys.map_html([])
+False
+>>> "wpp-key-hint" in keys.map_html([])
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Final
+
+import ipywidgets as w
+
+from widgets.page.board import Key
+
+__all__ = ["PAGE_KEYS", "PageKeys", "key_name", "keys_html"]
+
+#: The page's own keys (Shift + a letter, so they never clash with a board's plain letters).
+PAGE_KEYS: Final = (
+    Key("H", "wpp-key-hint", "Hint: select the move the chosen AI recommends"),
+    Key("W", "wpp-key-why", "Why?: how the computer chose its last move"),
+    Key("U", "wpp-key-undo", "Undo your last move"),
+    Key("Y", "wpp-key-redo", "Redo the move taken back"),
+    Key("N", "wpp-key-new", "New game (asks first during a game)"),
+)
+
+
+def key_name(key: str) -> str:
+    """A key as the Rules panel writes it (``"H"`` is Shift+H, ``"ArrowLeft"`` is ←)."""
+    arrows = {"ArrowLeft": "←", "ArrowRight": "→", "ArrowUp": "↑", "ArrowDown": "↓",
+              "Escape": "Esc"}
+    if key in arrows:
+        return arrows[key]
+    if len(key) == 1 and key.isupper():
+        return f"Shift+{key}"
+    return key
+
+
+def keys_html(board_keys: Sequence[Key], page_keys: Sequence[Key] = PAGE_KEYS) -> str:
+    """The keys as a table for the Rules panel (the board's first, then the page's)."""
+    rows = "".join(f"<tr><td><kbd>{escape(key_name(k.key))}</kbd></td><td>{escape(k.does)}"
+                   "</td></tr>" for k in (*board_keys, *page_keys))
+    return (f'<div class="wpp-panel-title">Keys</div><table class="wpp-keys">{rows}</table>'
+            "<p>Keys work while the page has the focus and you are not typing in a box.</p>")
+
+
+class PageKeys:
+    """Hidden buttons the page's keys click (``box``), reported to :meth:`on_key` by name."""
+
+    NAMES: Final = ("hint", "why", "undo", "redo", "new")
+
+    def __init__(self) -> None:
+        self._callbacks: list[Callable[[str], None]] = []
+        self.buttons: dict[str, w.Button] = {}
+        for name in self.NAMES:
+            b = w.Button(description=name, tooltip=name, layout=w.Layout(display="none"))
+            b.add_class(f"wpp-key-{name}")
+            b.on_click(lambda _b, n=name: self._fire(n))
+            self.buttons[name] = b
+        self.map = w.HTML("")
+        self.box = w.HBox([*self.buttons.values(), self.map],
+                          layout=w.Layout(display="none"))
+
+    def map_html(self, board_keys: Sequence[Key]) -> str:
+        """The hidden element naming every key for the key script."""
+        table = {k.key: k.css_class for k in (*board_keys, *PAGE_KEYS)}
+        return f"<span data-wpp-keys='{escape(json.dumps(table), quote=True)}'></span>"
+
+    def show(self, board_keys: Sequence[Key]) -> None:
+        """Hand the keys of ``board_keys`` and the page's to the key script."""
+        value = self.map_html(board_keys)
+        if self.map.value != value:
+            self.map.value = value
+
+    def on_key(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(name)`` when a page key is pressed."""
+        self._callbacks.append(callback)
+
+    def _fire(self, name: str) -> None:
+        for cb in self._callbacks:
+            cb(name)
+
+    def press(self, name: str) -> None:
+        """Press a page key from Python (tests): the same path as the keyboard."""
+        self.buttons[name].click()

@@ -1,0 +1,95 @@
+"""A finished game's result in words, for the person in front of the screen, and the session's
+score across games — for any game: the winners are the seats with the best return.
+
+>>> result_head((1.0, -1.0), people=(0,))
+'You win!'
+>>> result_head((0.0, 1.0), people=(0,)), result_head((1.0, 1.0), people=(0,))
+('The computer wins', 'A draw: you share the best result')
+>>> result_head((0.0, 1.0), people=(0, 1))
+'P2 wins'
+>>> s = SessionScore()
+>>> s.record("g1", (1.0, 0.0), people=(0,), practice=False)
+>>> s.record("g1", (1.0, 0.0), people=(0,), practice=False)   # the same game counts once
+>>> s.record("g2", (0.0, 1.0), people=(0,), practice=True)
+>>> s.text()
+'Session: you won 1 of 1 · the computer won 0 · draws 0 (1 practice game not counted)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wpp.core.history import seat_name
+
+__all__ = ["SessionScore", "result_head", "winners"]
+
+
+def winners(returns: Sequence[float]) -> list[int]:
+    """The seats with the best return."""
+    best = max(returns)
+    return [p for p, r in enumerate(returns) if r == best]
+
+
+def result_head(returns: Sequence[float], people: Sequence[int]) -> str:
+    """The result in a few words (``people``: the seats played by people on this page)."""
+    top = winners(returns)
+    if len(people) == 1:
+        me = people[0]
+        if top == [me]:
+            return "You win!"
+        if me in top:
+            return "A draw: you share the best result"
+        if len(top) == 1:
+            return ("The computer wins" if len(returns) == 2
+                    else f"{seat_name(top[0])} (the computer) wins")
+    if len(top) == 1:
+        return f"{seat_name(top[0])} wins"
+    return "A draw between " + " and ".join(seat_name(p) for p in top)
+
+
+@dataclass
+class SessionScore:
+    """Games finished on this page since it opened (each counted once, when it ends)."""
+
+    you: int = 0
+    computer: int = 0
+    draws: int = 0
+    practice: int = 0
+    seats: dict[int, int] = field(default_factory=dict)
+    _seen: set[object] = field(default_factory=set)
+
+    def record(self, key: object, returns: Sequence[float], *, people: Sequence[int],
+               practice: bool) -> None:
+        """Count the finished game ``key`` once."""
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        if practice:
+            self.practice += 1
+            return
+        top = winners(returns)
+        if len(top) > 1:
+            self.draws += 1
+        elif len(people) == 1:
+            if top[0] == people[0]:
+                self.you += 1
+            else:
+                self.computer += 1
+        else:
+            self.seats[top[0]] = self.seats.get(top[0], 0) + 1
+
+    def text(self) -> str:
+        """The score in words."""
+        played = self.you + self.computer + self.draws + sum(self.seats.values())
+        if self.seats:
+            head = "Session: " + " · ".join(f"{seat_name(p)} won {n}"
+                                            for p, n in sorted(self.seats.items()))
+            head += f" · the computer won {self.computer} · draws {self.draws}"
+        else:
+            head = (f"Session: you won {self.you} of {played} · the computer won "
+                    f"{self.computer} · draws {self.draws}")
+        if self.practice:
+            head += (f" ({self.practice} practice game{'s' if self.practice != 1 else ''} not "
+                     "counted)")
+        return head
