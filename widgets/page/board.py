@@ -20,6 +20,18 @@ The contract, in words:
   script): each names the key, the CSS class of the element it clicks, and what it does.
 * :meth:`Board.describe` says an action in words a newcomer knows (for the log, the review and
   the banner), with the kit's card symbols (``4♣``), never ``4C``.
+
+Optional, used by the page (:class:`~widgets.page.game_page.GamePage`) when a board has them
+(WarPairsPoker's board has all of them):
+
+* ``options``: a widget of the game's own options, placed in the page's Options column;
+* ``rules_html``: the game's rules for the "Rules & keys" panel (the page adds the keys);
+* ``label_seats(names, people)``: how the page names the seats ("You (P1)", "Computer
+  (P2)") and which seats people play (e.g. two people at one screen);
+* ``on_auto(callback)`` and ``auto_decide(view) -> bool``: a decision the board lets the AI
+  chosen beside Hint make for the person (WarPairsPoker's auto-mulligan);
+* ``on_touch(callback)``: called when a click changes the person's choice without making an
+  action (a refusal about the old choice is then stale).
 """
 
 from __future__ import annotations
