@@ -49,7 +49,9 @@ def agent() -> Agent:
 def server() -> Iterator[str]:
     log = ROOT / "artifacts" / "voila-browser-tests.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0"}, log=log) as url:
+    with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0",
+                        "WPP_ROOMS": str(ROOT / "artifacts" / "app-tests.sqlite3")},
+                       log=log) as url:
         yield url
 
 
@@ -154,11 +156,11 @@ def test_a_whole_game_against_the_ai_by_clicking(server: str, browser: Any) -> N
         page.do(action, game.phase)
         game.apply(action)
         steps += 1
-    page.page.wait_for_selector(".wpp-status:has-text('New game or Replay')",
+    page.page.wait_for_selector(".wpp-status:has-text('deal this game again')",
                                 timeout=STEP_TIMEOUT)
     status = page.page.inner_text(".wpp-status")
     assert ("You win" in status) == (game.winner == 0)
-    assert f"seed: {SEED}" in status
+    assert f"Seed {SEED}" in status
     # Now every card is face up: the computer's remaining cards are named on the page.
     if game.state.hands[1]:
         assert page.leaks(game.state.hands[1])
@@ -228,7 +230,7 @@ def test_widget_values_set_by_the_page_cannot_make_an_illegal_move(server: str,
     msg = page.page.wait_for_selector(".wpp-msg:has-text('Refused')", timeout=STEP_TIMEOUT)
     time.sleep(0.5)
     # Still P1's mulligan: nothing was played, nothing selected, the log is unchanged.
-    status = page.page.inner_text(".wpp-status")
+    status = page.page.inner_text(".wpp-prompt")
     assert "mulligan" in status.lower()
     assert page.page.query_selector_all(".wpp-card.wpp-selected:not(.wpp-back)") == [] or \
         page.page.evaluate("document.querySelectorAll('.wpp-selinfo')[0].innerText") == ""
@@ -274,15 +276,17 @@ def test_two_people_alternate_reveal_leaves_no_card_on_a_back(server: str,
                                                                browser: Any) -> None:
     page = Page(browser, server)
     p = page.page
-    p.select_option(".wpp-opt-computer select", label="nobody: 2 players")
+    p.select_option(".wpp-seat-1 select", label="a person (you)")
     p2 = [str(c) for c in sorted(Game(SEED).view(1).hand)]
     p.wait_for_selector(f'.wpp-card[title="{p2[0]}"]', timeout=STEP_TIMEOUT)  # both face up
     p.click(".wpp-check:has-text('Alternate reveal') input")
     p.wait_for_selector(".wpp-reveal", state="visible", timeout=STEP_TIMEOUT)
-    # Both hands are backs now: no text, no title, in the page as well as in the kernel.
+    # Both hands are backs now: no text, the same title for every back, in the page as well
+    # as in the kernel.
     backs = p.eval_on_selector_all(
         ".wpp-card.wpp-back", "els => els.map(e => [e.textContent.trim(), e.title])")
-    assert len(backs) >= 32 and all(t == "" and title == "" for t, title in backs), backs[:3]
+    assert len(backs) >= 32 and all(t == "" and title == "a face-down card"
+                                    for t, title in backs), backs[:3]
     p1 = sorted(Game(SEED).view(0).hand)
     assert page.leaks(frozenset(p1) | frozenset(Game(SEED).state.hands[1])) == []
     p.click(".wpp-reveal")

@@ -269,3 +269,15 @@ def test_warpairs_page_hides_its_seed_and_its_review_redraws_the_board() -> None
     row = review.rows[-1]
     assert [b.card for b in app.bottom.visible_buttons()] == sorted(
         g.states[row.move].hands[0])
+
+
+def test_warpairs_rules_panel_lists_the_keys_as_they_work() -> None:
+    from widgets.games.warpairs.app import App
+
+    app = App(seed=3, agent="random")
+    app.menu.rules.click()
+    html = app.panel.html.value
+    assert "quick reference" in html and "move the selection to the card on the left" in html
+    assert "move the selected card" not in html
+    for key in ("Shift+H", "Shift+W", "Shift+U", "Shift+Y", "Shift+N", "Enter", "Esc"):
+        assert key in html, key

@@ -21,6 +21,7 @@ the alternatives is advice.
 
 from __future__ import annotations
 
+import base64
 import io
 import threading
 from collections.abc import Callable, Mapping
@@ -56,7 +57,9 @@ class ComputerReview:
                                       layout=w.Layout(width="100%"))
         self.note = w.HTML("")
         self.note.add_class("wpp-review-note")
-        self.chart = w.Image(format="png", layout=w.Layout(width="100%", height="auto"))
+        # The chart as a data: image in HTML (an Image widget would make a blob: address
+        # even while empty; the page asks nothing of anyone but its server).
+        self.chart = w.HTML("")
         self.chart.add_class("wpp-review-chart")
         self.rows = w.Select(options=[], rows=8, description="Decisions",
                              tooltip="choose a decision to see the board at that move",
@@ -79,7 +82,7 @@ class ComputerReview:
         self.review = None
         self.box.layout.display = "none"
         self.rows.options = []
-        self.chart.value = b""
+        self.chart.value = ""
         self.note.value = ""
 
     def start(self, history: History[Any, Any], player: int, *, threaded: bool = True,
@@ -126,9 +129,12 @@ class ComputerReview:
             fig = review.chart()
             buf = io.BytesIO()
             fig.savefig(buf, format="png", dpi=80)
-            self.chart.value = buf.getvalue()
+            data = base64.b64encode(buf.getvalue()).decode("ascii")
+            self.chart.value = (f'<img src="data:image/png;base64,{data}" alt="your standing '
+                                f'move by move, in {escape(review.unit)}, with the mistakes '
+                                'marked" style="max-width: 100%; height: auto">')
         except Exception:  # no chart is better than no review
-            self.chart.value = b""
+            self.chart.value = ""
         self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(review.rows)]
         self.rows.value = None
 

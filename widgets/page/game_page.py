@@ -75,6 +75,7 @@ from widgets.page.reasons import (
     why_items,
 )
 from widgets.page.results import SessionScore, result_head
+from widgets.page.review import Review
 from widgets.page.seats import (
     PERSON,
     SeatChooser,
@@ -82,10 +83,10 @@ from widgets.page.seats import (
     make_opponent,
     opponent_label,
 )
+from widgets.page.turns import Turns
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.confirm_bar import ConfirmBar
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
-from widgets.parts.explain_view import explanation_html
 from widgets.parts.game_log import GameLogView
 from widgets.parts.hint_chooser import HintChooser
 from widgets.parts.hotkeys import hotkeys_html
@@ -99,7 +100,6 @@ from wpp.core.explain import Explanation
 from wpp.core.game_store import GameStore
 from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, new_game
-from wpp.core.review import ReviewRow
 from wpp.core.session import Session
 
 __all__ = ["PRACTICE_MARK", "GamePage"]
@@ -166,6 +166,23 @@ class GamePage(Generic[B]):
         chosen = dict(seats) if seats is not None else {
             s: default_opponent(self.game_name) for s in range(1, self.players)}
         self.pacer = ComputerPacer(ai_delay)
+        # The turns and the review are parts of their own; the page offers their methods.
+        self.turns, self.review = Turns(self), Review(self)
+        self._after_move = self.turns._after_move
+        self._computer_step = self.turns._computer_step
+        self._history_step = self.turns._history_step
+        self.advance = self.turns.advance
+        self.auto_decision = self.turns.auto_decision
+        self.redo = self.turns.redo
+        self.request = self.turns.request
+        self.reset_turn = self.turns.reset_turn
+        self.undo = self.turns.undo
+        self._draw_at = self.review._draw_at
+        self._review_text = self.review._review_text
+        self._show_review_row = self.review._show_review_row
+        self.review_step = self.review.review_step
+        self.review_with_computer = self.review.review_with_computer
+        self.show_review = self.review.show_review
         self.person_moves = 0
         self.score = SessionScore()
         self.practice = bool(practice)
@@ -544,103 +561,6 @@ class GamePage(Generic[B]):
             return
         self.save_link.value = save_link(self.game_name, h.to_json(), len(h.actions))
 
-    # ------------------------------------------------------------------ turns
-    def request(self, action: Any) -> None:
-        """A person's action (from the board): sent to the engine, or refused with its
-        reason (nothing changes then)."""
-        if self.reviewing is not None:
-            self.notes.refuse("the review shows a past position: close it to play on")
-            return
-        try:
-            self.session.human_apply(action)
-        except WppError as err:
-            self.notes.refuse(str(err))
-            return
-        self._after_move(person=True)
-        self.notes.say("")
-        self.refresh()
-        self.advance()
-
-    def _after_move(self, person: bool) -> None:
-        self.person_moves += person
-        self.side.forget_hint()
-        if not person:
-            self.side.close("why")
-
-    def advance(self) -> None:
-        """Let the computer act while it is its turn (paced), and make the decisions the
-        board lets the hint's AI make for a person (WarPairsPoker's auto-mulligan)."""
-        if self.session.computer_to_act:
-            self.pacer.later(self._computer_step)
-            return
-        seat = self.session.human_to_act
-        auto = getattr(self.board, "auto_decide", None)
-        if (seat is not None and callable(auto) and self.session.computer_seats
-                and auto(self.history.view(seat))):
-            self.auto_decision()
-
-    def auto_decision(self) -> None:
-        """Let the AI chosen beside Hint make the person's decision now."""
-        seat = self.session.human_to_act
-        if seat is None:
-            self.notes.refuse("only the player to act may have the AI choose, on their turn")
-            return
-        try:
-            decision = self.session.decide_for(seat, self.hints.agent())
-            self.session.apply_decision(seat, decision)
-        except Exception as err:  # an agent's bug must not break the page
-            self.notes.refuse(f"the AI could not choose ({type(err).__name__}): choose "
-                              "yourself")
-            return
-        self._after_move(person=True)
-        self.side.keep_hint(Hint(len(self.history.actions) - 1, seat_name(seat),
-                                 self.hints.name(), decision.explanation))
-        self.notes.say(f"Auto: the {self.hints.name()} AI chose for you: "
-                       f"{self.board.describe(decision.action)}.", info=True)
-        self.refresh()
-        self.advance()
-
-    def _computer_step(self) -> None:
-        if not self.session.computer_to_act:
-            return
-        try:
-            self.session.computer_step()
-        except Exception as err:  # an agent's bug must not break the page (nor leak cards)
-            self.notes.refuse(f"the computer could not move ({type(err).__name__})")
-            self.refresh()
-            return
-        self._after_move(person=False)
-        self.refresh()
-        self.advance()
-
-    def undo(self) -> None:
-        """Take back the person's last move (and the computer's answers after it)."""
-        self._history_step(self.session.undo, "Undone.")
-
-    def redo(self) -> None:
-        """Play again the moves taken back, up to the person's next decision."""
-        if self._history_step(self.session.redo, "Redone."):
-            self.advance()
-
-    def _history_step(self, step: Any, note: str) -> bool:
-        try:
-            step()
-        except WppError as err:
-            self.notes.refuse(str(err))
-            return False
-        self.pacer.cancel()
-        self.reset_turn()
-        self.notes.say(note, info=True)
-        self.refresh()
-        return True
-
-    def reset_turn(self) -> None:
-        """A new position for a person: no hint, no review, panels closed."""
-        self.person_moves += 1
-        self.side.hint = None
-        self.reviewing = None
-        self.side.close("hint", "why", "review")
-
     def _key(self, name: str) -> None:
         if name == "new":
             self.ask(self.new_game, "Deal a new game?")
@@ -713,68 +633,7 @@ class GamePage(Generic[B]):
             self.reviewing = None
         self.refresh()
 
-    # ------------------------------------------------------------------ review
-    def show_review(self) -> None:
-        """Step through every move of a finished game, the board drawn as it was."""
-        if not self.open_hands():
-            self.notes.refuse("the review opens when the game is over (or in practice)")
-            return
-        if not self.history.actions:
-            self.notes.refuse("no move has been played yet")
-            return
-        self.side.start_review()
-        self.reviewing = 0
-        self.refresh()
-
-    def review_step(self, step: int) -> None:
-        """The review's previous (-1) or next (+1) move."""
-        if self.side.step_review(step, len(self.history.actions)):
-            self.reviewing = self.side.review_at
-            self.refresh()
-
-    def _review_text(self, k: int) -> PanelText:
-        h = self.history
-        event = h.events[k]
-        head = (f"Review — move {k + 1} of {len(h.actions)}: {seat_name(event.player)}: "
-                f"{self.board.describe(h.actions[k])}")
-        reasons = full_reasons(self.session, k) if self.open_hands() else None
-        if reasons is None:
-            return PanelText(head, empty=event.text_for(None))
-        return PanelText(head, [("", reasons)])
-
-    def review_with_computer(self, *, threaded: bool = True) -> None:
-        """Run the kit's game review of the person's decisions (in the background), then
-        show its chart and list."""
-        if not self.open_hands():
-            self.notes.refuse("the computer reviews a game when it is over (or in practice)")
-            return
-        self.computer_review.start(self.history, self.viewer(), threaded=threaded,
-                                   budget=self.review_budget)
-
-    def _show_review_row(self, row: ReviewRow) -> None:
-        """A row of the computer's review: the board before that decision, the person's
-        choice and the better one, with the reasons."""
-        self.side.open = "review-row"  # the panel's own review is closed
-        self.reviewing = None
-        self._draw_at(row.move, before=True)
-        mine, best = self.board.describe(row.action), self.board.describe(row.best)
-        text = (f"<b>Move {row.move + 1}</b>: you played {escape(mine)} — "
-                f"<b>{escape(row.verdict)}</b>"
-                + ("" if row.best == row.action else
-                   f"; better: {escape(best)} (−{row.loss:.3f})") + ".")
-        self.side.view.set_html(f"<div>{text}</div>" + explanation_html(row.explanation))
-
     # ------------------------------------------------------------------ drawing
-    def _draw_at(self, k: int, *, before: bool) -> None:
-        """The board as it was at move ``k`` (before it, or with it played), read-only."""
-        h = self.history
-        index = k if before else k + 1
-        state = h.states[index]
-        viewer = self.viewer()
-        others = {s: h.game.view(state, s) for s in range(self.players)}
-        last = h.actions[index - 1] if index > 0 else None
-        self.board.draw(others[viewer], legal=[], last=last, others=others, active=False)
-
     def seat_labels(self) -> list[str]:
         """How the page names each seat: "You (P1)", "Computer (P2)", or "P1" when several
         people share the screen."""

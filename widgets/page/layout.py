@@ -27,7 +27,7 @@ PAGE_STYLE: Final = """<style>
 .wpp-page .wpp-banner { flex-wrap: wrap; }
 .wpp-page .wpp-banner .widget-button, .wpp-page .wpp-side-button,
 .wpp-page .wpp-option { width: auto; max-width: 100%; }
-.wpp-page .wpp-computer-review img { max-width: 100%; height: auto; }
+.wpp-page .wpp-review-chart img { max-width: 100%; height: auto; }
 @media (max-width: 600px) {
   .wpp-page .wpp-menu, .wpp-page .wpp-center, .wpp-page .wpp-side { flex: 1 1 100%; }
   /* On a phone the board comes first, then the side panel, then the options. */

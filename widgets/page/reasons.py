@@ -34,8 +34,8 @@ from wpp.core.history import History, seat_name
 from wpp.core.registry import registration
 from wpp.core.session import Session
 
-__all__ = ["LIVE_NOTE", "MOVE_ONLY_NOTE", "PublicReasons", "full_reasons", "move_only",
-           "public_form", "why_items"]
+__all__ = ["LIVE_NOTE", "MOVE_ONLY_NOTE", "PublicReasons", "full_reasons", "last_turn",
+           "move_only", "public_form", "why_items"]
 
 #: ``(history, index, viewer) -> Explanation``: a computer move in public terms.
 PublicReasons = Callable[[History[Any, Any], int, int], Explanation]
@@ -78,15 +78,31 @@ def full_reasons(session: Session, index: int) -> Explanation | None:
     return explanation
 
 
+def last_turn(session: Session) -> list[int]:
+    """The moves of the computer's last turn in the game as it stands (the last run of
+    computer seats' moves, read from the history: a loaded or reloaded game has them too)."""
+    events = session.history.events
+    k = len(events) - 1
+    while k >= 0 and not session.is_computer(events[k].player):
+        k -= 1
+    run: list[int] = []
+    while k >= 0 and session.is_computer(events[k].player):
+        run.insert(0, k)
+        k -= 1
+    return run
+
+
 def why_items(session: Session, viewer: int, *, open_hands: bool,
               public: PublicReasons | None = None) -> list[tuple[str, Explanation]]:
     """The computer's last turn for "Why?": in full when ``open_hands`` (the game is over,
     or practice), else in ``public`` terms, else the move alone."""
     h = session.history
     items: list[tuple[str, Explanation]] = []
-    for k, seat, kept in session.computer_decisions():
-        if open_hands:
-            items.append((f"Move {k + 1} ({seat_name(seat)}): ", kept))
+    for k in last_turn(session):
+        seat = h.events[k].player
+        full = full_reasons(session, k) if open_hands else None
+        if full is not None:
+            items.append((f"Move {k + 1} ({seat_name(seat)}): ", full))
         elif public is not None:
             items.append(("", public(h, k, viewer)))
         else:

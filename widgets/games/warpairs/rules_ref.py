@@ -1,4 +1,5 @@
-"""The quick reference behind the "Rules" option: a card per rule, and the keys.
+"""The quick reference behind the "Rules & keys" option: a card per rule (the keys are listed
+by the game page, from the board's own list, :meth:`WarPairsBoard.keys`).
 
 The cards are generated from the rules text (``wpp/warpairs/rules.md``,
 :func:`wpp.warpairs.rules.rulebook`):
@@ -6,7 +7,7 @@ each shows the rule's id and title, its one line, and — one click away — its
 it comes from (the game's author or the kit's decision) and its examples. So a refusal's
 "(R9)" can be looked up here in the very words the engine cites.
 
->>> "R9 · Twos beat aces" in RULES_HTML and "Enter" in RULES_HTML
+>>> "R9 · Twos beat aces" in RULES_HTML
 True
 >>> markdown_html("A **pair**: `7S 7H`.\\n\\n- one\\n- two")
 '<p>A <b>pair</b>: <code>7S 7H</code>.</p><ul><li>one</li><li>two</li></ul>'
@@ -78,16 +79,9 @@ def _reference() -> str:
     for section, rules in book.sections().items():
         parts.append(f"<div class=\"wpp-rule-section\">{escape(section, quote=False)}</div>")
         parts.extend(rule_card(r) for r in rules)
-    parts.append(_KEYS)
     parts.append("</div>")
     return "\n".join(parts)
 
-
-_KEYS: Final = """<div class="wpp-panel-title">Keys</div>
-<p><b>1…9 0</b>, then <b>q…p</b>, <b>a…l</b>, <b>z…m</b>: select the cards of your hand in order ·
-<b>← →</b>: move the selected card · <b>Enter</b>: Play (or Mulligan) · <b>Esc</b>: unselect ·
-<b>Shift+D</b> draw · <b>Shift+S</b> stop · <b>Shift+R</b> re-draw · <b>Shift+P</b> pass ·
-<b>Shift+H</b> hint · <b>Shift+W</b> why? · <b>Shift+U</b> undo · <b>Shift+Y</b> redo</p>"""
 
 #: The whole quick reference, as the app's panel shows it.
 RULES_HTML: Final = _reference()

@@ -1,0 +1,92 @@
+"""The review on the game page, for any game: after a game (or in practice), every move
+stepped through with the board drawn as it was (``Board.draw(..., active=False)`` on the
+view at that point of the history) and the computer's reasons; and the rows of "Review with
+the computer" (:mod:`~widgets.page.computer_review`): the board before that decision, the
+person's choice and the better one, with the reasons.
+
+:class:`Review` is a part of :class:`~widgets.page.game_page.GamePage`, which offers its
+methods as its own (tested in ``tests/widgets/test_game_page.py``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from widgets.page.reasons import full_reasons
+from widgets.parts.explain_panel import PanelText
+from widgets.parts.explain_view import explanation_html
+from wpp.core.history import seat_name
+from wpp.core.review import ReviewRow
+
+if TYPE_CHECKING:
+    from widgets.page.game_page import GamePage
+
+__all__ = ["Review"]
+
+
+class Review:
+    """The review of ``page``."""
+
+    def __init__(self, page: GamePage[Any]) -> None:
+        self.page = page
+
+    def show_review(self) -> None:
+        """Step through every move of a finished game, the board drawn as it was."""
+        if not self.page.open_hands():
+            self.page.notes.refuse("the review opens when the game is over (or in practice)")
+            return
+        if not self.page.history.actions:
+            self.page.notes.refuse("no move has been played yet")
+            return
+        self.page.side.start_review()
+        self.page.reviewing = 0
+        self.page.refresh()
+
+    def review_step(self, step: int) -> None:
+        """The review's previous (-1) or next (+1) move."""
+        if self.page.side.step_review(step, len(self.page.history.actions)):
+            self.page.reviewing = self.page.side.review_at
+            self.page.refresh()
+
+    def _review_text(self, k: int) -> PanelText:
+        h = self.page.history
+        event = h.events[k]
+        head = (f"Review — move {k + 1} of {len(h.actions)}: {seat_name(event.player)}: "
+                f"{self.page.board.describe(h.actions[k])}")
+        reasons = full_reasons(self.page.session, k) if self.page.open_hands() else None
+        if reasons is None:
+            return PanelText(head, empty=event.text_for(None))
+        return PanelText(head, [("", reasons)])
+
+    def review_with_computer(self, *, threaded: bool = True) -> None:
+        """Run the kit's game review of the person's decisions (in the background), then
+        show its chart and list."""
+        if not self.page.open_hands():
+            self.page.notes.refuse("the computer reviews a game when it is over (or in practice)")
+            return
+        self.page.computer_review.start(self.page.history, self.page.viewer(), threaded=threaded,
+                                   budget=self.page.review_budget)
+
+    def _show_review_row(self, row: ReviewRow) -> None:
+        """A row of the computer's review: the board before that decision, the person's
+        choice and the better one, with the reasons."""
+        self.page.side.open = "review-row"  # the panel's own review is closed
+        self.page.reviewing = None
+        self._draw_at(row.move, before=True)
+        mine, best = self.page.board.describe(row.action), self.page.board.describe(row.best)
+        text = (f"<b>Move {row.move + 1}</b>: you played {escape(mine)} — "
+                f"<b>{escape(row.verdict)}</b>"
+                + ("" if row.best == row.action else
+                   f"; better: {escape(best)} (−{row.loss:.3f})") + ".")
+        self.page.side.view.set_html(f"<div>{text}</div>" + explanation_html(row.explanation))
+
+    def _draw_at(self, k: int, *, before: bool) -> None:
+        """The board as it was at move ``k`` (before it, or with it played), read-only."""
+        h = self.page.history
+        index = k if before else k + 1
+        state = h.states[index]
+        viewer = self.page.viewer()
+        others = {s: h.game.view(state, s) for s in range(self.page.players)}
+        last = h.actions[index - 1] if index > 0 else None
+        self.page.board.draw(others[viewer], legal=[], last=last, others=others, active=False)
