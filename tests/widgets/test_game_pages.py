@@ -244,3 +244,13 @@ def test_pairs_why_during_a_game_gives_the_public_odds_the_computer_faced() -> N
     text = page.side.view.html.value
     assert "faced is on the table for everyone" in text and "chance of pairing" in text
     assert "Play out each move" not in text  # the computer's own playouts: after the game
+
+
+def test_the_home_page_opens_each_games_page() -> None:
+    """The home page's "5-card draw · Open" leads to its page (no longer lesson 8's section)."""
+    from widgets.site.home import entries
+
+    pages = {e.title: e.href for e in entries() if e.kind == "game"}
+    assert pages["5-card draw"] == "draw.ipynb"
+    assert pages["Pairs"] == "pairs.ipynb" and pages["Pokeros"] == "pokeros.ipynb"
+    assert pages["Open Face Chinese Poker"] == "ofc.ipynb"
