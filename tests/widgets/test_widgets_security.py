@@ -20,6 +20,7 @@ import ipywidgets as w
 import pytest
 
 from widgets.games.warpairs.app import App
+from widgets.parts.card_button import BACK_TIP
 from widgets.testing import click_action, leaks, secret_cards, synced_states
 from wpp.warpairs import make_agent
 from wpp.warpairs.actions import Mulligan
@@ -105,7 +106,7 @@ def test_the_leak_search_finds_every_form() -> None:
 def test_a_face_down_card_tells_nothing_even_when_the_page_renames_it() -> None:
     app = App(seed=21, agent=AGENT)
     back = app.top.visible_buttons()[0]
-    assert back.card is None and back.description == " " and back.tooltip == ""
+    assert back.card is None and back.description == " " and back.tooltip == BACK_TIP
     assert back._dom_classes == ("wpp-card", "wpp-back")
     state = app.game.state
     from_page_update(back, description="A\n♠", disabled=False)

@@ -4,8 +4,8 @@ The card a button stands for lives only in Python (:attr:`CardButton.card`), nev
 trait that the page could change and the kernel would trust: a click tells the kernel *which
 button* was clicked, and the kernel knows which card that button shows. A face-down button has
 a blank text (one space: ipywidgets' button keeps its old text on an empty description, so a
-card that turns face down must be overwritten), no tooltip and only the ``wpp-back`` class —
-its synced state names no card.
+card that turns face down must be overwritten), the same accessible name (tooltip) for every
+back, :data:`BACK_TIP`, and only the ``wpp-back`` class — its synced state names no card.
 
 >>> from wpp.core.standard_deck import parse_card
 >>> b = CardButton()
@@ -14,7 +14,7 @@ its synced state names no card.
 (Card('10♥'), '10\\n♥', True)
 >>> b.show(None)
 >>> b.card, b.description, b.tooltip, b._dom_classes
-(None, ' ', '', ('wpp-card', 'wpp-back'))
+(None, ' ', 'a face-down card', ('wpp-card', 'wpp-back'))
 
 Any deck's card shows its own face (here a card printed "7", as Pairs' are):
 
