@@ -112,6 +112,11 @@ def play_with_hints(pg: Any, game: str, seed: int, *, reload_after: int = 2,
     for _ in range(limit):
         if settled(pg) == "over":
             break
+        if seen["moves"] == reload_after and not seen["reloaded"]:
+            reload_and_continue(pg)  # Why? is opened after it: a reloaded game explains too
+            seen["reloaded"] = True
+            if settled(pg) == "over":
+                break
         html = pg.content()
         assert "wpp-seed-shown" not in html and f"Seed {seed}" not in html, \
             "the seed is on the page during the game"
@@ -121,13 +126,6 @@ def play_with_hints(pg: Any, game: str, seed: int, *, reload_after: int = 2,
             expect(panel).to_contain_text("Why the computer did that", timeout=WAIT)
             seen["why"] = panel.inner_text()
             pg.screenshot(path=str(shots(game) / f"{game}_why.png"), full_page=True)
-        if seen["moves"] == reload_after and not seen["reloaded"]:
-            # (Why? is read before: the page does not keep the computer's reasons across
-            # a reload — reported to the page's engineer)
-            reload_and_continue(pg)
-            seen["reloaded"] = True
-            if settled(pg) == "over":
-                break
         before = log_text(pg)
         if not hint(pg):
             break

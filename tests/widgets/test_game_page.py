@@ -89,7 +89,9 @@ def test_hint_selects_the_move_the_chosen_ai_recommends() -> None:
 
 
 def test_why_shows_only_the_move_for_a_game_with_no_public_form() -> None:
-    page = GamePage.for_game("pairs", board=ListBoard("pairs"), seed=7)
+    # (Pokeros: Pairs now offers a public form, wpp.pairs.public — branch boards)
+    page = GamePage.for_game("pokeros", board=ListBoard("pokeros"), seed=7,
+                             seats={1: "greedy"})
     page.board.buttons[0].click()
     decisions = page.session.computer_decisions()
     assert decisions and not page.history.is_over

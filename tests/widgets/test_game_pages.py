@@ -234,3 +234,23 @@ def test_draw_why_before_your_draw_gives_your_exact_odds_and_nothing_hidden(
     assert after == before
     hidden = page.history.state.dealt[0]
     assert not any(str(c) in text_of(page) for c in hidden if c not in page.history.view(1).hand)
+
+
+def test_pairs_why_during_a_game_gives_the_public_odds_the_computer_faced() -> None:
+    page = page_of("pairs", seed=6, players=3, opponent="pipmc")
+    press(page.board, "h")
+    assert any(e.player != 0 for e in page.history.events)  # the computers answered
+    page.show_why()
+    text = page.side.view.html.value
+    assert "faced is on the table for everyone" in text and "chance of pairing" in text
+    assert "Play out each move" not in text  # the computer's own playouts: after the game
+
+
+def test_the_home_page_opens_each_games_page() -> None:
+    """The home page's "5-card draw · Open" leads to its page (no longer lesson 8's section)."""
+    from widgets.site.home import entries
+
+    pages = {e.title: e.href for e in entries() if e.kind == "game"}
+    assert pages["5-card draw"] == "draw.ipynb"
+    assert pages["Pairs"] == "pairs.ipynb" and pages["Pokeros"] == "pokeros.ipynb"
+    assert pages["Open Face Chinese Poker"] == "ofc.ipynb"

@@ -13,8 +13,9 @@ from wpp.core.agents import Agent
 from wpp.core.protocol import AgentFactory
 from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
+from wpp.pairs.public import public_reasons
 
-__all__ = ["AGENTS", "GAME", "ORDER"]
+__all__ = ["AGENTS", "GAME", "ORDER", "PUBLIC_REASONS"]
 
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
@@ -40,3 +41,7 @@ def _random(seed: int | None = 0) -> Agent:
 #: Pairs' agents by name (the first, CardStock's June-2019 AI, is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"pipmc": _pipmc, "pipmc_inverse": _pipmc_inverse,
                                    "expected": _expected, "random": _random}
+
+#: The page's "Why?" during a game: the exact odds of the position a computer faced (all of
+#: Pairs is face up but the deck, so they are public).
+PUBLIC_REASONS: Final = public_reasons
