@@ -24,7 +24,14 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, board_html, lesson_root, nav_button, rule_badges
+from widgets.lessons.base import (
+    Lesson,
+    board_html,
+    lesson_root,
+    nav_button,
+    report_answer,
+    rule_badges,
+)
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Draw, Pass, PlayCards
@@ -135,6 +142,9 @@ class DrillPad(Lesson):
             body += f'<div class="wpp-muted">Remember: {escape(self.drill.lesson)}.</div>'
         self.result.value = body
         self._draw()
+        report_answer(f"drill · {self.drill.title}", str(action),
+                      fb.legal and fb.wins is not False,
+                      f"Your move: {self.drill.title}")
 
     def summary(self) -> str:
         state = ("" if self.feedback is None else

@@ -43,6 +43,7 @@ from widgets.lessons.base import (
     lesson_root,
     nav_button,
     query_int,
+    report_answer,
     rule_badges,
 )
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
@@ -193,6 +194,12 @@ class GameReplay(Lesson):
             return
         self.answers[self.position] = action
         self._render()
+        if action is not None:
+            m = self.move
+            report_answer(f"05 move {self.position} · {self.game.source()}", str(action),
+                          self.comparison is not None and self.comparison.same,
+                          f"Lesson 5: what would {player_name(m.player)} play at move "
+                          f"{self.position}? ({self.game.source()})")
 
     def _changed(self) -> str:
         if self.position == 1:

@@ -33,6 +33,7 @@ from widgets.lessons.base import (
     board_html,
     lesson_root,
     nav_button,
+    report_answer,
     rule_badges,
     table_html,
 )
@@ -354,8 +355,23 @@ class Quiz(Lesson):
 
     def answer(self, answer: Answer) -> None:
         """The learner answers the question shown (only a first answer counts)."""
+        first = self.run.answered() is None
         self.run.answer(answer)
         self._show_answer()
+        fb = self.run.answered()
+        if first and fb is not None:
+            q = self.run.question
+            report_answer(f"02 quiz {self.run.index + 1} · {q.topic}", self._answer_text(answer),
+                          fb.correct, f"Quiz question {self.run.index + 1}: {q.topic}")
+
+    def _answer_text(self, answer: Answer) -> str:
+        """The learner's answer in words (for the class view): yes / no, or the cards or
+        moves ticked."""
+        if isinstance(answer, bool):
+            return "yes" if answer else "no"
+        ticked = [str(self.toggles[i].description) for i in sorted(answer)
+                  if 0 <= i < len(self.toggles)]
+        return ", ".join(ticked) or "none"
 
     def restart(self, *, shuffle: bool) -> None:
         """Start over: no answers; in order, or shuffled (a new order each time)."""
