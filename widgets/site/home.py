@@ -31,6 +31,9 @@ __all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page", "lesson_me
 NOTEBOOKS: Final = Path(__file__).resolve().parents[2] / "notebooks"
 #: The page where two students play each other from two browsers (see widgets/site/room.py).
 ROOM_PAGE: Final = "room.ipynb"
+#: The teacher's kit (widgets/site/kit.py) and the class view (widgets/site/teacher.py).
+KIT_PAGE: Final = "teachers.ipynb"
+TEACHER_PAGE: Final = "teacher.ipynb"
 _LESSON: Final = re.compile(r"^\d\d_.+\.ipynb$")
 
 
@@ -134,6 +137,12 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
                      "carries the rules card; lesson 2 opens it — "
                      f'{_link(lessons[min(1, len(lessons) - 1)], "the rules on one card", base)}'
                      ".</p>")
+        if (NOTEBOOKS / KIT_PAGE).is_file():
+            parts.append('<p class="wpp-home-teachers">For teachers: <a class="wpp-home-kit" '
+                         f'href="{escape(base + KIT_PAGE)}">the teacher\'s kit</a> (a guide and a '
+                         "printable handout for each lesson) and "
+                         f'<a class="wpp-home-class" href="{escape(base + TEACHER_PAGE)}">the '
+                         "class view</a> (open a class; see live how your students answer).</p>")
         parts.append('<ol class="wpp-home-lessons">')
         parts += [f"<li>{_link(e, e.title, base)}"
                   + (f' <span class="wpp-home-min">{e.minutes} min</span>' if e.minutes else "")
