@@ -121,11 +121,17 @@ LESSON_CSS: Final = """
    opened elsewhere is hidden, and nothing can cover it). */
 body:has(.wpp-present) .jp-Cell:not(:has(.wpp-present)),
 body:has(.wpp-present) .jp-OutputArea-child:not(:has(.wpp-present)),
-body:has(.wpp-present) .jp-OutputArea-output > .widget-vbox:not(:has(.wpp-present)) {
+body:has(.wpp-present) .jp-OutputArea-output > .widget-vbox:not(.wpp-present):not(:has(.wpp-present)) {
   display: none !important; }
 .wpp-app.wpp-present { max-width: none; background: #fff; padding: 36px 12px 24px;
   zoom: 1.1; overflow: visible; flex-shrink: 0; }
-.wpp-app.wpp-present * { flex-shrink: 0; }
+.wpp-app.wpp-present .widget-vbox > * { flex-shrink: 0; }
+html:has(.wpp-present), body:has(.wpp-present) { height: auto !important;
+  overflow: auto !important; position: static !important; }
+body:has(.wpp-present) .jp-LabShell, body:has(.wpp-present) .jp-LabShell .lm-BoxPanel,
+body:has(.wpp-present) .jp-LabShell .lm-BoxPanel-child { position: static !important;
+  height: auto !important; width: auto !important; overflow: visible !important;
+  contain: none !important; }
 .wpp-app.wpp-present .widget-hbox, .wpp-app.wpp-present .widget-box { overflow: visible; }
 @media (min-width: 1340px) { .wpp-app.wpp-present { zoom: 1.2; } }
 @media (min-width: 1600px) { .wpp-app.wpp-present { zoom: 1.4; } }
