@@ -285,8 +285,8 @@ def test_the_ai_decisions(browser: Any) -> None:
             expect_text(stepper, f"Step {i} of")
         shot(lesson, "05_reveal")
         options = lesson.locator(".wpp-choice select option").all_inner_texts()
-        aggressive = next(o for o in options if "aggressive" in o)
-        lesson.locator(".wpp-choice select").select_option(label=aggressive)
+        assert not any("aggressive" in o or "pile card" in o for o in options)  # no spoiler
+        lesson.locator(".wpp-choice select").select_option(label="Move 11 · P1 to answer")
         expect_text(lesson, "Your turn: what would")
         click(lesson, "Just show the AI's move")
         expect_text(lesson, "aggressive play with 2s, kings or aces")

@@ -121,7 +121,8 @@ LESSON_CSS: Final = """
    opened elsewhere is hidden, and nothing can cover it). */
 body:has(.wpp-present) .jp-Cell:not(:has(.wpp-present)),
 body:has(.wpp-present) .jp-OutputArea-child:not(:has(.wpp-present)),
-body:has(.wpp-present) .jp-OutputArea-output > .widget-vbox:not(.wpp-present):not(:has(.wpp-present)) {
+body:has(.wpp-present) .jp-OutputArea-output >
+  .widget-vbox:not(.wpp-present):not(:has(.wpp-present)) {
   display: none !important; }
 .wpp-app.wpp-present { max-width: none; background: #fff; padding: 36px 12px 24px;
   zoom: 1.1; overflow: visible; flex-shrink: 0; }

@@ -99,6 +99,7 @@ class DrillPad(Lesson):
         self.picked = set()
         self.feedback = None
         self.result.value = ""
+        self.board.value = board_html(self.drill.state)
         self._draw()
 
     def pick(self, card: Card) -> None:
@@ -131,13 +132,19 @@ class DrillPad(Lesson):
         if not fb.legal:
             body = (f'<div class="wpp-no">Refused: {escape(fb.text)}</div>'
                     f"{rule_badges((fb.rule,)) if fb.rule else ''}")
+        elif fb.wins is None:
+            body = (f'<div class="wpp-ok">Right: a legal move.</div>'
+                    f"<div>{escape(fb.text)}.</div>")
         else:
-            body = f'<div>{escape(fb.text)}.</div>'
+            body = f"<div>{escape(fb.text)}.</div>"
         if fb.wins is True:
-            body += '<div class="wpp-ok">This move wins for sure, whatever P2 does.</div>'
+            body += ('<div class="wpp-ok">Right: this move wins for sure, whatever P2 '
+                     "does.</div>")
         elif fb.wins is False and fb.legal:
             body += ('<div class="wpp-no">This move does not win for sure: '
                      f"{escape(fb.spoiler or 'P2 has an answer')}.</div>")
+        if fb.after is not None:     # the position the move made (Try again puts it back)
+            self.board.value = board_html(fb.after)
         if fb.legal and (fb.wins is None or fb.wins):
             body += f'<div class="wpp-muted">Remember: {escape(self.drill.lesson)}.</div>'
         self.result.value = body

@@ -173,7 +173,9 @@ class GameReplay(Lesson):
     def _moments_of(self, game: RecordedGame) -> None:
         self.answers = {}
         options: list[tuple[str, int]] = [(f"— {len(game.moments())} interesting moments —", 0)]
-        options += [(f"move {i + 1}: {tag}", i + 1) for i, tag in game.moments()]
+        # A moment is named by its move and who acts, never by what the AI did there (that
+        # would answer the question the move asks).
+        options += [(_asking(game.moves[i]), i + 1) for i, _tag in game.moments()]
         self.moments.options = options
         self.moments.value = 0
 

@@ -60,7 +60,6 @@ from wpp.warpairs.teach.rules import (
     inspect,
     judge_hand,
     scenes,
-    tally,
 )
 
 __all__ = ["BeatExplorer", "CardText", "GameWalkthrough", "PlayInspector", "Quiz",
@@ -222,9 +221,15 @@ class BeatExplorer(Lesson):
         judged = judge_hand(hand, table)
         self.judged = judged
         self.rows = grouped = group_judged(judged)
-        counts = tally(judged)
+        # Everything counted in the same unit: different plays (the table's rows); the ways
+        # to choose their cards from the hand are said once, beside.
         ok = sum(j.legal for j, _ in grouped)
-        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()}; rules: "
+        ways_ok, all_ways = sum(n for j, n in grouped if j.legal), sum(n for _, n in grouped)
+        counts: dict[str, list[int]] = {}
+        for j, _n in grouped:
+            counts.setdefault(j.rule, [0, 0])[0 if j.legal else 1] += 1
+        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()} ({ways_ok} "
+                     f"of {all_ways} ways to choose their cards); plays per rule: "
                      + ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
         rows = []
         legal_rows = []
