@@ -10,7 +10,7 @@ import pytest
 from widgets.site.home import home_html
 from widgets.site.kit import DOCS, GUIDE_HEADINGS, document_html, kit_entries, kit_html
 
-MINE = ("01_start_here", "02_the_rules", "03_the_mulligan", "04_the_segment",
+MINE = ("01_start_here", "02_the_rules", "02_your_first_game", "03_the_mulligan", "04_the_segment",
         "05_the_ai_decisions", "13_strategy")
 GUIDES = sorted((DOCS / "teachers").glob("*.md"))
 

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Final
@@ -44,6 +45,7 @@ __all__ = [
     "SeedField",
     "board_html",
     "lesson_root",
+    "plain_words",
     "present_toggle",
     "query_int",
     "report_answer",
@@ -184,6 +186,21 @@ def lesson_root(children: Sequence[w.Widget], *classes: str) -> w.VBox:
     for c in ("wpp-app", "wpp-lesson", *classes):
         box.add_class(c)
     return box
+
+
+_SECTION: Final = re.compile(r" ?\((?:section |sections )?[1-9]\.\d{1,2}(?:, ?[1-9]\.\d{1,2})*\)")
+_TOKEN: Final = re.compile(r"\btoken (\d+)")
+
+
+def plain_words(text: str) -> str:
+    """Text for a learner: the game description's section numbers (``(6.31)``), which the
+    AI's reasons cite for developers, dropped; the card parser's "token 3" said as "card 3"
+    (the third card typed).
+
+    >>> plain_words("The decision list (6.3), following: draw (6.31). Bad text 'X' (token 3)")
+    "The decision list, following: draw. Bad text 'X' (card 3)"
+    """
+    return _TOKEN.sub(r"card \1", _SECTION.sub("", text))
 
 
 def nav_button(label: str, tooltip: str = "") -> w.Button:

@@ -25,7 +25,14 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, report_answer
+from widgets.lessons.base import (
+    Lesson,
+    SeedField,
+    lesson_root,
+    nav_button,
+    plain_words,
+    report_answer,
+)
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
@@ -89,7 +96,7 @@ class MulliganLesson(Lesson):
         try:
             cards = parse_cards(text)
         except CardParseError as err:
-            self.message.value = f'<span class="wpp-no">{escape(str(err))} (R3)</span>'
+            self.message.value = f'<span class="wpp-no">{escape(plain_words(str(err)))} (R3)</span>'
             return
         if len(cards) != DEAL_SIZE:
             self.message.value = (f'<span class="wpp-no">a hand at the mulligan is {DEAL_SIZE} '

@@ -42,6 +42,7 @@ from widgets.lessons.base import (
     board_html,
     lesson_root,
     nav_button,
+    plain_words,
     query_int,
     report_answer,
     rule_badges,
@@ -164,7 +165,7 @@ class GameReplay(Lesson):
         try:
             deck = typed_deck(text, self.seed.seed)
         except WppError as err:
-            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            self.message.value = f'<span class="wpp-no">{escape(plain_words(str(err)))}</span>'
             return
         self.message.value = ""
         self.answers = {}
@@ -261,7 +262,7 @@ class GameReplay(Lesson):
         self.question.children = ()
         self.question.layout.display = "none"
         mine = self.answers[self.position]
-        self.result.value = self._result_html(m, mine)
+        self.result.value = plain_words(self._result_html(m, mine))
         self.stepper.show(m.explanation)
         self.reveal.show(self._revealed)
         self.nav.update_buttons()

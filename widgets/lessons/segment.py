@@ -32,6 +32,7 @@ from widgets.lessons.base import (
     SeedField,
     lesson_root,
     nav_button,
+    plain_words,
     report_answer,
     table_html,
 )
@@ -122,7 +123,7 @@ class SegmentLesson(Lesson):
         try:
             cards = parse_cards(self.typed.value)
         except CardParseError as err:
-            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            self.message.value = f'<span class="wpp-no">{escape(plain_words(str(err)))}</span>'
             return
         if not cards:
             self.message.value = '<span class="wpp-no">type at least one card</span>'
