@@ -53,6 +53,11 @@ CLASS_CSS: Final = """
 .wpp-class-box .widget-button { height: 24px; font-size: 12px; width: auto; padding: 0 8px; }
 .wpp-class-box .wpp-class-status { color: #0d2b45; }
 .wpp-class-box .wpp-class-status .wpp-no { color: #a11; }
+/* One box per page is enough: it shows in the page's first lesson widget (not in the rules
+   card's frame), and in the widget being presented. */
+.wpp-card-root .wpp-class-box,
+.jp-Cell:has(.wpp-lesson .wpp-class-box) ~ .jp-Cell .wpp-class-box { display: none; }
+.wpp-app.wpp-present .wpp-class-box { display: flex !important; }
 """
 
 
