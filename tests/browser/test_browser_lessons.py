@@ -270,6 +270,16 @@ def test_the_segment(browser: Any) -> None:
         click(lesson, "Lock in my choice")
         expect_text(lesson, "You chose exactly the AI's poker hands")
         shot(lesson, "04_two_straights")
+        # Regression: after a hand was locked in, a typed hand's answer list kept the old tick
+        # in the browser, so ticking the same answer left Lock disabled.
+        field.fill("3D 4C 5H 6S 7D 7S KH")
+        field.press("Enter")
+        expect_text(lesson, "your 7 cards")
+        lesson.get_by_label("no poker hand", exact=True).check()
+        from playwright.sync_api import expect
+        expect(lesson.get_by_role("button", name="Lock in my choice")).to_be_enabled(timeout=WAIT)
+        click(lesson, "Lock in my choice")
+        expect_text(lesson, "Your choice beside the AI's")
 
 
 def test_the_ai_decisions(browser: Any) -> None:
