@@ -2,7 +2,8 @@
 game's package: WarPairsPoker's ``wpp/warpairs/rules.md`` to
 
 * ``docs/rules.md`` — the rules for readers of the repository (a header, then the source);
-* lesson 2 (``notebooks/02_the_rules.ipynb``) — its table of rules in one line each and its
+* lesson 2 (``notebooks/02_the_rules.ipynb`` and its second half,
+  ``notebooks/02_your_first_game.ipynb``) — its table of rules in one line each and its
   bullets "* **R9.** …", which state each rule in the rules text's words;
 
 and every other registered game's to ``docs/<its rules_doc>`` (``docs/ofc-rules.md``, …).
@@ -29,6 +30,8 @@ from wpp.warpairs.teach.rules import RULES, lesson_bullet  # noqa: E402
 
 DOCS = ROOT / "docs" / RULES_TEXT[2]
 LESSON = ROOT / "notebooks" / "02_the_rules.ipynb"
+#: Lesson 2's two notebooks (2a: the rules one by one; 2b: a whole game, the rare rules).
+LESSONS = (LESSON, ROOT / "notebooks" / "02_your_first_game.ipynb")
 
 _BULLET = re.compile(r"^\* \*\*(R\d+)\.\*\*")
 _ROW = re.compile(r"^\| (R\d+) \| .+? \| (.+?) \|$")
@@ -80,10 +83,12 @@ def synced_lesson(nb: dict[str, object]) -> dict[str, object]:
 
 def main() -> int:
     DOCS.write_text(docs_copy(RULES_TEXT[0], RULES_TEXT[1]), encoding="utf-8")
-    nb = json.loads(LESSON.read_text(encoding="utf-8"))
-    LESSON.write_text(json.dumps(synced_lesson(nb), indent=1, ensure_ascii=False) + "\n",
-                      encoding="utf-8")
-    print(f"wrote {DOCS.relative_to(ROOT)} and {LESSON.relative_to(ROOT)}")
+    for lesson in LESSONS:
+        nb = json.loads(lesson.read_text(encoding="utf-8"))
+        lesson.write_text(json.dumps(synced_lesson(nb), indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+    print(f"wrote {DOCS.relative_to(ROOT)} and "
+          + " and ".join(str(p.relative_to(ROOT)) for p in LESSONS))
     # Every other registered game's rules text (rules.md in its package, copied to docs/ under
     # its definition's rules_doc).
     from wpp.core.registry import game_def, registered_games

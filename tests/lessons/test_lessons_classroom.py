@@ -53,8 +53,9 @@ def test_the_rules_card_is_closed_unless_asked() -> None:
 
 
 def test_every_lesson_can_be_presented_full_screen() -> None:
-    """A presenter mode without a CDN: a switch puts the lesson widget over the whole
-    screen (a CSS class), and back."""
+    """A presenter mode without a CDN: a switch shows the lesson widget alone on the page,
+    enlarged (a CSS class), and back; the switch itself is pinned to the window (the page
+    scrolls: tests/browser/test_browser_present.py checks it in Chromium)."""
     import ipywidgets as w
 
     from widgets.lessons.base import LESSON_CSS
@@ -62,10 +63,13 @@ def test_every_lesson_can_be_presented_full_screen() -> None:
     lesson = MulliganLesson(seed=20)
     bar = lesson.root.children[1]
     assert isinstance(bar, w.HBox)
-    toggle = bar.children[0]
+    toggle = bar.children[-1]          # after the class box
     assert isinstance(toggle, w.ToggleButton) and "Present" in toggle.description
     toggle.value = True
     assert "wpp-present" in lesson.root._dom_classes
     toggle.value = False
     assert "wpp-present" not in lesson.root._dom_classes
-    assert "position: fixed" in LESSON_CSS.split(".wpp-app.wpp-present {")[1].split("}")[0]
+    present = LESSON_CSS.split(".wpp-app.wpp-present {")[1].split("}")[0]
+    assert "zoom" in present and "position: fixed" not in present      # in the page's flow
+    pinned = LESSON_CSS.split(".wpp-app.wpp-present > .wpp-present-bar {")[1].split("}")[0]
+    assert "position: fixed" in pinned

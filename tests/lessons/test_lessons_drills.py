@@ -88,10 +88,19 @@ def test_the_pad_refuses_with_the_rule_and_tries_again() -> None:
     assert pad.play_button.disabled and not pad.again_button.disabled
     pad.again_button.click()
     assert text(pad.result).strip() == "" and pad.feedback is None
+    start = pad.board.value
     pad.pick(parse_cards("JH")[0])
     pad.play_button.click()
     assert pad.feedback is not None and pad.feedback.legal
     assert "Remember" in text(pad.result)
+    # A legal move is called right, and the board shows the position it made (J♥ on the
+    # table, one card fewer in hand); Try again puts the position back.
+    assert "Right" in text(pad.result)
+    assert pad.board.value != start and "P1 (3)" in pad.board.value
+    pad.again_button.click()
+    assert pad.board.value == start
+    pad.pick(parse_cards("JH")[0])
+    pad.play_button.click()
     pad.next_button.click()
     assert pad.index == 1 and pad.feedback is None and "drill 2 of" in pad.label.value
 

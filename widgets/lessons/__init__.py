@@ -7,6 +7,8 @@ asks :mod:`wpp.warpairs.teach` what to show, so the notebooks stay glue. One mod
 module          what it holds
 ==============  ==========================================================================
 ``base``        the lessons' styles, the lesson frame, the seed field, the board of a state
+``classroom``   the class box every lesson frame carries, and :func:`report_answer`, the one
+                seam a lesson widget reports a learner's committed answer through
 ``picker``      :class:`CardPicker`: the 52 cards as buttons, to pick any cards
 ``start``       lesson 1: :class:`DealPreview`, a deal as the players see it
 ``rules``       lesson 2: the play inspector, the beat explorer, the quiz, rule scenes and

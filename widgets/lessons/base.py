@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Final
@@ -25,6 +26,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from widgets.lessons.classroom import CLASS_CSS, class_box, report_answer
 from widgets.parts.explain_view import table_html  # re-exported: the lessons' tables
 from widgets.parts.faces import back_svg, cards_html
 from widgets.parts.shown import Shown
@@ -43,8 +45,10 @@ __all__ = [
     "SeedField",
     "board_html",
     "lesson_root",
+    "plain_words",
     "present_toggle",
     "query_int",
+    "report_answer",
     "rule_badges",
     "table_html",
 ]
@@ -110,11 +114,33 @@ LESSON_CSS: Final = """
 .wpp-lesson .wpp-strip { display: flex; gap: 8px; flex-wrap: wrap; }
 .wpp-lesson .wpp-strip-frame { flex: 1 1 240px; max-width: 270px; }
 .wpp-lesson .wpp-strip-frame .wpp-board .wpp-seat-name { min-width: 60px; }
-.wpp-present-bar { justify-content: flex-end; margin: 0; }
+.wpp-present-bar { justify-content: space-between; align-items: center; margin: 0;
+  gap: 8px; flex-wrap: wrap; }
 .wpp-present-bar .widget-toggle-button { height: 24px; font-size: 12px; }
-.wpp-app.wpp-present { position: fixed; inset: 0; z-index: 10000; max-width: none;
-  background: #fff; overflow: auto; padding: 16px 28px; font-size: 18px; }
-.wpp-app.wpp-present .wpp-step-head, .wpp-app.wpp-present .wpp-narration { font-size: 21px; }
+/* Present: the page shows this widget alone, in its own flow (the page scrolls as any page:
+   wheel, PageDown, scroll bar), everything in it enlarged together (zoom: cards, text and
+   buttons), and the switch pinned to the window's corner above everything (a rules card
+   opened elsewhere is hidden, and nothing can cover it). */
+body:has(.wpp-present) .jp-Cell:not(:has(.wpp-present)),
+body:has(.wpp-present) .jp-OutputArea-child:not(:has(.wpp-present)),
+body:has(.wpp-present) .jp-OutputArea-output >
+  .widget-vbox:not(.wpp-present):not(:has(.wpp-present)) {
+  display: none !important; }
+.wpp-app.wpp-present { max-width: none; background: #fff; padding: 36px 12px 24px;
+  zoom: 1.1; overflow: visible; flex-shrink: 0; }
+.wpp-app.wpp-present .widget-vbox > * { flex-shrink: 0; }
+html:has(.wpp-present), body:has(.wpp-present) { height: auto !important;
+  overflow: auto !important; position: static !important; }
+body:has(.wpp-present) .jp-LabShell, body:has(.wpp-present) .jp-LabShell .lm-BoxPanel,
+body:has(.wpp-present) .jp-LabShell .lm-BoxPanel-child { position: static !important;
+  height: auto !important; width: auto !important; overflow: visible !important;
+  contain: none !important; }
+.wpp-app.wpp-present .widget-hbox, .wpp-app.wpp-present .widget-box { overflow: visible; }
+@media (min-width: 1340px) { .wpp-app.wpp-present { zoom: 1.2; } }
+@media (min-width: 1600px) { .wpp-app.wpp-present { zoom: 1.4; } }
+.wpp-app.wpp-present > .wpp-present-bar { position: fixed; top: 4px; right: 10px;
+  z-index: 100000; background: #fff; border: 1px solid #d9d2bd; border-radius: 6px;
+  padding: 2px 6px; box-shadow: 0 1px 4px rgba(0, 0, 0, .2); }
 .wpp-card-root { max-width: 1100px; }
 .wpp-card-root .widget-html-content { white-space: normal; text-overflow: clip; }
 .wpp-rules-card { border: 1px solid #d9d2bd; border-radius: 8px;
@@ -126,8 +152,8 @@ LESSON_CSS: Final = """
   border-radius: 4px; padding: 0 5px; margin-right: 3px; font-size: 12px; font-weight: bold; }
 """
 
-#: The app's theme and the lessons' styles, ready for an ``HTML`` widget.
-LESSON_STYLE: Final = STYLE_HTML + f"<style>{LESSON_CSS}</style>"
+#: The app's theme and the lessons' styles (and the class box's), ready for an ``HTML`` widget.
+LESSON_STYLE: Final = STYLE_HTML + f"<style>{LESSON_CSS}{CLASS_CSS}</style>"
 
 
 def present_toggle(box: w.Box) -> w.ToggleButton:
@@ -148,17 +174,33 @@ def present_toggle(box: w.Box) -> w.ToggleButton:
 
 
 def lesson_root(children: Sequence[w.Widget], *classes: str) -> w.VBox:
-    """The frame of a lesson widget: the styles, a "Present" switch (:func:`present_toggle`),
-    then ``children``, under the app's and the lessons' CSS classes (card buttons and
-    pictures look as in the app)."""
+    """The frame of a lesson widget: the styles, a bar with the class box (the kernel's one
+    :func:`~widgets.lessons.classroom.class_box`: join a class once, in any frame) and a
+    "Present" switch (:func:`present_toggle`), then ``children``, under the app's and the
+    lessons' CSS classes (card buttons and pictures look as in the app)."""
     box = w.VBox([w.HTML(LESSON_STYLE), *children])
     toggle = present_toggle(box)
-    bar = w.HBox([toggle])
+    bar = w.HBox([class_box().box, toggle])
     bar.add_class("wpp-present-bar")
     box.children = (box.children[0], bar, *box.children[1:])
     for c in ("wpp-app", "wpp-lesson", *classes):
         box.add_class(c)
     return box
+
+
+_SECTION: Final = re.compile(r" ?\((?:section |sections )?[1-9]\.\d{1,2}(?:, ?[1-9]\.\d{1,2})*\)")
+_TOKEN: Final = re.compile(r"\btoken (\d+)")
+
+
+def plain_words(text: str) -> str:
+    """Text for a learner: the game description's section numbers (``(6.31)``), which the
+    AI's reasons cite for developers, dropped; the card parser's "token 3" said as "card 3"
+    (the third card typed).
+
+    >>> plain_words("The decision list (6.3), following: draw (6.31). Bad text 'X' (token 3)")
+    "The decision list, following: draw. Bad text 'X' (card 3)"
+    """
+    return _TOKEN.sub(r"card \1", _SECTION.sub("", text))
 
 
 def nav_button(label: str, tooltip: str = "") -> w.Button:

@@ -14,8 +14,13 @@ trick, and who leads next — each a position the engine produced from the one b
 >>> card = RulesCard()
 >>> "R9" in card.html.value and "outlier" in card.html.value
 True
->>> [f.caption.split(":")[0] for f in TrickStrip().frames]
+>>> strip = TrickStrip()
+>>> [f.caption.split(":")[0] for f in strip.frames]
 ['1 · The lead', '2 · A beat', '3 · A draw ends the trick', '4 · Who leads next']
+>>> "2 · A beat" in strip.html.value, strip.ask.value.endswith("against the 5♣?")
+(False, True)
+>>> strip.next_button.click(); "2 · A beat" in strip.html.value
+True
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from typing import Final
 import ipywidgets as w
 
 from widgets.games.warpairs.rules_ref import RULES_HTML
-from widgets.lessons.base import Lesson, board_html, lesson_root, rule_badges
+from widgets.lessons.base import Lesson, board_html, lesson_root, nav_button, rule_badges
 from wpp.core.errors import WppError
 from wpp.core.registry import game_def
 from wpp.core.rulebook import Rulebook
@@ -132,18 +137,42 @@ class RulesCard(Lesson):
                 "glossary terms")
 
 
+#: What the strip asks before each picture after the first (predict, then look).
+ASK_NEXT: Final = ("What can P2 do against the 5♣?", "P1 holds nothing above the 8♦: what now?",
+                   "The trick is over: who leads the next one?")
+
+
 class TrickStrip(Lesson):
-    """One trick in four pictures, side by side, each with its caption and rules."""
+    """One trick in four pictures, side by side, each with its caption and rules — drawn one
+    at a time: before each next picture the strip asks what will happen, and the picture
+    (the answer) is not in the page until *Show* is pressed."""
 
     def __init__(self) -> None:
         self.frames = trick_frames()
+        self.html = w.HTML("")
+        self.ask = w.HTML("")
+        self.ask.add_class("wpp-narration")
+        self.next_button = nav_button("Show ▶", "the next picture of the trick")
+        self.next_button.on_click(lambda _b: self.show(self.shown + 1))
+        bar = w.HBox([self.ask, self.next_button])
+        bar.add_class("wpp-inline")
+        self.root = lesson_root([self.html, bar])
+        self.show(1)
+
+    def show(self, count: int) -> None:
+        """Draw the first ``count`` pictures (clamped), and ask about the next."""
+        self.shown = max(1, min(count, len(self.frames)))
         cells = "".join(
             f'<div class="wpp-strip-frame"><div class="wpp-step-head">{escape(f.caption)}'
             f'</div>{board_html(f.state, width=26)}<div class="wpp-narration">'
-            f"{escape(f.narration)} {rule_badges(f.rules)}</div></div>" for f in self.frames)
-        self.html = w.HTML(f'<div class="wpp-strip">{cells}</div>')
-        self.root = lesson_root([self.html])
+            f"{escape(f.narration)} {rule_badges(f.rules)}</div></div>"
+            for f in self.frames[:self.shown])
+        self.html.value = f'<div class="wpp-strip">{cells}</div>'
+        done = self.shown >= len(self.frames)
+        self.ask.value = ("That is a whole trick." if done else
+                          f"<b>Your guess first:</b> {escape(ASK_NEXT[self.shown - 1])}")
+        self.next_button.disabled = done
 
     def summary(self) -> str:
-        return "one trick: " + " → ".join(f.caption.split(":")[0].split("· ")[1]
-                                           for f in self.frames)
+        names = [f.caption.split(":")[0].split("· ")[1] for f in self.frames[:self.shown]]
+        return (f"one trick, picture {self.shown} of {len(self.frames)}: " + " → ".join(names))

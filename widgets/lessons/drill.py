@@ -24,7 +24,14 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, board_html, lesson_root, nav_button, rule_badges
+from widgets.lessons.base import (
+    Lesson,
+    board_html,
+    lesson_root,
+    nav_button,
+    report_answer,
+    rule_badges,
+)
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Draw, Pass, PlayCards
@@ -92,6 +99,7 @@ class DrillPad(Lesson):
         self.picked = set()
         self.feedback = None
         self.result.value = ""
+        self.board.value = board_html(self.drill.state)
         self._draw()
 
     def pick(self, card: Card) -> None:
@@ -124,17 +132,26 @@ class DrillPad(Lesson):
         if not fb.legal:
             body = (f'<div class="wpp-no">Refused: {escape(fb.text)}</div>'
                     f"{rule_badges((fb.rule,)) if fb.rule else ''}")
+        elif fb.wins is None:
+            body = (f'<div class="wpp-ok">Right: a legal move.</div>'
+                    f"<div>{escape(fb.text)}.</div>")
         else:
-            body = f'<div>{escape(fb.text)}.</div>'
+            body = f"<div>{escape(fb.text)}.</div>"
         if fb.wins is True:
-            body += '<div class="wpp-ok">This move wins for sure, whatever P2 does.</div>'
+            body += ('<div class="wpp-ok">Right: this move wins for sure, whatever P2 '
+                     "does.</div>")
         elif fb.wins is False and fb.legal:
             body += ('<div class="wpp-no">This move does not win for sure: '
                      f"{escape(fb.spoiler or 'P2 has an answer')}.</div>")
+        if fb.after is not None:     # the position the move made (Try again puts it back)
+            self.board.value = board_html(fb.after)
         if fb.legal and (fb.wins is None or fb.wins):
             body += f'<div class="wpp-muted">Remember: {escape(self.drill.lesson)}.</div>'
         self.result.value = body
         self._draw()
+        report_answer(f"drill · {self.drill.title}", str(action),
+                      fb.legal and fb.wins is not False,
+                      f"Your move: {self.drill.title}")
 
     def summary(self) -> str:
         state = ("" if self.feedback is None else

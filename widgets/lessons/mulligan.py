@@ -25,7 +25,14 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
+from widgets.lessons.base import (
+    Lesson,
+    SeedField,
+    lesson_root,
+    nav_button,
+    plain_words,
+    report_answer,
+)
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
@@ -89,7 +96,7 @@ class MulliganLesson(Lesson):
         try:
             cards = parse_cards(text)
         except CardParseError as err:
-            self.message.value = f'<span class="wpp-no">{escape(str(err))} (R3)</span>'
+            self.message.value = f'<span class="wpp-no">{escape(plain_words(str(err)))} (R3)</span>'
             return
         if len(cards) != DEAL_SIZE:
             self.message.value = (f'<span class="wpp-no">a hand at the mulligan is {DEAL_SIZE} '
@@ -159,6 +166,9 @@ class MulliganLesson(Lesson):
         self.stepper.show(self.explanation)
         self.reveal.show(self._revealed)
         self._draw_hand()
+        report_answer(f"03 mulligan · {self.source}", format_cards(sorted(self.picked)),
+                      c.better in ("learner", "same"),
+                      f"Lesson 3: which 3 cards go in the pile? ({self.source})")
 
     def show_best(self) -> None:
         """The best of all 560 mulligans on the AI's measures, beside the AI's."""

@@ -24,7 +24,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import table_html
+from widgets.lessons.base import plain_words, table_html
 from widgets.parts.explain_view import text_html
 from widgets.parts.faces import cards_html, standard_cards
 from widgets.parts.stepper import Stepper
@@ -102,4 +102,12 @@ def step_nav(stepper: Stepper) -> Stepper:
             stepper.html.value = extra + stepper.html.value
 
     stepper.on_step(mark)
+
+    def plain(change: dict[str, object]) -> None:   # no section numbers on a lesson page
+        new = change["new"]
+        if isinstance(new, str) and plain_words(new) != new:
+            change["owner"].value = plain_words(new)  # type: ignore[attr-defined]
+
+    stepper.html.observe(plain, names="value")
+    stepper.title.observe(plain, names="value")
     return stepper

@@ -42,7 +42,9 @@ from widgets.lessons.base import (
     board_html,
     lesson_root,
     nav_button,
+    plain_words,
     query_int,
+    report_answer,
     rule_badges,
 )
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
@@ -163,7 +165,7 @@ class GameReplay(Lesson):
         try:
             deck = typed_deck(text, self.seed.seed)
         except WppError as err:
-            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            self.message.value = f'<span class="wpp-no">{escape(plain_words(str(err)))}</span>'
             return
         self.message.value = ""
         self.answers = {}
@@ -172,7 +174,9 @@ class GameReplay(Lesson):
     def _moments_of(self, game: RecordedGame) -> None:
         self.answers = {}
         options: list[tuple[str, int]] = [(f"— {len(game.moments())} interesting moments —", 0)]
-        options += [(f"move {i + 1}: {tag}", i + 1) for i, tag in game.moments()]
+        # A moment is named by its move and who acts, never by what the AI did there (that
+        # would answer the question the move asks).
+        options += [(_asking(game.moves[i]), i + 1) for i, _tag in game.moments()]
         self.moments.options = options
         self.moments.value = 0
 
@@ -193,6 +197,12 @@ class GameReplay(Lesson):
             return
         self.answers[self.position] = action
         self._render()
+        if action is not None:
+            m = self.move
+            report_answer(f"05 move {self.position} · {self.game.source()}", str(action),
+                          self.comparison is not None and self.comparison.same,
+                          f"Lesson 5: what would {player_name(m.player)} play at move "
+                          f"{self.position}? ({self.game.source()})")
 
     def _changed(self) -> str:
         if self.position == 1:
@@ -252,7 +262,7 @@ class GameReplay(Lesson):
         self.question.children = ()
         self.question.layout.display = "none"
         mine = self.answers[self.position]
-        self.result.value = self._result_html(m, mine)
+        self.result.value = plain_words(self._result_html(m, mine))
         self.stepper.show(m.explanation)
         self.reveal.show(self._revealed)
         self.nav.update_buttons()

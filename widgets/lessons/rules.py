@@ -33,6 +33,7 @@ from widgets.lessons.base import (
     board_html,
     lesson_root,
     nav_button,
+    report_answer,
     rule_badges,
     table_html,
 )
@@ -59,7 +60,6 @@ from wpp.warpairs.teach.rules import (
     inspect,
     judge_hand,
     scenes,
-    tally,
 )
 
 __all__ = ["BeatExplorer", "CardText", "GameWalkthrough", "PlayInspector", "Quiz",
@@ -221,9 +221,15 @@ class BeatExplorer(Lesson):
         judged = judge_hand(hand, table)
         self.judged = judged
         self.rows = grouped = group_judged(judged)
-        counts = tally(judged)
+        # Everything counted in the same unit: different plays (the table's rows); the ways
+        # to choose their cards from the hand are said once, beside.
         ok = sum(j.legal for j, _ in grouped)
-        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()}; rules: "
+        ways_ok, all_ways = sum(n for j, n in grouped if j.legal), sum(n for _, n in grouped)
+        counts: dict[str, list[int]] = {}
+        for j, _n in grouped:
+            counts.setdefault(j.rule, [0, 0])[0 if j.legal else 1] += 1
+        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()} ({ways_ok} "
+                     f"of {all_ways} ways to choose their cards); plays per rule: "
                      + ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
         rows = []
         legal_rows = []
@@ -354,8 +360,23 @@ class Quiz(Lesson):
 
     def answer(self, answer: Answer) -> None:
         """The learner answers the question shown (only a first answer counts)."""
+        first = self.run.answered() is None
         self.run.answer(answer)
         self._show_answer()
+        fb = self.run.answered()
+        if first and fb is not None:
+            q = self.run.question
+            report_answer(f"02 quiz {self.run.index + 1} · {q.topic}", self._answer_text(answer),
+                          fb.correct, f"Quiz question {self.run.index + 1}: {q.topic}")
+
+    def _answer_text(self, answer: Answer) -> str:
+        """The learner's answer in words (for the class view): yes / no, or the cards or
+        moves ticked."""
+        if isinstance(answer, bool):
+            return "yes" if answer else "no"
+        ticked = [str(self.toggles[i].description) for i in sorted(answer)
+                  if 0 <= i < len(self.toggles)]
+        return ", ".join(ticked) or "none"
 
     def restart(self, *, shuffle: bool) -> None:
         """Start over: no answers; in order, or shuffled (a new order each time)."""

@@ -27,7 +27,15 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
+from widgets.lessons.base import (
+    Lesson,
+    SeedField,
+    lesson_root,
+    nav_button,
+    plain_words,
+    report_answer,
+    table_html,
+)
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.parts.faces import cards_html
 from widgets.parts.stepper import Stepper
@@ -64,8 +72,11 @@ class SegmentLesson(Lesson):
         self.use_button = nav_button("Use these cards")
         self.message = w.HTML("")
         self.hand_html = w.HTML("")
-        self.question = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
-        self.question.add_class("wpp-question")
+        self.question = self._new_question([])
+        # The question's holder: each hand gets a fresh list of answers (a list reused across
+        # hands kept, in the browser, the previous hand's answer ticked, so ticking it again
+        # changed nothing and Lock stayed disabled until another answer was ticked).
+        self.ask_box = w.VBox([self.question])
         self.lock_button = nav_button("Lock in my choice",
                                       "commit, then see the AI's choice and its reasons")
         self.lock_button.layout.width = "auto"
@@ -80,7 +91,6 @@ class SegmentLesson(Lesson):
         self.use_button.on_click(lambda _b: self.use_typed())
         # Enter in the box applies the cards typed (the box syncs only on Enter or leaving).
         self.typed.observe(lambda _c: self.use_typed(), names="value")
-        self.question.observe(lambda _c: self._asked(), names="value")
         self.lock_button.on_click(lambda _b: self.lock())
         self.choice.observe(lambda _c: self._show_choice(), names="value")
         typed = w.HBox([self.typed, self.use_button])
@@ -96,7 +106,7 @@ class SegmentLesson(Lesson):
         self._revealed = [self.result, reasons, self.stepper.root, explore, choice,
                           self.choice_html]
         self.root = lesson_root([self.seed.box, self.size, typed, self.message, self.hand_html,
-                                 ask, self.question, self.lock_button, self.reveal.box])
+                                 ask, self.ask_box, self.lock_button, self.reveal.box])
         self.source = ""
         self.comparison: SegmentComparison | None = None
         self.choice_line = ""
@@ -113,7 +123,7 @@ class SegmentLesson(Lesson):
         try:
             cards = parse_cards(self.typed.value)
         except CardParseError as err:
-            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            self.message.value = f'<span class="wpp-no">{escape(plain_words(str(err)))}</span>'
             return
         if not cards:
             self.message.value = '<span class="wpp-no">type at least one card</span>'
@@ -134,11 +144,10 @@ class SegmentLesson(Lesson):
         self.answers: dict[str, SegmentChoice] = {c.label: c for c in
                                                   sorted(offered, key=lambda c: c.label)}
         self.comparison = None
-        self.question.unobserve_all("value")
-        self.question.options = list(self.answers)
-        self.question.value = None
-        self.question.disabled = False
-        self.question.observe(lambda _c: self._asked(), names="value")
+        old = self.question
+        self.question = self._new_question(list(self.answers))
+        self.ask_box.children = (self.question,)
+        old.close()
         self.choice.options = [("—", 0)]
         self.choice.value = 0
         self.choice_line = ""
@@ -156,6 +165,13 @@ class SegmentLesson(Lesson):
             options.append((f"{c.label}: {_outliers(c.n_outliers)}, strength {c.strength}"
                             f"{mark}", i))
         self.choice.options = options
+
+    def _new_question(self, options: list[str]) -> w.RadioButtons:
+        """A fresh list of answers, none ticked, that unlocks Lock when one is."""
+        question = w.RadioButtons(options=options, value=None, layout=w.Layout(width="auto"))
+        question.add_class("wpp-question")
+        question.observe(lambda _c: self._asked(), names="value")
+        return question
 
     def _asked(self) -> None:
         self.lock_button.disabled = self.question.value is None or self.comparison is not None
@@ -182,6 +198,8 @@ class SegmentLesson(Lesson):
             self._show_choice()
         self.choice.value = self.choices.index(mine)
         self.reveal.show(self._revealed)
+        report_answer(f"04 segment · {self.source}", str(label), c.better in ("learner", "same"),
+                      f"Lesson 4: which straights or flushes to keep? ({self.source})")
 
     def _show_choice(self) -> None:
         if self.comparison is None:  # before the reveal the explorer shows nothing

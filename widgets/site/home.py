@@ -10,7 +10,7 @@ notebook ``notebooks/home.ipynb`` calls.
 >>> games[0].title, games[0].href
 ('WarPairsPoker', 'play.ipynb')
 >>> [e.title for e in entries() if e.kind == "lesson"][:2]
-['1 · Start here', '2 · The rules: learn to play']
+['1 · Start here', '2a · The rules: learn to play']
 """
 
 from __future__ import annotations
@@ -32,6 +32,9 @@ NOTEBOOKS: Final = Path(__file__).resolve().parents[2] / "notebooks"
 #: The page where students play any game together, one browser each, with the computer in the
 #: seats left over if they want (see widgets/site/room.py).
 ROOM_PAGE: Final = "room.ipynb"
+#: The teacher's kit (widgets/site/kit.py) and the class view (widgets/site/teacher.py).
+KIT_PAGE: Final = "teachers.ipynb"
+TEACHER_PAGE: Final = "teacher.ipynb"
 _LESSON: Final = re.compile(r"^\d\d_.+\.ipynb$")
 
 
@@ -133,9 +136,15 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
         parts.append('<h2>Lessons</h2><p class="wpp-home-intro">Take them in order: each builds '
                      "on the one before"
                      + (f" (about {total} minutes in all)" if total else "") + ". Every lesson "
-                     "carries the rules card; lesson 2 opens it — "
+                     "carries the rules card; lesson 2a opens it — "
                      f'{_link(lessons[min(1, len(lessons) - 1)], "the rules on one card", base)}'
                      ".</p>")
+        if (NOTEBOOKS / KIT_PAGE).is_file():
+            parts.append('<p class="wpp-home-teachers">For teachers: <a class="wpp-home-kit" '
+                         f'href="{escape(base + KIT_PAGE)}">the teacher\'s kit</a> (a guide and a '
+                         "printable handout for each lesson) and "
+                         f'<a class="wpp-home-class" href="{escape(base + TEACHER_PAGE)}">the '
+                         "class view</a> (open a class; see live how your students answer).</p>")
         parts.append('<ol class="wpp-home-lessons">')
         parts += [f"<li>{_link(e, e.title, base)}"
                   + (f' <span class="wpp-home-min">{e.minutes} min</span>' if e.minutes else "")
@@ -178,7 +187,9 @@ def lesson_table_html(items: list[Entry] | None = None, base: str = "",
     for e in items:
         if e.kind != "lesson" or e.href == skip:
             continue
-        number = e.href.split("_", 1)[0].lstrip("0") if e.href else ""
+        # The number the lesson's title gives ("2a · The rules"), else its file's ("02_…").
+        head = e.title.split("·", 1)[0].strip() if "·" in e.title else ""
+        number = head or (e.href.split("_", 1)[0].lstrip("0") if e.href else "")
         title = e.title.split("·", 1)[-1].strip()
         page = pages.get(titles.get(e.game or "", "")) if e.game else None
         play = (f' (<a href="{escape(base + page)}">play it</a>)'

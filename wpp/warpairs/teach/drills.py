@@ -8,9 +8,13 @@ illegal move is refused with the engine's own reason, which names its rule, and 
 does not change; a legal one is narrated.
 
 Strategy drills (lesson 13, the game description's section 8.2) ask for the **winning line**:
-the positions are small and every card is known (the opponent's hand is shown, the deck, the
-pile and the discards are empty, so a draw takes nothing, R18), so the game from there is a
-finite two-player game that :func:`sure_win` solves exactly by searching every line. A move
+the positions are small and every card is known: the opponent's hand is shown, the deck and
+the pile are empty, and the other cards lie in the discards, where they stay — these
+positions are played with R18's ``pile-only`` flag (:data:`ENDGAME_RULES`), so a draw takes
+nothing instead of reshuffling the discards into a deck whose order nobody knows. The game
+from there is a finite two-player game of perfect information that :func:`sure_win` solves
+exactly by searching every line (a verdict against one reshuffle, with the standard rules,
+would hold only for that shuffle). A move
 *wins for sure* when, whatever the opponent answers, the mover can still force a win; a move
 that does not is shown with the opponent's answer that spoils it (:func:`refutation`).
 
@@ -35,11 +39,12 @@ from typing import Final
 from wpp.core.errors import WppError
 from wpp.warpairs.actions import Action, Concede
 from wpp.warpairs.phases import Phase, player_name
+from wpp.warpairs.rules import EmptyDeck, Rules
 from wpp.warpairs.state import GameState
 from wpp.warpairs.transitions import step
 
-__all__ = ["DEPTH", "DRILLS", "STRATEGY", "Drill", "DrillFeedback", "refutation", "sure_win",
-           "try_move", "winning_moves"]
+__all__ = ["DEPTH", "DRILLS", "ENDGAME_RULES", "STRATEGY", "Drill", "DrillFeedback", "refutation",
+           "sure_win", "try_move", "winning_moves"]
 
 #: How many actions ahead :func:`sure_win` looks (the drills are won within a few).
 DEPTH: Final = 10
@@ -65,6 +70,7 @@ class DrillFeedback:
     rule: str                    # the rule the engine cited ("" for a legal move)
     wins: bool | None = None     # strategy drills: does the move keep a sure win?
     spoiler: str = ""            # strategy drills: the opponent's answer that spoils it
+    after: GameState | None = None   # the position after a legal move (None if refused)
 
 
 def _key(s: GameState) -> GameState:
@@ -121,7 +127,7 @@ def try_move(drill: Drill, move: Action) -> DrillFeedback:
                              False if drill.strategy else None)
     text = event.private if hasattr(event, "private") else str(event)
     if not drill.strategy:
-        return DrillFeedback(True, str(text), "")
+        return DrillFeedback(True, str(text), "", after=after)
     wins = (after.is_over and after.winner == s.to_act) or \
         _wins(_key(after), s.to_act, DEPTH - 1)
     spoil = ""
@@ -129,15 +135,21 @@ def try_move(drill: Drill, move: Action) -> DrillFeedback:
         r = refutation(s, move)
         if r is not None:
             spoil = f"{player_name(1 - s.to_act)} answers: {r}"
-    return DrillFeedback(True, str(text), "", wins, spoil)
+    return DrillFeedback(True, str(text), "", wins, spoil, after)
+
+
+#: The strategy drills' rules: the standard ones, but an empty deck is never rebuilt from the
+#: discards (R18's ``pile-only`` flag), so every card is known and a draw takes nothing.
+ENDGAME_RULES: Final = Rules(empty_deck=EmptyDeck.PILE_ONLY)
 
 
 def _empty(hands: tuple[str, str], *, to_act: int = 0, phase: Phase = Phase.LEAD,
            table: tuple[tuple[int, str], ...] = ()) -> GameState:
-    """A position where every card is known: nothing in the deck, the pile or the discards
-    (a draw takes nothing, R18); the cards named nowhere are out of the game."""
+    """A position where every card is known: nothing in the deck or the pile; the cards
+    named nowhere lie in the discards and stay there (:data:`ENDGAME_RULES`: a draw takes
+    nothing, R18)."""
     return GameState.custom(hands, to_act=to_act, phase=phase, table=table, deck=(),
-                            discards=())
+                            discards=(), rules=ENDGAME_RULES)
 
 
 #: Lesson 2's "your move" drills: click a legal answer, Draw or Pass.

@@ -36,6 +36,7 @@ from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.ai.hand import RANK_SUM, is_power, ranks_text
 from wpp.warpairs.ai.mulligan import MULLIGAN_CARDS, analyse_mulligan
 from wpp.warpairs.ai.pokerhands import Groups, Plan, find_plans, group
+from wpp.warpairs.plays import Category
 
 __all__ = ["MEASURES", "Comparison", "PickScore", "best_pick", "compare", "score_pick"]
 
@@ -92,7 +93,9 @@ def _best_leftover(rest: tuple[Card, ...], dealt: Groups) -> tuple[int, str]:
         # (an outlier), three of a kind leaves a pair.
         outl = (g.c1 & ~p.mask) | (g.c2 & p.mask)
         key = (outl.bit_count(), -RANK_SUM[outl])
-        if key < best_key:
+        # A straight flush is also found as a plain straight of the same ranks (same
+        # outliers): name it for what it is.
+        if key < best_key or (key == best_key and p.category is Category.STRAIGHT_FLUSH):
             best, best_key = (outl, p.label()), key
     return best
 
