@@ -223,3 +223,26 @@ def test_the_teachers_page_counts_live_and_needs_its_key(store: ClassStore) -> N
 
 def test_a_nickname_keeps_its_case_and_spaces_tidy() -> None:
     assert normalize_nickname("  Ana   B ") == ("Ana B", "ana b")
+
+
+def test_the_guess_lists_and_hit_or_fold_report_at_the_commit(
+        joined: tuple[ClassStore, str, str]) -> None:
+    """Lessons 6-12's guesses (the GuessList every one of them uses) and lesson 9's hit or
+    fold reach the teacher when locked in, and not before."""
+    from widgets.lessons.commit import Guess, GuessList
+    from widgets.lessons.pairs import HitOrFold
+    from wpp.pairs.lesson import exercises
+
+    store, code, secret = joined
+    teacher = store.teacher(code, secret)
+    quiz = GuessList([Guess("How many sides has a die?", ("four", "six"),
+                            lambda i: "six", answer=1)], "Dice")
+    quiz.choose(0)
+    assert teacher.tally() == {}                 # picking is not committing
+    quiz.commit()
+    h = HitOrFold(exercises())
+    h.answer("hit")
+    tally = teacher.tally()
+    assert len(tally) == 2, list(tally)
+    dice = next(t for k, t in tally.items() if k.startswith("Dice"))
+    assert list(dice.counts) == ["four"] and list(dice.right.values()) == [False]

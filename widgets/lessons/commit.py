@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -28,6 +29,7 @@ from typing import Any
 import ipywidgets as w
 
 from widgets.lessons.base import Lesson, lesson_root, nav_button
+from widgets.lessons.classroom import report_answer
 from widgets.lessons.predict import Reveal
 from wpp.core.errors import WppError
 
@@ -150,6 +152,11 @@ class GuessList(Lesson):
         self.answers[self.index] = choice
         self.options.disabled = True
         self.lock_button.disabled = True
+        g = self.guess
+        # The class view (if this page joined a class) records the answer at the commit.
+        report_answer(f"{self.title or 'guess'} · {self.index + 1}", g.choices[choice],
+                      None if g.answer is None else g.answer == choice,
+                      re.sub(r"<[^>]+>", "", g.prompt))
         self._show(choice)
 
     def redraw(self) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as w
 
 from widgets.lessons.base import Lesson, lesson_root, nav_button, query_int
+from widgets.lessons.classroom import report_answer
 from widgets.lessons.commit import Guess, GuessList
 from widgets.lessons.predict import Reveal
 from widgets.parts.faces import cards_html
@@ -203,6 +204,8 @@ class OfcCoach(Lesson):
         self.lock_button.disabled = True
         yours, ai, rank, count = coach(self.view, place, self.passes, rng_seed=self.decisions)
         same = ai.place == place
+        report_answer(f"OFC placement {self.decisions}", str(place), same,
+                      "Where do these cards go?")
         verdict = ("You chose what the computer chose." if same else
                    f"Your placement ranks {rank} of {count} options.")
         rows = [_option_row("you", yours, rank, count)]

@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
 from widgets.lessons.base import LESSON_STYLE
+from widgets.lessons.classroom import report_answer
 from widgets.parts.shown import Shown
 from wpp.core.errors import WppError
 from wpp.pairs.state import FOLD, HIT
@@ -76,6 +77,8 @@ class HitOrFold(Shown):
         if action is None:
             raise WppError(f"an answer is hit or fold, not {move!r:.20}")
         self.answers[self.index] = move
+        report_answer(f"hit or fold · {self.index + 1}", move,
+                      action is self.items[self.index].best, "Hit or fold?")
         text = feedback(self.items[self.index], action)
         ok = "wpp-ok" if action is self.items[self.index].best else "wpp-no"
         self.feedback.value = f'<div class="wpp-feedback {ok}">{escape(text)}</div>'
