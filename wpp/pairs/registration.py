@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from wpp.core.agents import Agent
-from wpp.core.protocol import AgentFactory
+from wpp.core.agents import Agent, noisy_factory
+from wpp.core.protocol import AgentFactory, LadderRung
 from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
 
-__all__ = ["AGENTS", "GAME", "ORDER"]
+__all__ = ["AGENTS", "GAME", "LADDER", "ORDER"]
 
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
@@ -39,4 +39,20 @@ def _random(seed: int | None = 0) -> Agent:
 
 #: Pairs' agents by name (the first, CardStock's June-2019 AI, is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"pipmc": _pipmc, "pipmc_inverse": _pipmc_inverse,
-                                   "expected": _expected, "random": _random}
+                                   "expected": _expected, "random": _random,
+                                   "noisy": noisy_factory(_pipmc, "pipmc")}
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "Hits or folds at random, whatever the cards showing."),
+    ("casual", "Casual", "noisy", {"rate": 0.3},
+     "CardStock's AI, except that three decisions in ten (rate 0.3) are a coin toss "
+     "between hitting and folding instead."),
+    ("pipmc", "CardStock AI", "pipmc", {},
+     "CardStock's Monte Carlo AI: plays each choice out 10 times at random and keeps the "
+     "one that ranks best."),
+    ("expected", "Odds player", "expected", {},
+     "Computes the exact chance that the next card pairs from the cards not yet seen and "
+     "hits while that risk is worth less than folding costs."),
+)
