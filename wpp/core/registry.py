@@ -23,7 +23,7 @@ first), then by name.
 >>> registered_games()[0]
 'warpairs'
 >>> registered_agents("warpairs")
-('classic', 'counting', 'greedy', 'random', 'search')
+('classic', 'counting', 'greedy', 'noisy', 'random', 'search')
 >>> g = new_game("warpairs", seed=3)
 >>> g.name, g.players, g.is_over
 ('warpairs', 2, False)

@@ -2,7 +2,7 @@
 (:class:`wpp.Game`) and its agents.
 
 >>> sorted(AGENTS)
-['classic', 'counting', 'greedy', 'random', 'search']
+['classic', 'counting', 'greedy', 'noisy', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from wpp.warpairs.actions import Action
 from wpp.warpairs.ai.classic import ClassicAgent
 from wpp.warpairs.ai.counting_agent import CountingAgent
 from wpp.warpairs.ai.greedy import GreedyAgent
+from wpp.warpairs.ai.noisy import DEFAULT_RATE, NoisyClassicAgent
 from wpp.warpairs.ai.random_agent import RandomAgent
 from wpp.warpairs.ai.search import DEFAULT_PLAYOUTS, SearchAgent, review_values
 from wpp.warpairs.cli import add_commands
@@ -50,6 +51,10 @@ def _counting(seed: int | None = 0) -> Agent:
     return CountingAgent()
 
 
+def _noisy(seed: int | None = 0, *, rate: float = DEFAULT_RATE) -> Agent:
+    return NoisyClassicAgent(seed, rate=rate)
+
+
 def _search(seed: int | None = 0, *, playouts: int = DEFAULT_PLAYOUTS,
             seconds: float | None = None) -> Agent:
     return SearchAgent(seed, playouts=playouts, seconds=seconds)
@@ -57,7 +62,7 @@ def _search(seed: int | None = 0, *, playouts: int = DEFAULT_PLAYOUTS,
 
 #: WarPairsPoker's agents by name (the first is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "greedy": _greedy,
-                                   "counting": _counting, "search": _search}
+                                   "counting": _counting, "search": _search, "noisy": _noisy}
 
 
 
