@@ -58,7 +58,8 @@ from wpp.core.errors import WppError
 from wpp.core.ladder import FORMAT, Level, data_path, ladder, make_level_agent
 from wpp.core.registry import game_def
 
-__all__ = ["Rating", "Result", "main", "measure", "play_deal", "rate", "seatings", "table"]
+__all__ = ["Rating", "Result", "main", "measure", "pairings", "play_deal", "rate", "seatings",
+           "table"]
 
 #: Bootstrap resamples behind each interval.
 BOOTSTRAP: Final = 1000
@@ -216,10 +217,47 @@ def pair_scores(results: Iterable[Result]) -> list[dict[str, Any]]:
             for (a, b), s in sums.items()]
 
 
+def pairings(keys: Sequence[str], span: int | None = None) -> list[tuple[str, str]]:
+    """The pairs of levels that play: every pair (``span=None``: a full round robin), or
+    only levels at most ``span`` rungs apart — for a game whose strongest level is costly,
+    the walkovers (random play against the search AI) are left out; the fit needs only a
+    connected set of pairs.
+
+    >>> pairings("abcd", span=2)
+    [('a', 'b'), ('a', 'c'), ('b', 'c'), ('b', 'd'), ('c', 'd')]
+    """
+    if span is not None:
+        check_count(span, "the span of the round robin (rungs apart)", 1, 64)
+    return [(a, b) for (i, a), (j, b) in combinations(enumerate(keys), 2)
+            if span is None or j - i <= span]
+
+
+def _read_log(path: str | None) -> tuple[list[Result], _Clock, set[tuple[str, str, int]]]:
+    """The games a previous run of the same measurement logged (one line per pair and
+    deal), so an interrupted run goes on where it stopped."""
+    results: list[Result] = []
+    clock = _Clock()
+    done: set[tuple[str, str, int]] = set()
+    if path is None or not os.path.exists(path):
+        return results, clock, done
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            done.add((row["a"], row["b"], row["deal"]))
+            results.extend(Result(row["deal"], row["a"], row["b"], s) for s in row["scores"])
+            for key, (seconds, moves) in row["cpu"].items():
+                clock.seconds[key] = clock.seconds.get(key, 0.0) + seconds
+                clock.moves[key] = clock.moves.get(key, 0) + moves
+    return results, clock, done
+
+
 def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | None = None,
+            span: int | None = None, log: str | None = None,
             progress: bool = True) -> dict[str, Any]:
-    """Play the round robin of ``game``'s levels on ``deals`` deals and fit the ratings; the
-    document :func:`wpp.core.ladder.ladder` reads (``format`` … ``levels``, ``pairs``)."""
+    """Play the round robin of ``game``'s levels (:func:`pairings`) on ``deals`` deals and
+    fit the ratings; the document :func:`wpp.core.ladder.ladder` reads (``format`` …
+    ``levels``, ``pairs``). With ``log``, each pair's games on each deal are appended to
+    that file as they finish, and games already there are not played again."""
     check_count(deals, "the number of deals per pair", 1, 100_000)
     check_seed(seed, "the first deal's seed")
     definition = game_def(game)
@@ -229,25 +267,44 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
     levels = ladder(game)
     keys = [lv.key for lv in levels]
     reference = next(lv.key for lv in levels if lv.is_reference)
-    clock = _Clock()
-    results: list[Result] = []
+    results, clock, done = _read_log(log)
     loads: list[float] = []
     started = time.process_time()
-    for a, b in combinations(keys, 2):
+    pairs = pairings(keys, span)
+    # Deal by deal, every pair on each deal before the next, so a run stopped early (its
+    # log kept) still has every pair on the same deals.
+    for count, deal in enumerate(range(seed, seed + deals), 1):
         loads.append(os.getloadavg()[0])
-        for deal in range(seed, seed + deals):
-            results.extend(play_deal(game, a, b, deal, n, clock))
-        if progress:
-            mine = [r.score for r in results if (r.a, r.b) == (a, b)]
-            print(f"  {a} vs {b}: {len(mine)} games, score {sum(mine) / len(mine):.3f} "
-                  f"(load {loads[-1]:.1f})", file=sys.stderr, flush=True)
+        for a, b in pairs:
+            if (a, b, deal) in done:
+                continue
+            mine = _Clock()
+            played = play_deal(game, a, b, deal, n, mine)
+            results.extend(played)
+            for key in mine.seconds:
+                clock.seconds[key] = clock.seconds.get(key, 0.0) + mine.seconds[key]
+                clock.moves[key] = clock.moves.get(key, 0) + mine.moves[key]
+            if log is not None:
+                with open(log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"a": a, "b": b, "deal": deal,
+                                        "scores": [r.score for r in played],
+                                        "cpu": {k: [mine.seconds[k], mine.moves[k]]
+                                                for k in mine.seconds}}) + "\n")
+        if progress and (count % max(1, deals // 10) == 0 or count == deals):
+            line = ", ".join(f"{a}–{b} {s['score']:.3f}" for s in pair_scores(results)
+                             for a, b in [(s["a"], s["b"])])
+            print(f"  {count} deals (load {loads[-1]:.1f}): {line}", file=sys.stderr,
+                  flush=True)
     cpu = time.process_time() - started
+    wanted = set(pairings(keys, span))
+    results = [r for r in results if (r.a, r.b) in wanted and seed <= r.deal < seed + deals]
     rates = rate(results, keys, reference)
     return {
         "format": FORMAT[0], "version": FORMAT[1], "game": game,
         "reference": reference, "reference_agent": levels[keys.index(reference)].agent,
         "measured": datetime.date.today().isoformat(),
         "players": n, "deals_per_pair": deals, "first_seed": seed,
+        "pairs_played": "every pair" if span is None else f"levels at most {span} apart",
         "seatings": [list(s) for s in seatings(n)],
         "games": len(results),
         "score": "each seat of A against each seat of B by return: 1 higher, ½ equal, 0 "
@@ -298,12 +355,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20, help="deals per pair of levels")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first deal's seed")
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--span", type=int, default=None,
+                        help="play only levels at most this many rungs apart (default: all)")
+    parser.add_argument("--log", default=None,
+                        help="append each deal's games here; a rerun skips those logged")
     parser.add_argument("--write", action="store_true",
                         help="write wpp/<package>/data/ladder.json")
     parser.add_argument("--out", default=None, help="write the document here instead")
     args = parser.parse_args(argv)
     try:
-        doc = measure(args.game, args.deals, args.seed, players=args.players)
+        doc = measure(args.game, args.deals, args.seed, players=args.players,
+                      span=args.span, log=args.log)
     except WppError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -2,7 +2,7 @@
 (:mod:`wpp.classic.draw`).
 
 >>> sorted(AGENTS)
-['exact', 'random', 'stand']
+['exact', 'noisy', 'random', 'stand']
 """
 
 from __future__ import annotations
@@ -44,8 +44,6 @@ LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
      "Throws away a random set of its cards (possibly none, possibly all five) every time: "
      "it breaks its own pairs as often as it keeps them."),
-    ("steady", "Stand-pat", "stand", {},
-     "Never draws: keeps the five cards it was dealt, so it never improves a hand."),
     ("casual", "Casual", "noisy", {"rate": 0.5},
      "The exact AI, except that half of its draws (rate 0.5) are a random set of cards "
      "instead."),

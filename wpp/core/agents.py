@@ -151,7 +151,8 @@ class NoisyAgent:
     def decide(self, view: Any) -> Decision:
         legal = self._errs(view)
         if legal is None:
-            return self.base.decide(view)
+            decision: Decision = self.base.decide(view)
+            return decision
         action = legal[self.rng.randrange(len(legal))]
         return Decision(action, Explanation.simple(
             "A random move, on purpose", f"{action}", (),

@@ -1,7 +1,7 @@
 """Open Face Chinese Poker, registered: its definition (:mod:`wpp.ofc.game`) and its agents.
 
 >>> sorted(AGENTS)
-['expected', 'pyofc', 'random']
+['expected', 'noisy', 'pyofc', 'random']
 """
 
 from __future__ import annotations
@@ -51,18 +51,18 @@ AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "rand
 LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
      "Puts each card in a random row that has room: it fouls most hands."),
-    ("casual", "Casual", "noisy", {"rate": 0.3},
-     "pyOFC's AI, except that three placements in ten (rate 0.3) go to a random row "
-     "instead."),
+    ("casual", "Casual", "noisy", {"rate": 0.5},
+     "pyOFC's AI, except that half of its placements (rate 0.5) are random instead."),
     ("hasty", "Hasty", "pyofc", {"passes": 10},
      "pyOFC's AI thinking a tenth as long: 10 random completions per candidate instead of "
      "100, so it misjudges close placements."),
     ("pyofc", "pyOFC AI", "pyofc", {},
      "pyOFC's Monte Carlo AI: 100 random completions of every candidate placement, valued "
      "by the rows' ranks with a penalty for fouling."),
-    ("expected", "Expected points", "expected", {},
-     "Completes every candidate with the same deals, places the cards to come sensibly and "
-     "values boards in points against the opponent, royalties included."),
+    ("expert", "Expert", "expected", {"passes": 200},
+     "The expected-points AI at 200 passes: completes every candidate placement in the same "
+     "200 deals, places the cards to come by a best-of-3 policy and values the boards in "
+     "points against the opponent, royalties included."),
 )
 
 

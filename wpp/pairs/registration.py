@@ -2,7 +2,7 @@
 (:mod:`wpp.pairs.agents`).
 
 >>> sorted(AGENTS)
-['expected', 'pipmc', 'pipmc_inverse', 'random']
+['expected', 'noisy', 'pipmc', 'pipmc_inverse', 'random']
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (:mod:`wpp.pokeros.ai`).
 
 >>> list(AGENTS)
-['hal', 'greedy', 'guard', 'random']
+['hal', 'greedy', 'guard', 'random', 'noisy']
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ AGENTS: dict[str, AgentFactory] = {"hal": _hal, "greedy": _greedy, "guard": _gua
 LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
      "Places a random card of its stash on a random free cell."),
+    ("novice", "Novice", "noisy", {"rate": 0.7},
+     "The original's AI, except that seven placements in ten (rate 0.7) are random "
+     "instead."),
     ("casual", "Casual", "noisy", {"rate": 0.3},
      "The original's AI, except that three placements in ten (rate 0.3) are random "
      "instead."),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent
-from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.warpairs.actions import Action
 from wpp.warpairs.ai.classic import ClassicAgent
 from wpp.warpairs.ai.counting_agent import CountingAgent
@@ -25,7 +25,7 @@ from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
 from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "ORDER", "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
@@ -82,3 +82,21 @@ def _method(budget: dict[str, Any], policy: str | None) -> str:
 #: The game review plays the search AI's candidates in 160 worlds each: a typical game
 #: reviews in a few seconds of one core (benchmarks/review.py).
 REVIEW: Final = ReviewHook(_review, _method, {"worlds": 160})
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "Plays a random legal move every time (it never concedes): gives its best cards to the "
+     "pile and leads whatever comes to hand."),
+    ("novice", "Novice", "noisy", {"rate": 0.5},
+     "The classic AI, except that half of its decisions (rate 0.5) are a random legal move "
+     "instead — a random mulligan, lead, answer or draw."),
+    ("casual", "Casual", "noisy", {"rate": 0.2},
+     "The classic AI, except that one decision in five (rate 0.2) is a random legal move "
+     "instead."),
+    ("classic", "Classic AI", "classic", {},
+     "The game author's AI: the mulligan, leads and answers of his own strategy."),
+    ("expert", "Expert", "search", {},
+     "Plays candidate moves out in 200 imagined deals of the cards it cannot see, read from "
+     "what you have played, and overrules the classic AI when that wins more often."),
+)
