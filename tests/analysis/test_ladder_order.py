@@ -29,7 +29,7 @@ PAIRS = [
     ("draw", "casual", "exact", 200),
     ("pairs", "beginner", "casual", 60),
     ("pairs", "casual", "pipmc", 100),
-    ("pairs", "pipmc", "expected", 200),
+    ("pairs", "pipmc", "expected", 250),
     ("ofc", "beginner", "casual", 30),
     ("ofc", "casual", "hasty", 80),
     ("ofc", "hasty", "pyofc", 80),

@@ -4,14 +4,17 @@ the pairwise comparison of returns."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.analysis.ratings import Result, _score, pairings, play_deal, rate, seatings
+from wpp.analysis.ratings import Result, _score, main, pairings, play_deal, rate, seatings
 from wpp.core.errors import WppError
+from wpp.core.ladder import ladder
 
 
 def _synthetic(elo: list[float], deals: int, seed: int) -> list[Result]:
@@ -111,3 +114,31 @@ def test_a_deal_is_played_in_every_seating_and_replays_the_same() -> None:
     assert len(first) == len(seatings(4)) and first == play_deal("pairs", "beginner",
                                                                  "pipmc", 11)
     assert all(0 <= r.score <= 1 for r in first)
+
+
+def test_the_command_measures_writes_and_shows_a_ladder(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    out = tmp_path / "ladder.json"
+    log = tmp_path / "games.jsonl"
+    assert main(["--game", "draw", "--deals", "3", "--out", str(out), "--log", str(log)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [row["key"] for row in doc["levels"]] == [lv.key for lv in ladder("draw")]
+    assert doc["games"] == 3 * 3 * 2 and doc["deals_per_pair"] == 3
+    assert "| Beginner |" in capsys.readouterr().out
+    # A rerun reads the logged games instead of playing them again: the same scores.
+    assert main(["--game", "draw", "--deals", "3", "--out", str(out), "--log", str(log)]) == 0
+    again = json.loads(out.read_text(encoding="utf-8"))
+    assert again["pairs"] == doc["pairs"] and len(log.read_text().splitlines()) == 9
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--game", "chess"], "unknown game"),
+    (["--game", "draw", "--deals", "0"], "deals per pair"),
+    (["--game", "draw", "--players", "9"], "seats"),
+    (["--game", "draw", "--span", "0"], "span"),
+])
+def test_bad_arguments_are_reported_not_raised(args: list[str], message: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert message in capsys.readouterr().err

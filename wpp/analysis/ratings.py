@@ -314,7 +314,8 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
         "interval": f"95% percentile bootstrap over deals, {BOOTSTRAP} resamples",
         "load": {"min": round(min(loads), 2), "max": round(max(loads), 2),
                  "mean": round(sum(loads) / len(loads), 2),
-                 "what": "1-minute load average of the machine (2 cores) as each pair began"},
+                 "what": "1-minute load average of the machine (2 cores), sampled before "
+                         "each deal"},
         "cpu_seconds": round(cpu, 1),
         "levels": [{"key": lv.key, "agent": lv.agent, "budget": lv.budget,
                     "rating": round(rates[lv.key].rating, 1),
@@ -347,6 +348,14 @@ def table(doc: dict[str, Any], levels: Sequence[Level] | None = None) -> str:
     return "\n".join(lines)
 
 
+def headline(doc: dict[str, Any]) -> str:
+    """One line on how a measurement was made: games, deals, seats, load, CPU, date."""
+    return (f"{game_def(doc['game']).title}: {doc['games']:,} games, {doc['deals_per_pair']} "
+            f"deals per pair ({doc['pairs_played']}), {doc['players']} seats, load "
+            f"{doc['load']['mean']} ({doc['load']['min']}–{doc['load']['max']}), "
+            f"{doc['cpu_seconds']} s of CPU, {doc['measured']}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m wpp.analysis.ratings --game NAME [--deals N] [--seed S] [--write]``."""
     parser = argparse.ArgumentParser(prog="python -m wpp.analysis.ratings",
@@ -362,11 +371,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true",
                         help="write wpp/<package>/data/ladder.json")
     parser.add_argument("--out", default=None, help="write the document here instead")
+    parser.add_argument("--show", action="store_true",
+                        help="print the stored measurement instead of measuring")
     args = parser.parse_args(argv)
     try:
+        if args.show:
+            stored = json.loads(data_path(args.game).read_text(encoding="utf-8"))
+            print(headline(stored))
+            print(table(stored))
+            return 0
         doc = measure(args.game, args.deals, args.seed, players=args.players,
                       span=args.span, log=args.log)
-    except WppError as err:
+    except (WppError, OSError, ValueError, KeyError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
@@ -375,10 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         print(f"wrote {path}", file=sys.stderr)
-    print(f"{game_def(args.game).title}: {doc['games']:,} games, {doc['deals_per_pair']} "
-          f"deals per pair, {doc['players']} seats, load {doc['load']['mean']} "
-          f"({doc['load']['min']}–{doc['load']['max']}), {doc['cpu_seconds']} s of CPU, "
-          f"{doc['measured']}")
+    print(headline(doc))
     print(table(doc))
     return 0
 

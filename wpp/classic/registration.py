@@ -42,10 +42,10 @@ AGENTS: dict[str, AgentFactory] = {"exact": _exact, "stand": _stand, "random": _
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
-     "Throws away a random set of its cards (possibly none, possibly all five) every time: "
+     "Throws away a random choice of up to three of its cards (possibly none) every time: "
      "it breaks its own pairs as often as it keeps them."),
     ("casual", "Casual", "noisy", {"rate": 0.5},
-     "The exact AI, except that half of its draws (rate 0.5) are a random set of cards "
+     "The exact AI, except that half of its draws (rate 0.5) are a random choice of cards "
      "instead."),
     ("exact", "Exact AI", "exact", {},
      "Enumerates every possible draw and keeps the cards with the best chance against the "

@@ -134,10 +134,10 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and math.isfinite(value) else None
 
 
-@cache
 def ladder(game: str) -> tuple[Level, ...]:
     """The opponent ladder of ``game``, weakest first, with each level's stored rating (an
-    unknown game is a ``WppError``)."""
+    unknown game is a ``WppError``). Each call builds new levels (their budgets are the
+    caller's to keep); the stored file is read once."""
     game_def(game)
     reference = default_agent(game)
     doc = _stored(game)

@@ -50,7 +50,8 @@ AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "rand
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
-     "Puts each card in a random row that has room: it fouls most hands."),
+     "A random legal placement of its cards, each in any row that has room: it fouls most "
+     "hands."),
     ("casual", "Casual", "noisy", {"rate": 0.5},
      "pyOFC's AI, except that half of its placements (rate 0.5) are random instead."),
     ("hasty", "Hasty", "pyofc", {"passes": 10},

@@ -46,7 +46,7 @@ AGENTS: dict[str, AgentFactory] = {"hal": _hal, "greedy": _greedy, "guard": _gua
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
-     "Places a random card of its stash on a random free cell."),
+     "A random legal placement: any card of its stash on any cell it may use."),
     ("novice", "Novice", "noisy", {"rate": 0.7},
      "The original's AI, except that seven placements in ten (rate 0.7) are random "
      "instead."),
