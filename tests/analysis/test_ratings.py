@@ -130,6 +130,10 @@ def test_the_command_measures_writes_and_shows_a_ladder(tmp_path: Path,
     assert main(["--game", "draw", "--deals", "3", "--out", str(out), "--log", str(log)]) == 0
     again = json.loads(out.read_text(encoding="utf-8"))
     assert again["pairs"] == doc["pairs"] and len(log.read_text().splitlines()) == 9
+    # A shorter run is fitted from the first deals of the log, playing nothing.
+    assert main(["--game", "draw", "--deals", "2", "--out", str(out), "--log", str(log)]) == 0
+    short = json.loads(out.read_text(encoding="utf-8"))
+    assert short["games"] == 2 * 3 * 2 and len(log.read_text().splitlines()) == 9
 
 
 @pytest.mark.parametrize("args, message", [

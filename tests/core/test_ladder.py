@@ -20,6 +20,7 @@ from wpp.core.ladder import (
     level,
     level_label,
     make_level_agent,
+    reference_level,
 )
 from wpp.core.registry import _check_ladder, default_agent, game_def, registered_agents
 
@@ -35,6 +36,7 @@ def test_every_game_has_a_ladder_from_random_play_to_its_strongest_ai(game: str)
     assert len({lv.name for lv in levels}) == len(levels)
     refs = [lv for lv in levels if lv.is_reference]
     assert len(refs) == 1 and refs[0].agent == default_agent(game)
+    assert reference_level(game) == refs[0]
     for lv in levels:
         assert lv.agent in registered_agents(game) and lv.description
         assert lv.reference == default_agent(game)

@@ -232,9 +232,11 @@ def pairings(keys: Sequence[str], span: int | None = None) -> list[tuple[str, st
             if span is None or j - i <= span]
 
 
-def _read_log(path: str | None) -> tuple[list[Result], _Clock, set[tuple[str, str, int]]]:
+def _read_log(path: str | None, pairs: Sequence[tuple[str, str]], deals: range
+              ) -> tuple[list[Result], _Clock, set[tuple[str, str, int]]]:
     """The games a previous run of the same measurement logged (one line per pair and
-    deal), so an interrupted run goes on where it stopped."""
+    deal) of these pairs on these deals, so an interrupted run goes on where it stopped
+    (and a shorter one is fitted from the log alone)."""
     results: list[Result] = []
     clock = _Clock()
     done: set[tuple[str, str, int]] = set()
@@ -243,6 +245,8 @@ def _read_log(path: str | None) -> tuple[list[Result], _Clock, set[tuple[str, st
     with open(path, encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
+            if (row["a"], row["b"]) not in pairs or row["deal"] not in deals:
+                continue
             done.add((row["a"], row["b"], row["deal"]))
             results.extend(Result(row["deal"], row["a"], row["b"], s) for s in row["scores"])
             for key, (seconds, moves) in row["cpu"].items():
@@ -267,14 +271,15 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
     levels = ladder(game)
     keys = [lv.key for lv in levels]
     reference = next(lv.key for lv in levels if lv.is_reference)
-    results, clock, done = _read_log(log)
-    loads: list[float] = []
-    started = time.process_time()
     pairs = pairings(keys, span)
+    results, clock, done = _read_log(log, pairs, range(seed, seed + deals))
+    loads: list[float] = []
     # Deal by deal, every pair on each deal before the next, so a run stopped early (its
     # log kept) still has every pair on the same deals.
     for count, deal in enumerate(range(seed, seed + deals), 1):
-        loads.append(os.getloadavg()[0])
+        load = os.getloadavg()[0]
+        if any((a, b, deal) not in done for a, b in pairs):
+            loads.append(load)
         for a, b in pairs:
             if (a, b, deal) in done:
                 continue
@@ -293,11 +298,10 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
         if progress and (count % max(1, deals // 10) == 0 or count == deals):
             line = ", ".join(f"{a}–{b} {s['score']:.3f}" for s in pair_scores(results)
                              for a, b in [(s["a"], s["b"])])
-            print(f"  {count} deals (load {loads[-1]:.1f}): {line}", file=sys.stderr,
+            print(f"  {count} deals (load {load:.1f}): {line}", file=sys.stderr,
                   flush=True)
-    cpu = time.process_time() - started
-    wanted = set(pairings(keys, span))
-    results = [r for r in results if (r.a, r.b) in wanted and seed <= r.deal < seed + deals]
+    if not loads:  # everything came from the log
+        loads.append(os.getloadavg()[0])
     rates = rate(results, keys, reference)
     return {
         "format": FORMAT[0], "version": FORMAT[1], "game": game,
@@ -315,8 +319,8 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
         "load": {"min": round(min(loads), 2), "max": round(max(loads), 2),
                  "mean": round(sum(loads) / len(loads), 2),
                  "what": "1-minute load average of the machine (2 cores), sampled before "
-                         "each deal"},
-        "cpu_seconds": round(cpu, 1),
+                         "each deal this run played"},
+        "cpu_seconds": round(sum(clock.seconds.values()), 1),
         "levels": [{"key": lv.key, "agent": lv.agent, "budget": lv.budget,
                     "rating": round(rates[lv.key].rating, 1),
                     "low": round(rates[lv.key].low, 1), "high": round(rates[lv.key].high, 1),
@@ -349,11 +353,12 @@ def table(doc: dict[str, Any], levels: Sequence[Level] | None = None) -> str:
 
 
 def headline(doc: dict[str, Any]) -> str:
-    """One line on how a measurement was made: games, deals, seats, load, CPU, date."""
+    """One line on how a measurement was made: games, deals, seats, load, the agents' CPU,
+    date."""
     return (f"{game_def(doc['game']).title}: {doc['games']:,} games, {doc['deals_per_pair']} "
             f"deals per pair ({doc['pairs_played']}), {doc['players']} seats, load "
             f"{doc['load']['mean']} ({doc['load']['min']}–{doc['load']['max']}), "
-            f"{doc['cpu_seconds']} s of CPU, {doc['measured']}")
+            f"{doc['cpu_seconds']} s of the agents' CPU, {doc['measured']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

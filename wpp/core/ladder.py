@@ -15,7 +15,9 @@ The API a page needs is three calls:
 * :func:`ladder` — the levels of a game, weakest first (:class:`Level`: key, name, agent,
   budget, description, rating and its 95% interval, games);
 * :func:`level_label` — the chooser's text for one level;
-* :func:`make_level_agent` — the agent that plays that level.
+* :func:`make_level_agent` — the agent that plays that level;
+
+and :func:`reference_level`, the level to start on (the game's default AI).
 
 >>> [level.key for level in ladder("draw")][0]
 'beginner'
@@ -42,7 +44,7 @@ from wpp.core.protocol import LadderRung
 from wpp.core.registry import default_agent, game_def, make_agent, registration
 
 __all__ = ["DATA_FILE", "Level", "data_path", "declared", "ladder", "ladder_measurement",
-           "level", "level_label", "make_level_agent"]
+           "level", "level_label", "make_level_agent", "reference_level"]
 
 #: Where each game's ratings are stored, inside its package.
 DATA_FILE: Final = "data/ladder.json"
@@ -164,6 +166,12 @@ def level(game: str, key: str) -> Level:
             return lv
     raise WppError(f"unknown level {key!r:.40} of {game_def(game).title}; its levels: "
                    f"{', '.join(lv.key for lv in levels)}")
+
+
+def reference_level(game: str) -> Level:
+    """The level a chooser starts on: the game's reference AI (its default agent), the one
+    every rating is relative to."""
+    return next(lv for lv in ladder(game) if lv.is_reference)
 
 
 def make_level_agent(game: str, key: str, seed: int | None = 0) -> Any:
