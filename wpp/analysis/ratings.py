@@ -48,6 +48,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -233,26 +234,29 @@ def pairings(keys: Sequence[str], span: int | None = None) -> list[tuple[str, st
 
 
 def _read_log(path: str | None, pairs: Sequence[tuple[str, str]], deals: range
-              ) -> tuple[list[Result], _Clock, set[tuple[str, str, int]]]:
+              ) -> tuple[list[Result], _Clock, set[tuple[str, str, int]], dict[int, float]]:
     """The games a previous run of the same measurement logged (one line per pair and
     deal) of these pairs on these deals, so an interrupted run goes on where it stopped
     (and a shorter one is fitted from the log alone)."""
     results: list[Result] = []
     clock = _Clock()
     done: set[tuple[str, str, int]] = set()
+    loads: dict[int, float] = {}
     if path is None or not os.path.exists(path):
-        return results, clock, done
+        return results, clock, done, loads
     with open(path, encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             if (row["a"], row["b"]) not in pairs or row["deal"] not in deals:
                 continue
             done.add((row["a"], row["b"], row["deal"]))
+            if "load" in row:
+                loads[row["deal"]] = row["load"]
             results.extend(Result(row["deal"], row["a"], row["b"], s) for s in row["scores"])
             for key, (seconds, moves) in row["cpu"].items():
                 clock.seconds[key] = clock.seconds.get(key, 0.0) + seconds
                 clock.moves[key] = clock.moves.get(key, 0) + moves
-    return results, clock, done
+    return results, clock, done, loads
 
 
 def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | None = None,
@@ -272,8 +276,8 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
     keys = [lv.key for lv in levels]
     reference = next(lv.key for lv in levels if lv.is_reference)
     pairs = pairings(keys, span)
-    results, clock, done = _read_log(log, pairs, range(seed, seed + deals))
-    loads: list[float] = []
+    results, clock, done, logged_loads = _read_log(log, pairs, range(seed, seed + deals))
+    loads: list[float] = list(logged_loads.values())
     # Deal by deal, every pair on each deal before the next, so a run stopped early (its
     # log kept) still has every pair on the same deals.
     for count, deal in enumerate(range(seed, seed + deals), 1):
@@ -293,6 +297,7 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
                 with open(log, "a", encoding="utf-8") as f:
                     f.write(json.dumps({"a": a, "b": b, "deal": deal,
                                         "scores": [r.score for r in played],
+                                        "load": load,
                                         "cpu": {k: [mine.seconds[k], mine.moves[k]]
                                                 for k in mine.seconds}}) + "\n")
         if progress and (count % max(1, deals // 10) == 0 or count == deals):
@@ -319,7 +324,7 @@ def measure(game: str, deals: int, seed: int = FIRST_SEED, *, players: int | Non
         "load": {"min": round(min(loads), 2), "max": round(max(loads), 2),
                  "mean": round(sum(loads) / len(loads), 2),
                  "what": "1-minute load average of the machine (2 cores), sampled before "
-                         "each deal this run played"},
+                         "each deal (as logged, for a resumed run)"},
         "cpu_seconds": round(sum(clock.seconds.values()), 1),
         "levels": [{"key": lv.key, "agent": lv.agent, "budget": lv.budget,
                     "rating": round(rates[lv.key].rating, 1),
@@ -392,9 +397,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     if args.write or args.out:
-        path = args.out or data_path(args.game)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        path = Path(args.out) if args.out else data_path(args.game)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
         print(f"wrote {path}", file=sys.stderr)
     print(headline(doc))
     print(table(doc))

@@ -55,8 +55,6 @@ LADDER: Final[tuple[LadderRung, ...]] = (
      "instead."),
     ("hal", "Original AI", "hal", {},
      "The original game's AI: the placement that scores most right now."),
-    ("greedy", "Greedy", "greedy", {},
-     "The same, valuing the points actually awarded (the multiplier included)."),
     ("guard", "Guard", "guard", {},
      "Points now minus the opponent's best reply, computed exactly over the cards it has "
      "not seen: it leaves fewer openings."),
