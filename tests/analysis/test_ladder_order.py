@@ -15,6 +15,8 @@ standard errors — a quarter of an hour of CPU.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from wpp.analysis.ratings import play_deal
@@ -48,7 +50,7 @@ def test_the_pairs_are_every_neighbouring_level_but_the_search_ai() -> None:
     for game in games:
         keys = [lv.key for lv in ladder(game)]
         mine = [(lo, hi) for g, lo, hi, _ in PAIRS if g == game]
-        expected = list(zip(keys, keys[1:], strict=False))
+        expected = list(pairwise(keys))
         if game == "warpairs":
             expected = expected[:-1]
         assert mine == expected
