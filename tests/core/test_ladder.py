@@ -87,6 +87,9 @@ def test_labels_give_the_rating_against_the_reference_in_words() -> None:
     for game in GAMES:
         for lv in ladder(game):
             assert level_label(lv).startswith(lv.name + " — ")
+    # The reference is named as people know it, not by its agent's key.
+    assert level_label(ladder("pairs")[0]).endswith("against the CardStock AI")
+    assert level_label(ladder("warpairs")[0]).endswith("against the classic AI")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -75,6 +75,8 @@ class Level:
     high: float | None = None
     #: How many games the rating was measured on.
     games: int = 0
+    #: The reference level's name as a label says it ("classic AI", "CardStock AI").
+    reference_name: str = ""
 
     @property
     def is_reference(self) -> bool:
@@ -145,16 +147,28 @@ def ladder(game: str) -> tuple[Level, ...]:
     doc = _stored(game)
     stored = {row.get("key"): row for row in (doc or {}).get("levels", [])
               if isinstance(row, dict)}
+    rungs = declared(game)
+    ref_name = next((_in_sentence(name) for _, name, agent, budget, _ in rungs
+                     if agent == reference and not budget), f"{reference} AI")
     out = []
-    for key, name, agent, budget, description in declared(game):
+    for key, name, agent, budget, description in rungs:
         row = stored.get(key)
         fits = (row is not None and row.get("agent") == agent and row.get("budget") == budget)
         out.append(Level(key, name, agent, dict(budget), description, reference,
                          _number(row.get("rating")) if fits and row else None,
                          _number(row.get("low")) if fits and row else None,
                          _number(row.get("high")) if fits and row else None,
-                         int(row.get("games", 0)) if fits and row else 0))
+                         int(row.get("games", 0)) if fits and row else 0, ref_name))
     return tuple(out)
+
+
+def _in_sentence(name: str) -> str:
+    """A level's name inside a sentence: a plain capitalised first word in lower case
+    ("Classic AI" → "classic AI"; "CardStock AI" and "pyOFC AI" stay)."""
+    first, _, rest = name.partition(" ")
+    if first[:1].isupper() and first[1:].islower():
+        first = first.lower()
+    return f"{first} {rest}".strip()
 
 
 def level(game: str, key: str) -> Level:
@@ -195,4 +209,5 @@ def level_label(lv: Level) -> str:
         return f"{lv.name} — the reference"
     if lv.rating is None:
         return f"{lv.name} — not rated yet"
-    return f"{lv.name} — about {_elo(lv.rating)} against the {lv.reference} AI"
+    against = lv.reference_name or f"{lv.reference} AI"
+    return f"{lv.name} — about {_elo(lv.rating)} against the {against}"
