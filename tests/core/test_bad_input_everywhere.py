@@ -229,7 +229,7 @@ def test_load_game_of_anything(text: Any) -> None:
 
 #: The options any agent of the kit names, and one no agent has.
 OPTIONS = ["playouts", "passes", "seconds", "move_time", "arrangements", "foul_penalty",
-           "share", "use_pile", "pyofc_compat", "five_card_time", "one_card_time", "x"]
+           "share", "use_pile", "pyofc_compat", "five_card_time", "one_card_time", "rate", "x"]
 AGENTS = [(g, a) for g in GAMES for a in wpp.registered_agents(g)]
 
 

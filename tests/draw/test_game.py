@@ -63,7 +63,7 @@ def view_cards(view: DrawView) -> set[Card]:
 
 def test_the_game_is_registered_with_its_agents() -> None:
     assert "draw" in wpp.registered_games()
-    assert wpp.registered_agents("draw") == ("exact", "random", "stand")
+    assert wpp.registered_agents("draw") == ("exact", "noisy", "random", "stand")
     assert default_agent("draw") == "exact"      # the enumerating AI is the opponent
     assert isinstance(wpp.make_agent("draw", "exact"), DrawAI)
     assert (DRAW.min_players, DRAW.default_players, DRAW.max_players) == (2, 2, 6)

@@ -39,6 +39,7 @@ __all__ = [
     "branching_by_turn",
     "elo_difference",
     "first_player_advantage",
+    "fit_strengths",
     "game_length",
     "head_to_head",
     "lead_changes",
@@ -155,10 +156,35 @@ def bradley_terry(games: pd.DataFrame, *, anchor: str | None = None, prior: floa
         if a != o:
             wins[idx[str(a)], idx[str(o)]] += float(s)
     played_games = (wins + wins.T).sum(axis=1)
+    theta, cov = fit_strengths(wins, agents.index(anchor), prior)
+    se = np.sqrt(np.maximum(np.diag(cov), 0)) * ELO_PER_NAT
+    rating = theta * ELO_PER_NAT
+    z = z_value(confidence)
+    out = pd.DataFrame({"agent": agents, "rating": rating, "se": se,
+                        "low": rating - z * se, "high": rating + z * se,
+                        "games": played_games.astype(int)})
+    return out.sort_values("rating", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def fit_strengths(wins: np.ndarray, anchor: int, prior: float = 1.0
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """The Bradley–Terry log-strengths θ (θ[anchor] = 0) that best explain ``wins`` — a k×k
+    array, ``wins[i, j]`` the score of *i* against *j* (a draw counts ½ to each, so
+    ``wins[i, j] + wins[j, i]`` is the number of their games) — by maximum likelihood
+    (Newton's method), and their covariance, the inverse Fisher information (zero in the
+    anchor's row and column). ``prior`` adds that many virtual draws to every pair that
+    played, so a clean sweep still gets a finite strength. The one fit behind
+    :func:`bradley_terry` and the ladder's ratings (:mod:`wpp.analysis.ratings`).
+
+    >>> theta, cov = fit_strengths(np.array([[0.0, 7.0], [3.0, 0.0]]), anchor=1, prior=0)
+    >>> round(float(theta[0]), 4), round(float(np.exp(theta[0])), 4)
+    (0.8473, 2.3333)
+    """
+    k = len(wins)
     played = (wins + wins.T) > 0
     wins = wins + prior / 2 * played
     n = wins + wins.T
-    free = [i for i in range(k) if agents[i] != anchor]
+    free = [i for i in range(k) if i != anchor]
     theta = np.zeros(k)
     info = np.zeros((k, k))
     for _ in range(100):
@@ -177,13 +203,7 @@ def bradley_terry(games: pd.DataFrame, *, anchor: str | None = None, prior: floa
     cov = np.zeros((k, k))
     if free:
         cov[np.ix_(free, free)] = np.linalg.inv(info[np.ix_(free, free)])
-    se = np.sqrt(np.maximum(np.diag(cov), 0)) * ELO_PER_NAT
-    rating = theta * ELO_PER_NAT
-    z = z_value(confidence)
-    out = pd.DataFrame({"agent": agents, "rating": rating, "se": se,
-                        "low": rating - z * se, "high": rating + z * se,
-                        "games": played_games.astype(int)})
-    return out.sort_values("rating", ascending=False, kind="stable").reset_index(drop=True)
+    return theta, cov
 
 
 #: How a shared best return counts in a win rate: ``"exclude"`` — only decisive games (a

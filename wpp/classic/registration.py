@@ -2,7 +2,7 @@
 (:mod:`wpp.classic.draw`).
 
 >>> sorted(AGENTS)
-['exact', 'random', 'stand']
+['exact', 'noisy', 'random', 'stand']
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any, Final
 from wpp.classic.draw import DrawAI, RandomDiscarder, StandPat, review_values
 from wpp.classic.game import DRAW, Discard, DrawState
 from wpp.classic.public import public_reasons
-from wpp.core.agents import Agent
-from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.core.agents import Agent, noisy_factory
+from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 
-__all__ = ["AGENTS", "GAME", "ORDER", "PUBLIC_REASONS", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = DRAW
 #: Second in listings, after WarPairsPoker.
@@ -37,7 +37,21 @@ def _random(seed: int | None = 0) -> Agent:
 
 
 #: 5-card draw's agents by name (the first is the default opponent).
-AGENTS: dict[str, AgentFactory] = {"exact": _exact, "stand": _stand, "random": _random}
+AGENTS: dict[str, AgentFactory] = {"exact": _exact, "stand": _stand, "random": _random,
+                                   "noisy": noisy_factory(_exact, "exact")}
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "Throws away a random choice of up to three of its cards (possibly none) every time: "
+     "it breaks its own pairs as often as it keeps them."),
+    ("casual", "Casual", "noisy", {"rate": 0.5},
+     "The exact AI, except that half of its draws (rate 0.5) are a random choice of cards "
+     "instead."),
+    ("exact", "Exact AI", "exact", {},
+     "Enumerates every possible draw and keeps the cards with the best chance against the "
+     "opponent's likely final hand."),
+)
 
 
 def _review(state: DrawState, player: int, rng: random.Random, budget: dict[str, Any],

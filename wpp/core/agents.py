@@ -8,14 +8,17 @@ same action without building the explanation, for simulations.
 
 from __future__ import annotations
 
+import inspect
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from wpp.core.checks import check_number, check_seed
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 
-__all__ = ["Agent", "Decision", "UniformAgent", "require_view"]
+__all__ = ["Agent", "Decision", "NoisyAgent", "UniformAgent", "noisy_factory", "require_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +98,88 @@ class UniformAgent:
         if not actions:
             raise WppError("the random player was given a view with no legal action")
         return actions
+
+
+class NoisyAgent:
+    """Another agent that errs on purpose: at each decision, with probability ``rate`` it
+    plays a uniformly random legal action instead of the one ``base`` would choose (which
+    may, by chance, be the same); otherwise it plays ``base``'s choice. The kit's weaker
+    opponents for the ladder (:mod:`wpp.core.ladder`): a fixed, stated error rate, from its
+    own seeded generator (the base agent keeps its own), so the same seed plays the same.
+
+    >>> from wpp import new_game, make_agent
+    >>> g = new_game("draw", seed=4)
+    >>> always = NoisyAgent(make_agent("draw", "exact"), 1.0, seed=3)
+    >>> never = NoisyAgent(make_agent("draw", "exact"), 0.0, seed=3)
+    >>> never.choose(g.view(0)) == make_agent("draw", "exact").choose(g.view(0))
+    True
+    >>> always.choose(g.view(0)) in g.legal_actions()
+    True
+    """
+
+    def __init__(self, base: Any, rate: float, seed: int | None = 0, *,
+                 name: str = "noisy") -> None:
+        self.base = base
+        self.rate = check_number(rate, "the noisy agent's error rate", 0, 1)
+        if seed is not None:
+            check_seed(seed, "the seed of the noisy agent")
+        # Its own stream, not the base agent's: a base seeded with the same number would
+        # otherwise draw the same numbers and the errors would follow its choices.
+        self.rng = random.Random(None if seed is None else f"wpp-noisy/{seed}")
+        self.name = name
+
+    def _errs(self, view: Any) -> list[Any] | None:
+        """The legal actions when this decision is an error, else ``None`` (one draw per
+        decision, so ``choose`` and ``decide`` err alike)."""
+        if self.rng.random() >= self.rate:
+            return None
+        legal = getattr(view, "legal_actions", None)
+        if not callable(legal) or not getattr(view, "my_turn", False):
+            raise WppError(f"the {self.name} agent decides from the view of a player to act, "
+                           f"not {view!r:.40}")
+        actions = list(legal())
+        if not actions:
+            raise WppError(f"the {self.name} agent was given a view with no legal action")
+        return actions
+
+    def choose(self, view: Any) -> Any:
+        legal = self._errs(view)
+        if legal is None:
+            return self.base.choose(view)
+        return legal[self.rng.randrange(len(legal))]
+
+    def decide(self, view: Any) -> Decision:
+        legal = self._errs(view)
+        if legal is None:
+            decision: Decision = self.base.decide(view)
+            return decision
+        action = legal[self.rng.randrange(len(legal))]
+        return Decision(action, Explanation.simple(
+            "A random move, on purpose", f"{action}", (),
+            step_title=(f"This opponent plays one of the {len(legal)} legal actions at random "
+                        f"{self.rate:.0%} of the time instead of the {self.base_name()}'s "
+                        f"choice, and did so here")))
+
+    def base_name(self) -> str:
+        """The wrapped agent's name, for explanations."""
+        return f"{getattr(self.base, 'name', 'base')} AI"
+
+
+def noisy_factory(base: Callable[..., Any], base_name: str,
+                  default_rate: float = 0.2) -> Callable[..., Any]:
+    """An agent factory for a game's registration (``AGENTS["noisy"]``): ``factory(seed,
+    rate=default_rate, **options)`` makes a :class:`NoisyAgent` around ``base(seed,
+    **options)`` (``base_name`` names it in errors). Options the base agent does not take are
+    a ``WppError`` naming them."""
+
+    def noisy(seed: int | None = 0, *, rate: float = default_rate, **options: Any) -> Any:
+        try:
+            inspect.signature(base).bind(seed, **options)
+        except TypeError as err:
+            raise WppError(f"bad options for the {base_name} agent inside the noisy agent: "
+                           f"{options!r:.80} ({err})") from None
+        return NoisyAgent(base(seed, **options), rate, seed)
+
+    noisy.__doc__ = (f"The {base_name} agent, playing a uniformly random legal action "
+                     f"instead with probability ``rate`` (default {default_rate}).")
+    return noisy

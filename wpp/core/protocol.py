@@ -50,6 +50,7 @@ __all__ = [
     "CardLike",
     "EventLike",
     "GameDef",
+    "LadderRung",
     "ReviewHook",
     "ViewLike",
 ]
@@ -106,6 +107,11 @@ RULES_SOURCE = "rules.md"
 
 #: Builds an agent of one game: ``factory(seed, **options)``.
 AgentFactory = Callable[..., Any]
+
+#: One rung of a game's opponent ladder as its registration declares it (``LADDER``, see
+#: :mod:`wpp.core.ladder`): (key, name shown to people, agent name, the agent's options,
+#: how it plays — and how it is weaker on purpose — in plain words).
+LadderRung = tuple[str, str, str, dict[str, Any], str]
 
 #: A playout policy for :meth:`GameDef.evaluate_actions`: the action of the seat to act in
 #: ``state`` (it must decide from that seat's view), given a random source.

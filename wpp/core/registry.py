@@ -9,8 +9,9 @@ A game registers itself by living in its own package under ``wpp/`` with a modul
 * optionally ``HISTORY``: a :class:`~wpp.core.history.History` subclass with the game's own
   conveniences (WarPairsPoker's :class:`wpp.Game`), ``ORDER``: its place in listings, and
   ``PLAY`` or ``COMMANDS``: a ``play`` command of its own, or all of its commands (see
-  :mod:`wpp.core.cli`), and ``REVIEW``: the evaluator a game review uses
-  (:mod:`wpp.core.review`).
+  :mod:`wpp.core.cli`), ``REVIEW``: the evaluator a game review uses
+  (:mod:`wpp.core.review`), and ``LADDER``: its opponent ladder, weakest first
+  (:mod:`wpp.core.ladder`; checked here: known agents, options they take, unique keys).
 
 A game whose ``AGENTS`` has no ``random`` gets the kit's
 :class:`~wpp.core.agents.UniformAgent` under that name, so every game can be played at random
@@ -22,7 +23,7 @@ first), then by name.
 >>> registered_games()[0]
 'warpairs'
 >>> registered_agents("warpairs")
-('classic', 'counting', 'greedy', 'random', 'search')
+('classic', 'counting', 'greedy', 'noisy', 'random', 'search')
 >>> g = new_game("warpairs", seed=3)
 >>> g.name, g.players, g.is_over
 ('warpairs', 2, False)
@@ -33,6 +34,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import pkgutil
+import re
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -74,11 +76,57 @@ def _registry() -> dict[str, Entry]:
             raise RuntimeError(f"{where} must name its agents in AGENTS")
         if "random" not in agents:
             agents = {**agents, "random": UniformAgent}
+        _check_ladder(where, getattr(module, "LADDER", None), agents)
         found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
     names = [name for _, name, _ in found]
     if len(set(names)) != len(names):
         raise RuntimeError(f"two packages register the same game name: {sorted(names)}")
     return {name: entry for _, name, entry in sorted(found, key=lambda t: t[:2])}
+
+
+_KEY = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+
+
+def _check_ladder(where: str, ladder: object, agents: dict[str, AgentFactory]) -> None:
+    """A registration's optional ``LADDER``, checked once: a non-empty tuple of rungs
+    (:data:`~wpp.core.protocol.LadderRung`), each a unique lower-case key, a unique name, a
+    registered agent, options that agent's factory takes, and a description; the first
+    agent of ``AGENTS`` with no options (the reference its ratings are relative to) is one
+    of them. A mistake is the registration's bug, so it stops the registry (as a missing
+    ``GAME`` does)."""
+    if ladder is None:
+        return
+    if not isinstance(ladder, tuple) or not ladder:
+        raise RuntimeError(f"{where}: LADDER is a non-empty tuple of (key, name, agent, "
+                           "options, description)")
+    keys: set[str] = set()
+    names: set[str] = set()
+    for rung in ladder:
+        if not (isinstance(rung, tuple) and len(rung) == 5
+                and all(isinstance(x, str) for x in (*rung[:3], rung[4]))
+                and isinstance(rung[3], dict)):
+            raise RuntimeError(f"{where}: a LADDER rung is (key, name, agent, options, "
+                               f"description), not {rung!r:.80}")
+        key, name, agent, options, description = rung
+        if not _KEY.fullmatch(key) or key in keys:
+            raise RuntimeError(f"{where}: LADDER key {key!r} is not a new lower-case word")
+        if not name.strip() or name in names or not description.strip():
+            raise RuntimeError(f"{where}: LADDER rung {key!r} needs a new name and a "
+                               "description")
+        if agent not in agents:
+            raise RuntimeError(f"{where}: LADDER rung {key!r} names agent {agent!r}, not one "
+                               f"of {', '.join(agents)}")
+        try:
+            inspect.signature(agents[agent]).bind(0, **options)
+        except TypeError as err:
+            raise RuntimeError(f"{where}: LADDER rung {key!r} gives the {agent} agent "
+                               f"options it does not take: {options} ({err})") from None
+        keys.add(key)
+        names.add(name)
+    reference = next(iter(agents))
+    if not any(agent == reference and not options for _, _, agent, options, _ in ladder):
+        raise RuntimeError(f"{where}: LADDER must hold the default agent {reference!r} with "
+                           "no options: the ratings are relative to it")
 
 
 def _registrations() -> list[ModuleType]:

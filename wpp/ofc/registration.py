@@ -1,7 +1,7 @@
 """Open Face Chinese Poker, registered: its definition (:mod:`wpp.ofc.game`) and its agents.
 
 >>> sorted(AGENTS)
-['expected', 'pyofc', 'random']
+['expected', 'noisy', 'pyofc', 'random']
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from wpp.core.agents import Agent
-from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.core.agents import Agent, noisy_factory
+from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.ofc.candidates import candidates
 from wpp.ofc.cli import PLAY
 from wpp.ofc.game import OFC, OfcState, Place
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "ORDER", "PLAY", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "PLAY", "REVIEW"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
@@ -44,7 +44,27 @@ def _random(seed: int | None = 0) -> Agent:
 
 
 #: Open Face Chinese Poker's agents by name (the first is the default opponent).
-AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "random": _random}
+AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "random": _random,
+                                   "noisy": noisy_factory(_pyofc, "pyofc")}
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "A random legal placement of its cards, each in any row that has room: it fouls most "
+     "hands."),
+    ("casual", "Casual", "noisy", {"rate": 0.5},
+     "pyOFC's AI, except that half of its placements (rate 0.5) are random instead."),
+    ("hasty", "Hasty", "pyofc", {"passes": 10},
+     "pyOFC's AI thinking a tenth as long: 10 random completions per candidate instead of "
+     "100, so it misjudges close placements."),
+    ("pyofc", "pyOFC AI", "pyofc", {},
+     "pyOFC's Monte Carlo AI: 100 random completions of every candidate placement, valued "
+     "by the rows' ranks with a penalty for fouling."),
+    ("expert", "Expert", "expected", {"passes": 200},
+     "The expected-points AI at 200 passes: completes every candidate placement in the same "
+     "200 deals, places the cards to come by a best-of-3 policy and values the boards in "
+     "points against the opponent, royalties included."),
+)
 
 
 def _review(state: OfcState, player: int, rng: random.Random, budget: dict[str, Any],

@@ -2,20 +2,20 @@
 (:mod:`wpp.pairs.agents`).
 
 >>> sorted(AGENTS)
-['expected', 'pipmc', 'pipmc_inverse', 'random']
+['expected', 'noisy', 'pipmc', 'pipmc_inverse', 'random']
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from wpp.core.agents import Agent
-from wpp.core.protocol import AgentFactory
+from wpp.core.agents import Agent, noisy_factory
+from wpp.core.protocol import AgentFactory, LadderRung
 from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
 from wpp.pairs.public import public_reasons
 
-__all__ = ["AGENTS", "GAME", "ORDER", "PUBLIC_REASONS"]
+__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "PUBLIC_REASONS"]
 
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
@@ -40,7 +40,23 @@ def _random(seed: int | None = 0) -> Agent:
 
 #: Pairs' agents by name (the first, CardStock's June-2019 AI, is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"pipmc": _pipmc, "pipmc_inverse": _pipmc_inverse,
-                                   "expected": _expected, "random": _random}
+                                   "expected": _expected, "random": _random,
+                                   "noisy": noisy_factory(_pipmc, "pipmc")}
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "Hits or folds at random, whatever the cards showing."),
+    ("casual", "Casual", "noisy", {"rate": 0.3},
+     "CardStock's AI, except that three decisions in ten (rate 0.3) are a coin toss "
+     "between hitting and folding instead."),
+    ("pipmc", "CardStock AI", "pipmc", {},
+     "CardStock's Monte Carlo AI: plays each choice out 10 times at random and keeps the "
+     "one that ranks best."),
+    ("expected", "Odds player", "expected", {},
+     "Computes the exact chance that the next card pairs from the cards not yet seen and "
+     "hits while that risk is worth less than folding costs."),
+)
 
 #: The page's "Why?" during a game: the exact odds of the position a computer faced (all of
 #: Pairs is face up but the deck, so they are public).

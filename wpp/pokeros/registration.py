@@ -2,7 +2,7 @@
 (:mod:`wpp.pokeros.ai`).
 
 >>> list(AGENTS)
-['hal', 'greedy', 'guard', 'random']
+['hal', 'greedy', 'guard', 'random', 'noisy']
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from wpp.core.agents import Agent
-from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.core.agents import Agent, noisy_factory
+from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.pokeros.ai import Greedy, Guard, RandomPlacer, candidates
 from wpp.pokeros.game import POKEROS, Place, PokerosState
 
-__all__ = ["AGENTS", "GAME", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "REVIEW"]
 
 GAME: Final = POKEROS
 #: After WarPairsPoker and 5-card draw.
@@ -41,7 +41,24 @@ def _random(seed: int | None = 0) -> Agent:
 
 #: Pokeros's agents by name (the first, the original's AI, is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"hal": _hal, "greedy": _greedy, "guard": _guard,
-                                   "random": _random}
+                                   "random": _random, "noisy": noisy_factory(_hal, "hal")}
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "A random legal placement: any card of its stash on any cell it may use."),
+    ("novice", "Novice", "noisy", {"rate": 0.7},
+     "The original's AI, except that seven placements in ten (rate 0.7) are random "
+     "instead."),
+    ("casual", "Casual", "noisy", {"rate": 0.3},
+     "The original's AI, except that three placements in ten (rate 0.3) are random "
+     "instead."),
+    ("hal", "Original AI", "hal", {},
+     "The original game's AI: the placement that scores most right now."),
+    ("guard", "Guard", "guard", {},
+     "Points now minus the opponent's best reply, computed exactly over the cards it has "
+     "not seen: it leaves fewer openings."),
+)
 
 
 def _review(state: PokerosState, player: int, rng: random.Random, budget: dict[str, Any],

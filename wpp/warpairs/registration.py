@@ -2,7 +2,7 @@
 (:class:`wpp.Game`) and its agents.
 
 >>> sorted(AGENTS)
-['classic', 'counting', 'greedy', 'random', 'search']
+['classic', 'counting', 'greedy', 'noisy', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent
-from wpp.core.protocol import ActionValue, AgentFactory, Policy, ReviewHook
+from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.warpairs.actions import Action
 from wpp.warpairs.ai.classic import ClassicAgent
 from wpp.warpairs.ai.counting_agent import CountingAgent
 from wpp.warpairs.ai.greedy import GreedyAgent
+from wpp.warpairs.ai.noisy import DEFAULT_RATE, NoisyClassicAgent
 from wpp.warpairs.ai.random_agent import RandomAgent
 from wpp.warpairs.ai.search import DEFAULT_PLAYOUTS, SearchAgent, review_values
 from wpp.warpairs.cli import add_commands
@@ -24,7 +25,8 @@ from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
 from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "ORDER", "PUBLIC_REASONS", "REVIEW"]
+__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "ORDER", "PUBLIC_REASONS",
+           "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
@@ -50,6 +52,10 @@ def _counting(seed: int | None = 0) -> Agent:
     return CountingAgent()
 
 
+def _noisy(seed: int | None = 0, *, rate: float = DEFAULT_RATE) -> Agent:
+    return NoisyClassicAgent(seed, rate=rate)
+
+
 def _search(seed: int | None = 0, *, playouts: int = DEFAULT_PLAYOUTS,
             seconds: float | None = None) -> Agent:
     return SearchAgent(seed, playouts=playouts, seconds=seconds)
@@ -57,7 +63,7 @@ def _search(seed: int | None = 0, *, playouts: int = DEFAULT_PLAYOUTS,
 
 #: WarPairsPoker's agents by name (the first is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "greedy": _greedy,
-                                   "counting": _counting, "search": _search}
+                                   "counting": _counting, "search": _search, "noisy": _noisy}
 
 
 
@@ -88,3 +94,21 @@ def _public_reasons(history: Any, index: int, viewer: int) -> Any:
 #: The computer's move in public terms, for "Why?" during a game on the shared game page
 #: (built from the viewer's views and the public record, never a state).
 PUBLIC_REASONS: Final = _public_reasons
+
+#: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
+LADDER: Final[tuple[LadderRung, ...]] = (
+    ("beginner", "Beginner", "random", {},
+     "Plays a random legal move every time (it never concedes): gives its best cards to the "
+     "pile and leads whatever comes to hand."),
+    ("novice", "Novice", "noisy", {"rate": 0.5},
+     "The classic AI, except that half of its decisions (rate 0.5) are a random legal move "
+     "instead — a random mulligan, lead, answer or draw."),
+    ("casual", "Casual", "noisy", {"rate": 0.2},
+     "The classic AI, except that one decision in five (rate 0.2) is a random legal move "
+     "instead."),
+    ("classic", "Classic AI", "classic", {},
+     "The game author's AI: the mulligan, leads and answers of his own strategy."),
+    ("expert", "Expert", "search", {},
+     "Plays candidate moves out in 200 imagined deals of the cards it cannot see, read from "
+     "what you have played, and overrules the classic AI when that wins more often."),
+)
