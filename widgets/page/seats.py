@@ -1,18 +1,17 @@
 """Who plays each seat of the game page: a person, or the computer as any registered agent of
-the game with its budget — or, when the kit has an opponent ladder (:mod:`wpp.core.ladder`),
-one of its named levels.
+the game with its budget, or one of the game's opponent ladder's named levels
+(:mod:`wpp.core.ladder`).
 
 The choice is a string: ``"person"``, ``"agent:<name>"`` or ``"level:<key>"`` (a bare agent
 name is read as ``"agent:<name>"``). Every value that comes from the page is checked: a value
 that is not one of the choices offered is the kit's error, and the page puts the dropdown back.
 
-The ladder is a small seam: if :mod:`wpp.core.ladder` can be imported its levels are offered
-first, with their labels ("Beginner — about −400 against the classic AI"); the registered
-agents are always offered after them.
+The ladder's levels are offered first, with their labels and measured ratings ("Beginner —
+about −925 against the classic AI"); the registered agents follow.
 
 >>> choices = opponent_choices("draw")
->>> ("exact AI", "agent:exact") in choices
-True
+>>> ("exact AI", "agent:exact") in choices, choices[0][1]
+(True, 'level:beginner')
 >>> a, b = make_opponent("draw", "exact"), make_opponent("draw", "agent:exact")
 >>> type(a) is type(b)
 True
@@ -20,53 +19,33 @@ True
 ('playouts', 200)
 >>> make_opponent("draw", "agent:nobody")
 Traceback (most recent call last):
-wpp.core.errors.WppError: unknown agent 'nobody' for draw; choose from exact, random, stand
+wpp.core.errors.WppError: unknown agent 'nobody' for draw; choose from exact, noisy, random, stand
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import Any, Final
 
 import ipywidgets as w
 
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
+from wpp.core.ladder import ladder, level_label, make_level_agent
 from wpp.core.registry import default_agent, make_agent, registered_agents, registration
 
-__all__ = ["PERSON", "SeatChooser", "budget_option", "default_opponent", "ladder_module",
-           "make_opponent", "opponent_choices", "opponent_label"]
+__all__ = ["PERSON", "SeatChooser", "budget_option", "default_opponent", "make_opponent",
+           "opponent_choices", "opponent_label"]
 
 #: The choice that makes a seat a person's.
 PERSON: Final = "person"
 
 
-def ladder_module() -> ModuleType | None:
-    """:mod:`wpp.core.ladder` if the kit has it (the opponent ladder), else ``None``."""
-    try:
-        return importlib.import_module("wpp.core.ladder")
-    except ImportError:
-        return None
-
-
-def _levels(game: str) -> list[Any]:
-    lad = ladder_module()
-    if lad is None:
-        return []
-    try:
-        return list(lad.ladder(game))
-    except Exception:  # a ladder without data for this game: the agents alone
-        return []
-
-
 def opponent_choices(game: str) -> list[tuple[str, str]]:
-    """The computer's choices for ``game``: (label, value), the ladder's levels first."""
-    lad = ladder_module()
-    out = [(str(lad.level_label(lv)) if lad else lv.key, f"level:{lv.key}")
-           for lv in _levels(game)]
+    """The computer's choices for ``game``: (label, value), the ladder's levels first
+    ("Beginner — about −925 against the classic AI"), then every registered agent."""
+    out = [(level_label(lv), f"level:{lv.key}") for lv in ladder(game)]
     out += [(f"{name} AI", f"agent:{name}") for name in registered_agents(game)]
     return out
 
@@ -79,7 +58,7 @@ def default_opponent(game: str) -> str:
     """The choice a computer seat starts with: the game's default agent (as its ladder level
     when the ladder has one playing it with no budget change)."""
     name = default_agent(game)
-    for lv in _levels(game):
+    for lv in ladder(game):
         if getattr(lv, "agent", None) == name and not getattr(lv, "budget", None):
             return f"level:{lv.key}"
     return f"agent:{name}"
@@ -108,10 +87,7 @@ def make_opponent(game: str, choice: str, budget: float | None = None, seed: int
     choice = _normal(str(choice))
     kind, _, name = choice.partition(":")
     if kind == "level":
-        lad = ladder_module()
-        if lad is None:
-            raise WppError(f"the kit has no opponent ladder for the level {name!r:.30}")
-        return lad.make_level_agent(game, name, seed=seed)
+        return make_level_agent(game, name, seed=seed)
     if kind != "agent":
         raise WppError(f"a computer seat plays an agent or a level, not {choice!r:.40}")
     options: dict[str, Any] = {}
