@@ -298,6 +298,8 @@ class RecordRead:
     opponent_probability: float
     kind: str
     rate: float
+    #: The opponent's hands in the weighted deals, each with its weight (summing to 1).
+    opponent_hands: tuple[tuple[tuple[Card, ...], float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,11 +446,17 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
 
 def _read_of(reading: Reading) -> RecordRead:
     o = reading.opponent()
-    hands = {tuple(sorted(s.hands[reading.other])) for s, lw in
-             zip(reading.finals, reading.logw, strict=True) if s is not None and lw > -math.inf}
+    top = max(reading.logw)
+    weights: dict[tuple[Card, ...], float] = {}
+    for s, lw in zip(reading.finals, reading.logw, strict=True):
+        if s is not None and lw > -math.inf:
+            hand = s.hands[reading.other]
+            weights[hand] = weights.get(hand, 0.0) + math.exp(lw - top)
+    total = sum(weights.values())
+    hands = tuple(sorted(((h, w / total) for h, w in weights.items()), key=lambda t: -t[1]))
     return RecordRead(reading.decisions, reading.m, reading.ess, len(hands),
                       reading.uniform_share, reading.beta, o.describe(), o.probability,
-                      o.kind, o.rate)
+                      o.kind, o.rate, hands)
 
 
 def review_values(view: View, rng: random.Random, worlds: int, must: Sequence[Action] = (),
@@ -655,6 +663,13 @@ class SearchAgent:
         return search(view, self._rng(view), playouts=self.playouts, seconds=self.seconds,
                       playout=self.playout, trace=trace, infer=self.checks > 0,
                       checks=self.checks)
+
+    def result(self, view: View) -> SearchResult:
+        """The whole search of this decision (what :meth:`choose` plays is its ``chosen``;
+        at the mulligan without ``search_mulligan``, a search all the same): for analyses
+        and benchmarks that look at the worlds and the reading."""
+        view = require_view(view, View, "search")
+        return self._search(view, False)
 
     def choose(self, view: View) -> Action:
         """The action alone (no explanation is built)."""
