@@ -90,6 +90,10 @@ DEFAULT_PARTICLES: Final = 24
 MOVES: Final = 2
 #: … and at each step of the mulligan's stage (no replay: the 16 dealt cards alone).
 MULLIGAN_MOVES: Final = 4
+#: The mulligan stage's penalty (in nats) for a deal whose opening does not replay (the
+#: first lead by the wrong player): the stage moves away from such deals, the whole record's
+#: likelihood rules them out.
+OPENING_PENALTY: Final = 30.0
 #: Replays of the game the sampler may spend by default (about 0.3–0.6 ms each).
 DEFAULT_READING_CHECKS: Final = 700
 
@@ -182,6 +186,7 @@ class Reading:
         self.finals: list[GameState | None] = []
         self.logw: list[float] = []
         self._cache: dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], Observation] = {}
+        self._first: dict[tuple[Card, ...], float] = {}
         keep = self.layout.shown_mulligan | set(self.layout.must_hold)
         self._keep = keep
 
@@ -214,10 +219,35 @@ class Reading:
         return hit
 
     def _l1(self, a: list[Card]) -> float:
-        """``log L1(a)``: the grid's likelihood of the opponent's mulligan alone."""
+        """``log L1(a)``: the grid's likelihood of the opponent's mulligan alone, less
+        :data:`OPENING_PENALTY` when the game's opening does not replay from ``a`` (the
+        mulligans, then the first lead by the player who made it): both depend on the
+        opponent's 16 dealt cards alone, so they are cached by them."""
         self.checks += 1
-        o = self._mulligan_observation(a)
-        return 0.0 if o is None else _LOG_PRIOR + _logsumexp(_grid_log_likelihoods((o,)))
+        key = tuple(sorted(a[:DEAL_SIZE]))
+        hit = self._first.get(key)
+        if hit is None:
+            o = self._mulligan_observation(a)
+            hit = 0.0 if o is None else _LOG_PRIOR + _logsumexp(_grid_log_likelihoods((o,)))
+            if not self._opening_replays(a):
+                hit -= OPENING_PENALTY
+            self._first[key] = hit
+        return hit
+
+    def _opening_replays(self, a: list[Card]) -> bool:
+        """Does the record replay from ``a`` up to its first entry after the mulligans (who
+        leads the first trick depends on the hands kept)?"""
+        s = GameState.new(0, self.view.rules, deck=self.layout.deal_of(a))
+        for i, e in enumerate(self.record):
+            if s.to_act != e.player or s.phase is Phase.OVER:
+                return False
+            if e.kind != "mulligan":
+                return True
+            try:
+                s = step(s, self.actions[i], narrate=False)[0]
+            except WppError:
+                return False
+        return True
 
     def replay(self, a: list[Card]) -> tuple[list[Observation], GameState] | None:
         """Replay the record from hypothesis ``a``: the opponent's observations and the
@@ -261,7 +291,7 @@ class Reading:
         m = self.m
         known = set(self.layout.fixed.values())
         free = [c for c in CARDS if c not in known]
-        self.particles = [self._start(free) for _ in range(m)]
+        self.particles = [self._start(free, deal_first=True) for _ in range(m)]
         self.l1 = [self._l1(a) for a in self.particles]
         half = checks // 3
         budget_1 = self.checks + half
@@ -273,12 +303,16 @@ class Reading:
             self._move_mulligan(beta)
         if beta < 1.0:
             self._reweight([(1.0 - beta) * x for x in self.l1])
+        # The rest of the stage's budget: more moves at the mulligan's likelihood (cheap, and
+        # they mix the opponent's dealt cards better than the tempering's few).
+        while self.checks + m * MULLIGAN_MOVES <= budget_1 and not _late(deadline):
+            self._move_mulligan(1.0)
         # Stage 2: the whole record.
         evals = [self._evaluate(a) for a in self.particles]
         self.logl = [x[0] for x in evals]
         self.grid = [x[1] for x in evals]
         self.finals = [x[2] for x in evals]
-        if all(x == _NO for x in self.logl) and not self._legalise(checks // 4, deadline):
+        if all(x == _NO for x in self.logl) and not self._legalise(free, checks // 3, deadline):
             return False
         inc = [x - y for x, y in zip(self.logl, self.l1, strict=True)]
         self._reweight([0.0 if x > _NO else _NO for x in inc])
@@ -299,11 +333,14 @@ class Reading:
             sum(math.exp(x - top) for x in self.logw) / m) if top > _NO else 0.0
         return True
 
-    def _start(self, free: list[Card]) -> list[Card]:
+    def _start(self, free: list[Card], deal_first: bool) -> list[Card]:
         """A uniform re-deal of the unknown cards that can replay the record: the opponent's
-        mulligan cards among its 16 dealt cards, the cards it played among them too as far
-        as they go (the earliest played first), the rest of them in its draws in order; the
-        other unknown cards shuffled into the rest."""
+        mulligan cards among its 16 dealt cards, the cards it played among its cards — with
+        ``deal_first``, among its dealt cards as far as they go (the earliest played first),
+        the rest in its draws in order; else anywhere among them —, the other unknown cards
+        shuffled into the rest. (The first fits a long record of plays; the second is the
+        fallback when no particle replays legally, e.g. after a first lead that rules out a
+        low card the opponent played later: it must have drawn it.)"""
         rng, layout = self.rng, self.layout
         a: list[Card | None] = [None] * len(free)
         deal_slots = list(range(DEAL_SIZE))
@@ -311,6 +348,8 @@ class Reading:
         mull = [c for c in layout.must_hold if c in layout.shown_mulligan]
         played = [c for c in layout.must_hold if c not in layout.shown_mulligan]
         order = deal_slots[len(mull):] + list(range(DEAL_SIZE, layout.n))
+        if not deal_first:
+            rng.shuffle(order)
         for c, i in zip((*mull, *played), (*deal_slots[:len(mull)], *order), strict=False):
             a[i] = c
         placed = {c for c in a if c is not None}
@@ -319,17 +358,21 @@ class Reading:
         it = iter(others)
         return [c if c is not None else next(it) for c in a]
 
-    def _legalise(self, budget: int, deadline: float | None) -> bool:
-        """Swap cards of the first particle until its replay is legal (the layout's graded
-        score: further into the record is better); ``False`` if the budget runs out."""
+    def _legalise(self, free: list[Card], budget: int, deadline: float | None) -> bool:
+        """When no particle replays the record legally: among them and new starts with the
+        opponent's played cards anywhere among its cards, swap cards of the one whose replay
+        gets furthest (the layout's graded score) until its replay is legal; ``False`` if
+        the budget runs out."""
         layout = self.layout
-        a = self.particles[0]
-        best = layout.check(a)[0]
-        self.checks += 1
+        starts = [*self.particles, *(self._start(free, deal_first=False) for _ in range(self.m))]
+        scored = [(layout.check(x)[0], k) for k, x in enumerate(starts)]
+        self.checks += len(starts)
+        best, k = max(scored)
+        a = starts[k]
         for _ in range(budget):
             if _late(deadline):
                 return False
-            b = layout._swap(a)
+            b = self._swap(a, 0.5)
             sc = layout.check(b)[0]
             self.checks += 1
             if sc >= best:
@@ -385,11 +428,35 @@ class Reading:
             self.grid = [self.grid[j] for j in picks]
             self.finals = [self.finals[j] for j in picks]
 
+    def _swap(self, a: list[Card], inside: float = 0.0) -> list[Card]:
+        """``a`` with two cards swapped (a symmetric proposal): with probability ``inside``
+        two of the opponent's cards (a played card moves between its deal and its draws:
+        what :meth:`_legalise` needs), else one of its cards with any other unknown card
+        (:meth:`Inference._swap`)."""
+        n = self.layout.n
+        if n > 1 and self.rng.random() < inside:
+            b = list(a)
+            i, j = self.rng.sample(range(n), 2)
+            b[i], b[j] = b[j], b[i]
+            return b
+        return self.layout._swap(a)
+
     def _swap_mulligan(self, a: list[Card]) -> list[Card]:
-        """``a`` with one of the opponent's dealt cards not known to be its swapped with an
-        unknown card elsewhere that is not known to be its either (symmetric)."""
-        rng, keep = self.rng, self._keep
+        """``a`` with two cards swapped, changing the opponent's 16 dealt cards (a symmetric
+        proposal): one of them not known to be its swapped with an unknown card elsewhere
+        not known to be its either; or (half the time, when it drew) one of them that is not
+        a shown mulligan card swapped with one of its drawn cards — a card it played may
+        have been drawn, leaving room in its deal for one it still holds."""
+        rng, keep, n = self.rng, self._keep, self.layout.n
+        shown = self.layout.shown_mulligan
         b = list(a)
+        if n > DEAL_SIZE and rng.random() < 0.5:
+            for _ in range(8):
+                i, j = rng.randrange(DEAL_SIZE), rng.randrange(DEAL_SIZE, n)
+                if b[i] not in shown:
+                    b[i], b[j] = b[j], b[i]
+                    return b
+            return b
         for _ in range(8):
             i = rng.randrange(DEAL_SIZE)
             j = rng.randrange(DEAL_SIZE, len(b))
@@ -413,7 +480,7 @@ class Reading:
         rng = self.rng
         for i in range(self.m):
             for _ in range(MOVES):
-                b = self.layout._swap(self.particles[i])
+                b = self._swap(self.particles[i])
                 ll, grid, final = self._evaluate(b)
                 if ll == _NO:
                     continue
