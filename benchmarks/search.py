@@ -32,11 +32,12 @@ AI
 Small by default; the big run is set by environment variables: ``WPP_EDGE_DEALS`` (deals per
 opponent, default 2, 1 with ``--quick``), ``WPP_EDGE_OPPONENTS`` (comma-separated, an
 opponent's options after a colon: ``noisy:0.2`` is the noisy classic at 20%; default all six
-rows), ``WPP_EDGE_PLAYOUTS`` (the search's budget, default its default), ``WPP_EDGE_SEED``
-(the first deal, default 40,000) and ``WPP_EDGE_LOG`` (a file to append one JSON line per
-game to: a long run can be summarised while it runs, or after it is stopped, with
-``python -m benchmarks.search LOG``). The deals go round the opponents (deal 1 against each,
-then deal 2, …), so a run stopped early has the same deals in every row.
+rows, with ``--quick`` that one), ``WPP_EDGE_PLAYOUTS`` (the search's budget, default its
+default), ``WPP_EDGE_SEED`` (the first deal, default 40,000) and ``WPP_EDGE_LOG`` (a file
+to append one JSON line per game to: a long run can be summarised while it runs, or after
+it is stopped, with ``python -m benchmarks.search LOG``). The deals go round the opponents
+(deal 1 against each, then deal 2, …), so a run stopped early has the same deals in every
+row.
 """
 
 from __future__ import annotations
@@ -269,7 +270,8 @@ def edge_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def _edge_figures(quick: bool) -> dict[str, float | str]:
     env = os.environ
     deals = int(env.get("WPP_EDGE_DEALS", "1" if quick else "2"))
-    specs = [x for x in env.get("WPP_EDGE_OPPONENTS", ",".join(EDGE_OPPONENTS)).split(",") if x]
+    default = "noisy:0.2" if quick else ",".join(EDGE_OPPONENTS)
+    specs = [x for x in env.get("WPP_EDGE_OPPONENTS", default).split(",") if x]
     playouts = int(env.get("WPP_EDGE_PLAYOUTS", str(DEFAULT_PLAYOUTS)))
     seed = int(env.get("WPP_EDGE_SEED", "40000"))
     records = edge(specs, deals, seed, playouts=playouts, log=env.get("WPP_EDGE_LOG"))
