@@ -19,7 +19,7 @@ from wpp.warpairs.ai.classic import ClassicAgent, classic_decision
 from wpp.warpairs.ai.inference import Inference
 from wpp.warpairs.ai.mulligan import mulligan_cards
 from wpp.warpairs.ai.random_agent import RandomAgent
-from wpp.warpairs.ai.search import SearchAgent, determinise, search
+from wpp.warpairs.ai.search import SearchAgent, SearchResult, determinise, search
 from wpp.warpairs.deal import DEAL_SIZE, deal
 from wpp.warpairs.phases import Phase
 from wpp.warpairs.state import GameState
@@ -105,7 +105,7 @@ def test_where_the_record_cannot_be_read_the_worlds_are_uniform() -> None:
     # opponent looks like a random player, and the record narrows the deals little.
     s = GameState.new(11)
     agents = (CLASSIC, RandomAgent(11))
-    results = []
+    results: list[SearchResult] = []
     while s.phase is not Phase.OVER and len(results) < 4:
         view = s.view(s.to_act)
         if s.to_act == 0 and Inference.applies(view) and len(view.record) > 6:
@@ -138,5 +138,6 @@ def test_the_explanation_says_where_the_worlds_came_from() -> None:
                "classic AI" in n for n in notes), notes
     custom = GameState.custom(("3D 5C 9H", "4C 6D"), to_act=0).view(0)
     d = SearchAgent(seed=1, playouts=30).decide(custom)
-    assert str(d.explanation.step("search.candidates").notes[0]) == (
-        "the re-deals are uniform over the cards you cannot see")
+    table = d.explanation.step("search.candidates")
+    assert table is not None
+    assert str(table.notes[0]) == "the re-deals are uniform over the cards you cannot see"
