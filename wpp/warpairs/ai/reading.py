@@ -9,7 +9,7 @@ consistent and the search falls back to uniform re-deals. This module replaces t
 
 The model opponent
     The opponent is one of the kit's cheap deterministic AIs — a **type** ``k``: the classic
-    AI, the counting AI or the greedy AI (:data:`TYPES`) — that at each decision plays its
+    AI or the greedy AI (:data:`TYPES`) — that at each decision plays its
     type's choice with probability ``1 − e`` and otherwise a uniformly random legal action
     (the noisy classic of :mod:`wpp.warpairs.ai.noisy`, generalised to any type). So at a
     recorded choice ``a`` with ``n`` options (the legal actions but conceding; at the mulligan
@@ -18,12 +18,13 @@ The model opponent
         P(a | d, k, e) = (1 − e)·[a is type k's choice in d] + e / n
 
     and the record's likelihood is the product over the opponent's recorded choices. The
-    random AI is the type-free limit ``e = 1``. The counting AI is evaluated only where it can
-    differ from the classic AI (a hand of at most 6 cards, or twos in hand), so all three
-    types cost about one classic decision each.
+    random AI is the type-free limit ``e = 1``. The counting AI is left out: it chooses as
+    the classic AI does except where its sure-win prover runs (hands of at most 6 cards),
+    which costs about 5 ms a call — a hundred classic decisions — and replays are the
+    sampler's whole cost; against it the model reads "the classic AI with a few errors".
 
 Estimating the opponent: a posterior over a grid
-    ``(k, e)`` is unknown, so it is integrated over a small grid — the three types times the
+    ``(k, e)`` is unknown, so it is integrated over a small grid — the two types times the
     rates of :data:`RATES` (from 1% to 100%), a uniform prior on the grid. A deal's weight is
     its likelihood averaged over the grid, ``L(d) = Σ P(k, e)·P(record | d, k, e)``: a deal
     that explains the record as a classic AI with no slip and one that explains it as a
