@@ -19,7 +19,7 @@ from wpp.warpairs.ai.classic import ClassicAgent, classic_decision
 from wpp.warpairs.ai.inference import Inference
 from wpp.warpairs.ai.mulligan import mulligan_cards
 from wpp.warpairs.ai.random_agent import RandomAgent
-from wpp.warpairs.ai.search import SearchAgent, determinise, search
+from wpp.warpairs.ai.search import SearchAgent, SearchResult, determinise, search
 from wpp.warpairs.deal import DEAL_SIZE, deal
 from wpp.warpairs.phases import Phase
 from wpp.warpairs.state import GameState
@@ -101,16 +101,20 @@ def test_where_the_record_cannot_be_read_the_worlds_are_uniform() -> None:
         Inference(custom, random.Random(0))
     r = search(custom, random.Random(0), playouts=30)
     assert r.worlds_from == "uniform" and r.checks == 0
-    # Against a random opponent no deal explains its play: uniform worlds after the replays.
+    # Against a random opponent no deal explains its play as an AI's: the reading says the
+    # opponent looks like a random player, and the record narrows the deals little.
     s = GameState.new(11)
     agents = (CLASSIC, RandomAgent(11))
-    results = []
-    while s.phase is not Phase.OVER and len(results) < 6:
+    results: list[SearchResult] = []
+    while s.phase is not Phase.OVER and len(results) < 4:
         view = s.view(s.to_act)
         if s.to_act == 0 and Inference.applies(view) and len(view.record) > 6:
-            results.append(search(view, random.Random(1), playouts=20, checks=50))
+            results.append(search(view, random.Random(1), playouts=20, checks=200))
         s = step(s, agents[s.to_act].choose(view), narrate=False)[0]
-    assert results and all(r.worlds_from == "uniform" and r.checks > 0 for r in results)
+    assert results and all(r.worlds_from == "record" and r.checks > 0 for r in results)
+    reads = [r.read for r in results if r.read is not None]
+    assert len(reads) == len(results)
+    assert all(x.rate > 0.5 and "random player" in x.opponent for x in reads), reads
 
 
 def test_the_search_reads_the_record_against_the_classic_ai() -> None:
@@ -130,8 +134,10 @@ def test_the_explanation_says_where_the_worlds_came_from() -> None:
         step_ = d.explanation.step("search.candidates")
         if step_ is not None and step_.notes:
             notes.append(str(step_.notes[0]))
-    assert any("would have done everything this one did" in n for n in notes), notes
+    assert any("weighted by how likely the opponent's" in n and "the opponent looks like the "
+               "classic AI" in n for n in notes), notes
     custom = GameState.custom(("3D 5C 9H", "4C 6D"), to_act=0).view(0)
     d = SearchAgent(seed=1, playouts=30).decide(custom)
-    assert str(d.explanation.step("search.candidates").notes[0]) == (
-        "the re-deals are uniform over the cards you cannot see")
+    table = d.explanation.step("search.candidates")
+    assert table is not None
+    assert str(table.notes[0]) == "the re-deals are uniform over the cards you cannot see"

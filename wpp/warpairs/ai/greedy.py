@@ -15,6 +15,7 @@ from collections import Counter
 
 from wpp.core.agents import Decision, require_view
 from wpp.core.explain import Explanation
+from wpp.core.standard_deck import Card
 from wpp.warpairs.actions import Action, Draw, Mulligan, PlayCards, Stop, TakeFromPile
 from wpp.warpairs.deal import MULLIGAN_SIZE
 from wpp.warpairs.moves import all_plays, answers
@@ -22,12 +23,19 @@ from wpp.warpairs.phases import Phase
 from wpp.warpairs.plays import Play
 from wpp.warpairs.view import View, legal_actions
 
-__all__ = ["GreedyAgent"]
+__all__ = ["GreedyAgent", "greedy_mulligan"]
 
 
 def _shed_first(p: Play) -> tuple[int, int, int]:
     # Most cards first; then the lowest category and key, keeping strong plays for later.
     return (-len(p.cards), p.category, p.order)
+
+
+def greedy_mulligan(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The greedy mulligan: the 3 lowest cards of ``hand`` that pair with nothing, then the
+    lowest others (sorted; also what the search's opponent model needs without a view)."""
+    counts = Counter(c.rank for c in hand)
+    return tuple(sorted(sorted(hand, key=lambda c: (counts[c.rank] > 1, c))[:MULLIGAN_SIZE]))
 
 
 class GreedyAgent:
@@ -53,9 +61,7 @@ class GreedyAgent:
             raise ValueError("it is not this player's turn; there is nothing to decide")
         hand = view.hand
         if view.phase is Phase.MULLIGAN:
-            counts = Counter(c.rank for c in hand)
-            ordered = sorted(hand, key=lambda c: (counts[c.rank] > 1, c))
-            return Mulligan(ordered[:MULLIGAN_SIZE])
+            return Mulligan(greedy_mulligan(hand))
         if view.phase is Phase.LEAD:
             return PlayCards(min(all_plays(hand, view.rules), key=_shed_first).cards)
         if view.phase is Phase.ANSWER:

@@ -9,9 +9,13 @@ turn) the AI
    hand the classic analysis could build around, and the three lowest cards;
 2. **re-deals the hidden cards** many times from its own view — each re-deal is one
    *world* consistent with all the AI knows. After the mulligan it reads the public record
-   (:mod:`wpp.warpairs.ai.inference`): the worlds are deals in which an opponent playing like the
-   classic AI would have done everything this one did — its mulligan, its plays, its draws
-   and pile cards. When no such deal is found (an opponent that plays otherwise), and at the
+   (:mod:`wpp.warpairs.ai.reading`): the worlds are deals weighted by how likely the
+   opponent's recorded choices — its mulligan, its plays, its draws and pile cards — were
+   in each, for a model opponent that plays like the classic or the greedy AI and picks a
+   random legal move at a rate; the kind and the rate are estimated from the record too, so
+   any opponent is read, a learner as well as an AI (the deals are sampled by importance
+   weights, resampling and swaps of cards). When no deal replays the record legally (a
+   position set up by hand), and at the
    mulligan, the re-deal is uniform (:func:`determinise`: the unseen cards are put in the
    opponent's hand and the deck, then the game's own ``redeal_hidden`` shuffles them; at
    the mulligan the opponent is dealt 16 unseen cards, and chooses its own mulligan as the
@@ -31,10 +35,10 @@ turn) the AI
 
 Each playout's players decide from their own views (the classic AI never peeks), so a
 candidate's win rate estimates *this action, then the classic AI for both players* in the
-worlds the view allows: a one-step improvement of the classic AI (a "rollout" policy). It
-models its opponent as the classic AI twice — in the playouts and when it reads the record —
-and is strongest against it; against another opponent the record reads as "no consistent
-deal" and the worlds fall back to uniform. The decision only ever reads the view: re-dealing
+worlds the view allows: a one-step improvement of the classic AI (a "rollout" policy). Its
+playouts model the opponent as the classic AI; its reading of the record does not assume it
+(the explanation says what the opponent looks like, and how much the record narrowed the
+deals). The decision only ever reads the view: re-dealing
 the real hidden cards changes nothing it computes, so the AI cannot cheat.
 
 The budget is a number of playouts per decision (the default, deterministic for a seed) or
@@ -66,8 +70,9 @@ from wpp.core.protocol import ActionValue, Policy
 from wpp.core.standard_deck import CARDS, Card, format_cards
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, TakeFromPile
 from wpp.warpairs.ai.classic import classic_decision
-from wpp.warpairs.ai.inference import DEFAULT_CHECKS, Inference
+from wpp.warpairs.ai.inference import Inference
 from wpp.warpairs.ai.mulligan import Candidate, analyse_mulligan, mulligan_cards
+from wpp.warpairs.ai.reading import DEFAULT_READING_CHECKS, Reading
 from wpp.warpairs.ai.segment import segments_of
 from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.lookup import play_of
@@ -277,6 +282,27 @@ class CandidateResult:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordRead:
+    """What reading the record found (:class:`~wpp.warpairs.ai.reading.Reading`): the
+    opponent's recorded choices that weighed the deals, the deals carried and their effective
+    sample, how many different hands of the opponent they hold, the share of uniform re-deals
+    the record leaves effective, how far the tempering got, and what the opponent looks like."""
+
+    decisions: int
+    deals: int
+    ess: float
+    hands: int
+    uniform_share: float
+    power: float
+    opponent: str
+    opponent_probability: float
+    kind: str
+    rate: float
+    #: The opponent's hands in the weighted deals, each with its weight (summing to 1).
+    opponent_hands: tuple[tuple[tuple[Card, ...], float], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SearchResult:
     """A whole search: the candidates' results, the chosen action, the classic AI's, and —
     when they differ — one world in which the chosen action won and the classic's lost
@@ -294,8 +320,10 @@ class SearchResult:
     #: did, :mod:`wpp.warpairs.ai.inference`), "uniform" (none found, or nothing to read yet) or
     #: "mulligan" (the mulligan's re-deals).
     worlds_from: str = "uniform"
-    #: Replays spent looking for a consistent deal (0 when the record was not read).
+    #: Replays of the game spent reading the record (0 when it was not read).
     checks: int = 0
+    #: What reading the record found (``None`` when the worlds did not come from it).
+    read: RecordRead | None = None
 
 
 def _paired(per_world: list[tuple[GameState | None, list[float | None]]], i: int
@@ -334,7 +362,7 @@ def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
            seconds: float | None = None, playout: Playout = classic_playout,
            trace: bool = False, z: float = SIGNIFICANCE, race: int | None = None,
-           infer: bool = True, checks: int = DEFAULT_CHECKS) -> SearchResult:
+           infer: bool = True, checks: int = DEFAULT_READING_CHECKS) -> SearchResult:
     """Search the candidates of ``view`` (see the module's docs).
 
     World after world, every candidate still in the race is played out (the classic AI's
@@ -346,10 +374,10 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     significantly more worlds than it does worse (a sign test at ``z``); among several, the
     one with the largest margin.
 
-    With ``infer`` (after the mulligan) the worlds are deals consistent with the whole public
-    record for a classic-AI opponent (:class:`~wpp.warpairs.ai.inference.Inference`, at most
-    ``checks`` replays to find one, and with ``seconds`` at most half the time); uniform
-    re-deals when none is found."""
+    With ``infer`` (after the mulligan) the worlds are deals weighted by how likely the
+    opponent's recorded choices were in each (:class:`~wpp.warpairs.ai.reading.Reading`, at
+    most about ``checks`` replays of the game, and with ``seconds`` at most half the time);
+    uniform re-deals when no deal replays the record legally."""
     classic = classic_decision(view, explain=False)[0]
     at_mulligan = view.phase is Phase.MULLIGAN
     cands = mulligan_candidates(view, classic) if at_mulligan else candidates(view, classic)
@@ -364,15 +392,15 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     n = spent = 0
     start = time.process_time()
     deadline = None if seconds is None else start + seconds
-    inference: Inference | None = None
+    reading: Reading | None = None
     spent_checks = 0
     if infer and not at_mulligan and Inference.applies(view):
-        inference = Inference(view, random.Random(rng.getrandbits(64)))
-        found = inference.solve(checks, None if seconds is None else start + seconds / 2)
-        spent_checks = inference.checks
+        reading = Reading(view, random.Random(rng.getrandbits(64)))
+        found = reading.run(checks, None if seconds is None else start + seconds / 2)
+        spent_checks = reading.checks
         if not found:
-            inference = None
-    worlds_from = "mulligan" if at_mulligan else "uniform" if inference is None else "record"
+            reading = None
+    worlds_from = "mulligan" if at_mulligan else "uniform" if reading is None else "record"
     per_world: list[tuple[GameState | None, list[float | None]]] = []
     me = view.player
     while len(alive) > 1:
@@ -381,7 +409,7 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
                 break
         elif n and time.process_time() >= deadline:
             break
-        world = determinise(view, rng) if inference is None else inference.world(rng)
+        world = determinise(view, rng) if reading is None else reading.world(rng)
         scores: list[float | None] = [None] * k
         for i in alive:
             after = step(world, cands[i], narrate=False)[0]
@@ -412,7 +440,23 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
                 sample_classic = _trace(w, classic)
                 break
     return SearchResult(results, chosen, classic, n, sample, sample_classic, paired,
-                        worlds_from, spent_checks)
+                        worlds_from, spent_checks,
+                        None if reading is None else _read_of(reading))
+
+
+def _read_of(reading: Reading) -> RecordRead:
+    o = reading.opponent()
+    top = max(reading.logw)
+    weights: dict[tuple[Card, ...], float] = {}
+    for s, lw in zip(reading.finals, reading.logw, strict=True):
+        if s is not None and lw > -math.inf:
+            hand = s.hands[reading.other]
+            weights[hand] = weights.get(hand, 0.0) + math.exp(lw - top)
+    total = sum(weights.values())
+    hands = tuple(sorted(((h, w / total) for h, w in weights.items()), key=lambda t: -t[1]))
+    return RecordRead(reading.decisions, reading.m, reading.ess, len(hands),
+                      reading.uniform_share, reading.beta, o.describe(), o.probability,
+                      o.kind, o.rate, hands)
 
 
 def review_values(view: View, rng: random.Random, worlds: int, must: Sequence[Action] = (),
@@ -537,16 +581,28 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
 
 def _worlds_note(r: SearchResult) -> str:
     """Where the worlds came from, in words."""
-    if r.worlds_from == "record":
-        return ("the re-deals are deals in which an opponent playing like the classic AI "
-                "would have done everything this one did (mulligan, plays, draws, pile "
-                f"cards); {r.checks} replays of the game found the first")
+    if r.worlds_from == "record" and r.read is not None:
+        x = r.read
+        choices = f"{x.decisions} recorded choice" + ("" if x.decisions == 1 else "s")
+        settled = ("" if x.power >= 1 else
+                   f"; the sampler ran out of budget at {x.power:.0%} of the likelihood, the "
+                   "rest applied as importance weights")
+        return (f"the re-deals are {x.deals} deals of the cards you cannot see, weighted by "
+                f"how likely the opponent's {choices} (mulligan, plays, draws, pile cards) "
+                f"were in each, the opponent modelled as the classic or the greedy AI that "
+                f"plays a random legal move at a rate estimated from the record: effective "
+                f"sample {x.ess:.0f} of {x.deals}, holding {x.hands} different hands of the "
+                f"opponent; uniform re-deals would keep an effective "
+                f"{x.uniform_share:.0%} of their number; {r.checks} replays of the game"
+                f"{settled}; the opponent looks like {x.opponent} "
+                f"({x.opponent_probability:.0%} likely)")
     if r.worlds_from == "mulligan":
         return ("the re-deals give the opponent 16 of the cards you cannot see; if it has "
                 "already chosen its mulligan, it chose as the classic AI would")
     if r.checks:
         return (f"the re-deals are uniform over the cards you cannot see: {r.checks} replays "
-                "found no deal in which the classic AI would have played as the opponent did")
+                "of the game found no deal in which the opponent's recorded choices were "
+                "legal")
     return "the re-deals are uniform over the cards you cannot see"
 
 
@@ -571,8 +627,9 @@ class SearchAgent:
     ``playouts`` is the budget per decision (deterministic for a ``seed``); ``seconds``, if
     given, replaces it with a budget of CPU seconds (then the choice depends on the machine's
     speed). ``search_mulligan=False`` leaves the mulligan to the classic AI. ``checks`` is
-    how many replays of the game it may spend reading the record for a consistent deal
-    (:mod:`wpp.warpairs.ai.inference`); ``0`` draws uniform worlds, as a plain determinised search.
+    about how many replays of the game it may spend reading the record
+    (:mod:`wpp.warpairs.ai.reading`); ``0`` draws uniform worlds, as a plain determinised
+    search.
     Bounds: ``playouts`` 1 to :data:`MAX_PLAYOUTS` (10,000), ``seconds`` more than 0 and
     at most :data:`MAX_SECONDS` (600), ``checks`` 0 to :data:`MAX_CHECKS` (100,000); a value
     outside them is a ``WppError`` naming it.
@@ -582,7 +639,8 @@ class SearchAgent:
 
     def __init__(self, seed: int | None = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, playout: Playout = classic_playout,
-                 search_mulligan: bool = True, checks: int = DEFAULT_CHECKS) -> None:
+                 search_mulligan: bool = True, checks: int = DEFAULT_READING_CHECKS
+                 ) -> None:
         check_count(playouts, "the search AI's playouts", 1, MAX_PLAYOUTS)
         if seconds is not None:
             check_seconds(seconds, "the search AI's time budget", MAX_SECONDS)
@@ -605,6 +663,13 @@ class SearchAgent:
         return search(view, self._rng(view), playouts=self.playouts, seconds=self.seconds,
                       playout=self.playout, trace=trace, infer=self.checks > 0,
                       checks=self.checks)
+
+    def result(self, view: View) -> SearchResult:
+        """The whole search of this decision (what :meth:`choose` plays is its ``chosen``;
+        at the mulligan without ``search_mulligan``, a search all the same): for analyses
+        and benchmarks that look at the worlds and the reading."""
+        view = require_view(view, View, "search")
+        return self._search(view, False)
 
     def choose(self, view: View) -> Action:
         """The action alone (no explanation is built)."""
