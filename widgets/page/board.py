@@ -42,7 +42,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import ipywidgets as w
 
-__all__ = ["Board", "Key"]
+__all__ = ["Board", "BoardBase", "Key"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +86,44 @@ class Board(Protocol):
 
     def describe(self, action: Any) -> str:
         """``action`` in words."""
+
+
+class BoardBase:
+    """What every board repeats, written once: the seat names the page gives
+    (:meth:`label_seats`, an optional hook the page calls), and the callbacks of
+    :meth:`on_choose`, called by :meth:`_choose` when the person's clicks make an action.
+
+    >>> b = BoardBase()
+    >>> chosen = []
+    >>> b.on_choose(chosen.append)
+    >>> b._choose("hit"); chosen
+    ['hit']
+    >>> b.seat_name(0, viewer=0), b.seat_name(1, viewer=0)
+    ('P1 (you)', 'P2')
+    >>> b.label_seats(["You (P1)", "Computer (P2)"], [0]); b.seat_name(1, viewer=0)
+    'Computer (P2)'
+    """
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
+        self.names = list(names) if names is not None else None
+        self._callbacks: list[Callable[[Any], None]] = []
+
+    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
+        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
+        same."""
+        self.names = list(names)
+
+    def on_choose(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(action)`` when the person's clicks make an action."""
+        self._callbacks.append(callback)
+
+    def _choose(self, action: Any) -> None:
+        for cb in self._callbacks:
+            cb(action)
+
+    def seat_name(self, seat: int, viewer: int | None) -> str:
+        """Seat ``seat``'s name as the page gives it, else "P<n>", "(you)" for the viewer."""
+        if self.names is not None and seat < len(self.names):
+            return self.names[seat]
+        return f"P{seat + 1} (you)" if seat == viewer else f"P{seat + 1}"

@@ -18,13 +18,13 @@ showdown (or open hands, when the page passes their views in ``others``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.page.board import Key
+from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
@@ -49,7 +49,7 @@ _CSS: Final = """<style>
 </style>"""
 
 
-class DrawBoard:
+class DrawBoard(BoardBase):
     """Your hand as card buttons, Stand pat / Draw, and the other seats (see the module)."""
 
     game = "draw"
@@ -57,8 +57,7 @@ class DrawBoard:
     rules_html = rule_list_html("wpp.classic")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
-        self.names = list(names) if names is not None else None
+        super().__init__(names)
         self.seats = w.HTML()
         self.title = w.HTML()
         self.cards = [CardButton() for _ in range(HAND_SIZE)]
@@ -83,18 +82,8 @@ class DrawBoard:
         self._legal: list[Discard] = []
         self._active = False
         self._pat_hinted = False
-        self._callbacks: list[Callable[[Any], None]] = []
 
     # --- the contract ------------------------------------------------------------------
-    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
-        same (an optional hook of the page)."""
-        self.names = list(names)
-
-    def on_choose(self, callback: Callable[[Any], None]) -> None:
-        """Call ``callback(action)`` when Stand pat or Draw is clicked."""
-        self._callbacks.append(callback)
-
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw the table as the player of ``view`` may see it (``last`` is not shown: the
@@ -156,14 +145,11 @@ class DrawBoard:
         if not self._active:
             return
         action = Discard(cards)
-        for cb in self._callbacks:
-            cb(action)
+        self._choose(action)
 
     # --- drawing -------------------------------------------------------------------------
     def _name(self, seat: int, view: DrawView) -> str:
-        if self.names is not None and seat < len(self.names):
-            return self.names[seat]
-        return f"P{seat + 1} (you)" if seat == view.player else f"P{seat + 1}"
+        return self.seat_name(seat, view.player)
 
     def _show(self) -> None:
         new = set(self._view.my_draw or ())

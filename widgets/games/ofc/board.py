@@ -20,14 +20,14 @@ to place never reach it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
 
 from widgets.games.ofc.scoring import score_hand, score_html
-from widgets.page.board import Key
+from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
@@ -76,7 +76,7 @@ def _foul_mark(board: Board) -> str:
     return ""
 
 
-class OfcBoard:
+class OfcBoard(BoardBase):
     """The boards, your cards to place and the row buttons (see the module)."""
 
     game = "ofc"
@@ -84,8 +84,7 @@ class OfcBoard:
     rules_html = rule_list_html("wpp.ofc")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
-        self.names = list(names) if names is not None else None
+        super().__init__(names)
         self.boards = w.HTML()
         self.cards = [CardButton() for _ in range(_MOST)]
         for b in self.cards:
@@ -120,18 +119,8 @@ class OfcBoard:
         self._view: OfcView | None = None
         self._active = False
         self._last: tuple[Card, ...] = ()
-        self._callbacks: list[Callable[[Any], None]] = []
 
     # --- the contract ------------------------------------------------------------------
-    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
-        same (an optional hook of the page)."""
-        self.names = list(names)
-
-    def on_choose(self, callback: Callable[[Any], None]) -> None:
-        """Call ``callback(action)`` when Place is clicked with every card on a row."""
-        self._callbacks.append(callback)
-
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw every board from ``view`` (all placed cards are public); ``others`` adds
@@ -229,18 +218,14 @@ class OfcBoard:
         if not self._active or self._view is None or self._left():
             return
         action = Place.assign(self.order, [self.pending[c] for c in self.order])
-        for cb in self._callbacks:
-            cb(action)
+        self._choose(action)
 
     # --- drawing -------------------------------------------------------------------------
     def _left(self) -> list[Card]:
         return [c for c in self._view.to_place if c not in self.pending] if self._view else []
 
     def _name(self, seat: int) -> str:
-        if self.names is not None and seat < len(self.names):
-            return self.names[seat]
-        you = self._view is not None and seat == self._view.player
-        return f"P{seat + 1} (you)" if you else f"P{seat + 1}"
+        return self.seat_name(seat, None if self._view is None else self._view.player)
 
     def _board_html(self, seat: int, board: Board, pending: Sequence[Sequence[Card]]) -> str:
         view = self._view

@@ -15,7 +15,7 @@ counts: the board draws from a :class:`~wpp.pairs.state.PairsView` and nothing e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
 from widgets.games.pairs.rule_sets import RuleSetChooser
-from widgets.page.board import Key
+from widgets.page.board import BoardBase, Key
 from widgets.parts.page_header import set_class
 from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
@@ -35,7 +35,7 @@ __all__ = ["PairsBoard"]
 _WORDS: Final = {HIT: "hit (draw a card)", FOLD: "fold (take the lowest card in play)"}
 
 
-class PairsBoard:
+class PairsBoard(BoardBase):
     """The table and Hit / Fold (see the module)."""
 
     game = "pairs"
@@ -43,8 +43,7 @@ class PairsBoard:
     rules_html = rule_list_html("wpp.pairs")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
-        self.names = list(names) if names is not None else None
+        super().__init__(names)
         self.table = w.HTML()
         self.hit = self._button("Hit", HIT, "wpp-pairs-hit", "H")
         self.fold = self._button("Fold", FOLD, "wpp-pairs-fold", "F")
@@ -57,7 +56,6 @@ class PairsBoard:
         self.options = self.rule_sets.dropdown
         self.chosen: PairsAction | None = None
         self._legal: list[Any] = []
-        self._callbacks: list[Callable[[Any], None]] = []
 
     def _button(self, label: str, action: PairsAction, css: str, key: str) -> w.Button:
         b = w.Button(description=label, tooltip=f"{_WORDS[action]} (key {key})")
@@ -67,15 +65,6 @@ class PairsBoard:
         return b
 
     # --- the contract ------------------------------------------------------------------
-    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
-        same (an optional hook of the page)."""
-        self.names = list(names)
-
-    def on_choose(self, callback: Callable[[Any], None]) -> None:
-        """Call ``callback(action)`` when Hit or Fold is clicked."""
-        self._callbacks.append(callback)
-
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw the table from ``view`` (every seat's cards are public in Pairs)."""
@@ -125,8 +114,7 @@ class PairsBoard:
     def _send(self, action: PairsAction) -> None:
         if action not in self._legal:
             return
-        for cb in self._callbacks:
-            cb(action)
+        self._choose(action)
 
     def _show(self) -> None:
         for b, action in ((self.hit, HIT), (self.fold, FOLD)):
@@ -136,6 +124,4 @@ class PairsBoard:
             set_class(b, "wpp-pairs-chosen", chosen)
 
     def _name(self, seat: int, view: PairsView) -> str:
-        if self.names is not None and seat < len(self.names):
-            return self.names[seat]
-        return f"P{seat + 1} (you)" if seat == view.player else f"P{seat + 1}"
+        return self.seat_name(seat, view.player)

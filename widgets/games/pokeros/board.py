@@ -28,7 +28,7 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.games.pokeros.grid import GRID_CSS, GridView
-from widgets.page.board import Key
+from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.rule_list import rule_list_html
@@ -58,7 +58,7 @@ def _points(n: int) -> str:
     return "1 point" if n == 1 else f"{n} points"
 
 
-class PokerosBoard:
+class PokerosBoard(BoardBase):
     """The grid, your stash and Place (see the module)."""
 
     game = "pokeros"
@@ -66,8 +66,7 @@ class PokerosBoard:
     rules_html = rule_list_html("wpp.pokeros")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
-        #: Seat names (``None``: P1, P2 as the page says, "(you)" for the viewer).
-        self.names = list(names) if names is not None else None
+        super().__init__(names)
         self.scores = w.HTML()
         self.scores.add_class("pk-scores")
         self.grid = GridView()
@@ -95,7 +94,6 @@ class PokerosBoard:
         self._view: PokerosView | None = None
         self._legal: list[Place] = []
         self._last: Cell | None = None
-        self._callbacks: list[Callable[[Any], None]] = []
 
     @staticmethod
     def _button(label: str, css: str, tip: str, fn: Callable[[], None]) -> w.Button:
@@ -105,15 +103,6 @@ class PokerosBoard:
         return b
 
     # --- the contract ------------------------------------------------------------------
-    def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
-        same (an optional hook of the page)."""
-        self.names = list(names)
-
-    def on_choose(self, callback: Callable[[Any], None]) -> None:
-        """Call ``callback(action)`` when a placement is confirmed."""
-        self._callbacks.append(callback)
-
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw the grid, the scores and your stash from ``view``; ``others`` (open hands)
@@ -196,15 +185,11 @@ class PokerosBoard:
         action = Place(self.selected, *self.target)
         if action not in self._legal:
             return
-        for cb in self._callbacks:
-            cb(action)
+        self._choose(action)
 
     # --- drawing -------------------------------------------------------------------------
     def _name(self, seat: int) -> str:
-        if self.names is not None and seat < len(self.names):
-            return self.names[seat]
-        you = self._view is not None and seat == self._view.player
-        return f"P{seat + 1} (you)" if you else f"P{seat + 1}"
+        return self.seat_name(seat, None if self._view is None else self._view.player)
 
     def _show(self) -> None:
         view = self._view
