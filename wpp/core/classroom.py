@@ -48,9 +48,7 @@ import io
 import re
 import secrets
 import sqlite3
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -61,10 +59,9 @@ from wpp.core.errors import WppError
 from wpp.core.rooms import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    FAILURE_WINDOW,
     MAX_AGE,
-    MAX_FAILURES,
     RoomStore,
+    Throttle,
     normalize_code,
     token_digest,
 )
@@ -164,8 +161,7 @@ class ClassStore:
         self._rooms = RoomStore(path, clock=clock)
         self.path = self._rooms.path
         self.clock = clock
-        self._failures: deque[float] = deque()
-        self._lock = threading.Lock()
+        self._throttle = Throttle(lambda: self.clock(), "class codes or keys")
         with self._connect() as db:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
@@ -178,18 +174,10 @@ class ClassStore:
 
     # ------------------------------------------------------------------ guessing is slow
     def _check_throttle(self) -> None:
-        now = self.clock()
-        with self._lock:
-            while self._failures and self._failures[0] <= now - FAILURE_WINDOW:
-                self._failures.popleft()
-            if len(self._failures) >= MAX_FAILURES:
-                wait = max(1, round(self._failures[0] + FAILURE_WINDOW - now))
-                raise WppError(f"too many wrong class codes or keys: wait {wait} s, then try "
-                               "again")
+        self._throttle.check()
 
     def _failed(self) -> None:
-        with self._lock:
-            self._failures.append(self.clock())
+        self._throttle.failed()
 
     def _known(self, code: object) -> str:
         """``code`` in stored form if it names an open class; a wrong one is refused and

@@ -128,8 +128,8 @@ from wpp.core.registry import default_agent, game_def, load_game, make_agent, ne
 
 __all__ = ["ABSENT_AFTER", "CLAIMED", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
            "FAILURE_WINDOW", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
-           "RoomStore", "Seat", "StaleRoom", "check_computer", "computer_seed", "default_path",
-           "has_concede", "normalize_code", "token_digest"]
+           "RoomStore", "Seat", "StaleRoom", "Throttle", "check_computer", "computer_seed",
+           "default_path", "has_concede", "normalize_code", "token_digest"]
 
 #: The environment variable naming the store's file.
 ENV: Final = "WPP_ROOMS"
@@ -268,6 +268,42 @@ def _int(value: object, what: str, code: str) -> int:
     return number
 
 
+class Throttle:
+    """Guessing is slow: after :data:`MAX_FAILURES` wrong codes or secrets within
+    :data:`FAILURE_WINDOW` seconds, :meth:`check` refuses (with the kit's error naming
+    ``what`` was wrong and how long to wait) until the window has passed. One per store;
+    thread-safe. ``clock`` gives the time in seconds.
+
+    >>> now = [0.0]
+    >>> t = Throttle(lambda: now[0], "room codes")
+    >>> for _ in range(MAX_FAILURES): t.failed()
+    >>> t.check()
+    Traceback (most recent call last):
+    wpp.core.errors.WppError: too many wrong room codes: wait 60 s, then try again
+    >>> now[0] += FAILURE_WINDOW; t.check()
+    """
+
+    def __init__(self, clock: Callable[[], float], what: str) -> None:
+        self.clock, self.what = clock, what
+        self._failures: deque[float] = deque()
+        self._lock = threading.Lock()
+
+    def check(self) -> None:
+        """Refuse while too many failures are recent."""
+        now = self.clock()
+        with self._lock:
+            while self._failures and self._failures[0] <= now - FAILURE_WINDOW:
+                self._failures.popleft()
+            if len(self._failures) >= MAX_FAILURES:
+                wait = max(1, round(self._failures[0] + FAILURE_WINDOW - now))
+                raise WppError(f"too many wrong {self.what}: wait {wait} s, then try again")
+
+    def failed(self) -> None:
+        """Count one wrong code or secret."""
+        with self._lock:
+            self._failures.append(self.clock())
+
+
 class RoomStore:
     """The rooms of one SQLite file (see the module docs). Each call opens its own short
     connection, so one store serves any number of threads, and many kernels share a file.
@@ -277,8 +313,7 @@ class RoomStore:
                  clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
-        self._failures: deque[float] = deque()
-        self._lock = threading.Lock()
+        self._throttle = Throttle(lambda: self.clock(), "room codes or seat secrets")
         self._prepare_file(private_folder=path is None and not os.environ.get(ENV, "").strip())
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
@@ -369,18 +404,10 @@ class RoomStore:
 
     # ------------------------------------------------------------------ guessing is slow
     def _check_throttle(self) -> None:
-        now = self.clock()
-        with self._lock:
-            while self._failures and self._failures[0] <= now - FAILURE_WINDOW:
-                self._failures.popleft()
-            if len(self._failures) >= MAX_FAILURES:
-                wait = max(1, round(self._failures[0] + FAILURE_WINDOW - now))
-                raise WppError(f"too many wrong room codes or seat secrets: wait {wait} s, "
-                               "then try again")
+        self._throttle.check()
 
     def _failed(self) -> None:
-        with self._lock:
-            self._failures.append(self.clock())
+        self._throttle.failed()
 
     # ------------------------------------------------------------------ rooms
     def create(self, game: str, seed: int | None = None, players: int | None = None,
