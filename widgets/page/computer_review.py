@@ -122,7 +122,9 @@ class ComputerReview:
         self.review = review
         self.progress.layout.display = "none"
         counts = ", ".join(f"{v} {n}" for v, n in review.counts().items() if n)
-        self.note.value = (f"<b>{len(review.rows)} decisions reviewed</b> ({escape(counts)}), "
+        n = len(review.rows)
+        self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
+                           f"({escape(counts)}), "
                            f"in {escape(review.unit)}. Judged from what you could know then: "
                            f"{escape(review.method)}. Choose a decision to see the board.")
         try:
