@@ -73,3 +73,20 @@ def test_every_lesson_can_be_presented_full_screen() -> None:
     assert "zoom" in present and "position: fixed" not in present      # in the page's flow
     pinned = LESSON_CSS.split(".wpp-app.wpp-present > .wpp-present-bar {")[1].split("}")[0]
     assert "position: fixed" in pinned
+
+
+def test_a_closed_rules_card_opens_when_presented() -> None:
+    """Regression: presenting a closed rules card filled the screen with its one closed line
+    (seen in 10 lessons at 1280×720 and 1920×1080); presented, it opens, and closes again
+    after."""
+    import ipywidgets as w
+
+    for game in ("warpairs", "pairs"):
+        card = RulesCard(game=game)
+        toggle = next(c for bar in card.root.children if isinstance(bar, w.HBox)
+                      for c in bar.children if isinstance(c, w.ToggleButton))
+        assert " open>" not in card.html.value
+        toggle.value = True
+        assert " open>" in card.html.value and "wpp-present" in card.root._dom_classes
+        toggle.value = False
+        assert " open>" not in card.html.value

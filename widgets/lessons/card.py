@@ -125,6 +125,12 @@ class RulesCard(Lesson):
         self.root = lesson_root([self.html], "wpp-card-root")
         # Not one of the page's lessons (pages and tests count those): a card beside them.
         self.root.remove_class("wpp-lesson")
+        # Presented, the card opens (a closed card would fill the screen with one line).
+        toggle = next(c for bar in self.root.children if isinstance(bar, w.HBox)
+                      for c in bar.children if isinstance(c, w.ToggleButton))
+        toggle.observe(lambda ch: setattr(self.html, "value",
+                                          game_card_html(game, open_ or bool(ch["new"]))),
+                       names="value")
 
     def summary(self) -> str:
         if self.game != "warpairs":
