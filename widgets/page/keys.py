@@ -19,13 +19,14 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Final
 
 import ipywidgets as w
 
 from widgets.page.board import Key
+from widgets.parts.hotkeys import KeyPad
 
 __all__ = ["PAGE_KEYS", "PageKeys", "key_name", "keys_html"]
 
@@ -58,22 +59,20 @@ def keys_html(board_keys: Sequence[Key], page_keys: Sequence[Key] = PAGE_KEYS) -
             "<p>Keys work while the page has the focus and you are not typing in a box.</p>")
 
 
-class PageKeys:
-    """Hidden buttons the page's keys click (``box``), reported to :meth:`on_key` by name."""
+#: The page's own keys' names (each a hidden button ``wpp-key-<name>``).
+PAGE_KEY_NAMES: Final = ("hint", "why", "undo", "redo", "new")
 
-    NAMES: Final = ("hint", "why", "undo", "redo", "new")
+
+class PageKeys(KeyPad):
+    """Hidden buttons the page's keys click (``box``), reported to :meth:`on_key` by name —
+    a :class:`~widgets.parts.hotkeys.KeyPad` of the page's keys, with the key map beside."""
 
     def __init__(self) -> None:
-        self._callbacks: list[Callable[[str], None]] = []
-        self.buttons: dict[str, w.Button] = {}
-        for name in self.NAMES:
-            b = w.Button(description=name, tooltip=name, layout=w.Layout(display="none"))
-            b.add_class(f"wpp-key-{name}")
-            b.on_click(lambda _b, n=name: self._fire(n))
-            self.buttons[name] = b
+        super().__init__(PAGE_KEY_NAMES)
+        for name, b in self.buttons.items():
+            b.description = b.tooltip = name   # an accessible name, though hidden
         self.map = w.HTML("")
-        self.box = w.HBox([*self.buttons.values(), self.map],
-                          layout=w.Layout(display="none"))
+        self.box.children = (*self.box.children, self.map)
 
     def map_html(self, board_keys: Sequence[Key]) -> str:
         """The hidden element naming every key for the key script."""
@@ -85,15 +84,3 @@ class PageKeys:
         value = self.map_html(board_keys)
         if self.map.value != value:
             self.map.value = value
-
-    def on_key(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(name)`` when a page key is pressed."""
-        self._callbacks.append(callback)
-
-    def _fire(self, name: str) -> None:
-        for cb in self._callbacks:
-            cb(name)
-
-    def press(self, name: str) -> None:
-        """Press a page key from Python (tests): the same path as the keyboard."""
-        self.buttons[name].click()
