@@ -77,6 +77,8 @@ def test_one_row_per_decision(game: tuple[str, History[Any, Any], Any]) -> None:
     assert set(table["verdict"]) <= set(VERDICTS)
     assert review.unit == d.review_unit and review.thresholds == d.review_thresholds
     assert all(isinstance(e, Explanation) for e in table["explanation"])
+    # numbered as the pages number moves, from 1 (it said "Move 1" beside the page's "Move 2")
+    assert [str(e.title) for e in table["explanation"]] == [f"Move {m + 1}" for m in mine]
 
 
 def test_losses_are_best_minus_played(game: tuple[str, History[Any, Any], Any]) -> None:

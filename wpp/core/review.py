@@ -297,7 +297,8 @@ def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[Act
                 notes=(f"From what you could know then: {method}.",))
     summary = (f"{position.action} is the best here" if best is mine
                else f"{verdict}: {best.action} was better by {loss:.3f} {unit}")
-    explanation = Explanation(f"Move {position.move}", [step], summary=summary)
+    # Titled as the pages number moves (from 1); the table's ``move`` is the history's index.
+    explanation = Explanation(f"Move {position.move + 1}", [step], summary=summary)
     return ReviewRow(position.move, position.action, best.action, mine.value, mine.low,
                      mine.high, best.value, best.low, best.high, loss, verdict, len(values),
                      explanation)
