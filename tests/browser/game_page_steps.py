@@ -162,3 +162,37 @@ def phone_check(browser: Any, url: str, game: str) -> list[Any]:
         return list(controls)
     finally:
         pg.close()
+
+
+def review_with_the_computer(pg: Any, game: str) -> dict[str, Any]:
+    """After the game: "Review with the computer" — the progress bar, then the note (how many
+    decisions, judged from what the person could know), the chart and the list; choosing a
+    decision (a mistake if there is one) shows the board at that move with the person's
+    choice and the verdict. Returns what was seen; screenshots ``<game>_review*.png``."""
+    from playwright.sync_api import expect
+
+    assert settled(pg) == "over", "the review is offered after the game"
+    pg.click(".wpp-banner-computer")
+    note = pg.locator(".wpp-review-note")
+    expect(note).to_contain_text("reviewed", timeout=4 * WAIT)
+    text = note.inner_text()
+    found = re.search(r"(\d+) decisions? reviewed", text)
+    assert found, text
+    assert "what you could know" in text
+    expect(pg.locator(".wpp-review-chart img")).to_be_visible(timeout=WAIT)
+    options = pg.locator(".wpp-review-rows select option")
+    labels = [str(t).replace("\xa0", " ") for t in options.all_inner_texts()]
+    assert len(labels) == int(found.group(1)) >= 1, (labels, text)
+    assert all(re.match(r"Move \d+: (best|good|inaccuracy|mistake|blunder) — you: ", t)
+               for t in labels), labels
+    pg.screenshot(path=str(shots(game) / f"{game}_review.png"), full_page=True)
+    pick = next((i for i, t in enumerate(labels) if "better:" in t), 0)
+    move = re.match(r"Move (\d+)", labels[pick])
+    assert move
+    pg.locator(".wpp-review-rows select").select_option(index=pick)
+    side = pg.locator(".wpp-side")
+    expect(side).to_contain_text(f"Move {move.group(1)}: you played", timeout=WAIT)
+    if "better:" in labels[pick]:
+        expect(side).to_contain_text("better:", timeout=WAIT)
+    pg.screenshot(path=str(shots(game) / f"{game}_review_row.png"), full_page=True)
+    return {"note": text, "rows": labels, "side": side.inner_text()}

@@ -4,6 +4,7 @@ headless Chromium:
 * a whole game played with Hint (Shift+H selects the recommended move, Enter plays it), Why?
   opened after a computer move, a reload in the middle that continues the same game (the page
   keeps its game under the key in its address), and the game-over banner read;
+* after it, "Review with the computer": the note, the chart, the list, a row's board;
 * at phone size (390×844), every control is inside the viewport's width and is the element
   under its own centre once scrolled to (nothing covered), and the page never scrolls sideways.
 
@@ -18,6 +19,8 @@ from typing import Any
 import pytest
 
 from widgets.site.serve import ROOT, running_voila
+
+from .game_page_steps import review_with_the_computer
 
 pytestmark = pytest.mark.browser
 
@@ -116,6 +119,8 @@ def test_a_whole_game_with_hint_why_a_reload_and_the_banner(server: str, browser
     page.wait_for_selector(".wpp-explain:has-text('move 1 of')", timeout=STEP)
     page.click(".wpp-review-next")
     page.wait_for_selector(".wpp-explain:has-text('move 2 of')", timeout=STEP)
+    seen = review_with_the_computer(page, "warpairs")   # artifacts/warpairs/
+    assert seen["rows"]
     page.close()
 
 

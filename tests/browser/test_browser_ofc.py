@@ -1,7 +1,9 @@
 """End to end in headless Chromium: OFC's page (the shared game page on its board,
 served from notebooks/ofc.ipynb) played to the end with Hint and Enter, Why?
 opened, the banner read, a reload mid-game continuing the game, the seed hidden until the
-end; then the page at 390×844 with every control inside the viewport. Screenshots:
+end; after it, "Review with the computer" (its note, chart and list, and a decision chosen to
+see the board at that move); then the page at 390×844 with every control inside the
+viewport. Screenshots:
 artifacts/ofc/."""
 
 from __future__ import annotations
@@ -12,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from .game_page_steps import phone_check, play_with_hints, served, shots
+from .game_page_steps import (
+    phone_check,
+    play_with_hints,
+    review_with_the_computer,
+    served,
+    settled,
+    shots,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +40,13 @@ def test_a_whole_game_with_hint_why_reload_and_the_banner(page: Any) -> None:
     assert seen["reloaded"]
     assert "Hand 1 scored" in page.locator(".wpp-ofc-scored").inner_text()
     assert re.search(r"Session: you won \d+ of 1", seen["banner"])
+
+
+def test_review_with_the_computer_after_the_game(page: Any) -> None:
+    if settled(page) != "over":  # run alone: play the game first
+        play_with_hints(page, GAME, SEED)
+    seen = review_with_the_computer(page, GAME)
+    assert seen["rows"]
 
 
 def test_the_page_fits_a_phone(page: Any, browser: Any) -> None:

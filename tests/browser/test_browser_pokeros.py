@@ -1,6 +1,7 @@
 """End to end in headless Chromium: Pokeros's page (the shared game page on its board, served
 from notebooks/pokeros.ipynb) played to the end with Hint and Enter, Why? opened, the banner
-read, a reload mid-game continuing the game, the seed hidden until the end; then the page at
+read, a reload mid-game continuing the game, the seed hidden until the end; after it, "Review with
+the computer" (its note, chart and list, a decision chosen); then the page at
 390×844 with every control inside the viewport. Screenshots: artifacts/pokeros/."""
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from .game_page_steps import phone_check, play_with_hints, served, shots
+from .game_page_steps import (
+    phone_check,
+    play_with_hints,
+    review_with_the_computer,
+    served,
+    settled,
+    shots,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +39,13 @@ def test_a_whole_game_with_hint_why_reload_and_the_banner(page: Any) -> None:
     scores = page.locator(".pk-scores").inner_text()
     assert re.search(r"You \(P1\) \d+ · Computer \(P2\) \d+", scores), scores
     assert re.search(r"Session: you won \d+ of 1", seen["banner"])
+
+
+def test_review_with_the_computer_after_the_game(page: Any) -> None:
+    if settled(page) != "over":  # run alone: play the game first
+        play_with_hints(page, GAME, SEED)
+    seen = review_with_the_computer(page, GAME)
+    assert seen["rows"]
 
 
 def test_the_page_fits_a_phone(page: Any, browser: Any) -> None:
