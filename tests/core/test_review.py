@@ -173,8 +173,12 @@ def test_verdicts_grow_with_the_loss(losses: list[float]) -> None:
 
 def test_chart_is_a_figure() -> None:
     h = played("pairs", 1)
-    fig = review_game(h, 0, worlds=2).chart()
+    review = review_game(h, 0, worlds=2)
+    fig = review.chart()
     assert type(fig).__name__ == "Figure" and fig.axes[0].get_ylabel() == "win chance"
+    # its moves are numbered as the list's rows ("Move 1" is x = 1), the result one after
+    xs = list(fig.axes[0].lines[0].get_xdata())
+    assert xs == [r.move + 1 for r in review.rows]
 
 
 @pytest.mark.parametrize("bad", [9, -1, "0", True, 0.0, None])

@@ -169,7 +169,7 @@ class Review:
 
         fig = Figure(figsize=(8, 3.2))
         ax = fig.add_subplot()
-        xs = [r.move for r in self.rows]
+        xs = [r.move + 1 for r in self.rows]  # numbered as the list and the pages, from 1
         ax.plot(xs, [r.value for r in self.rows], "-o", ms=3, label="after your move")
         ax.fill_between(xs, [r.low for r in self.rows], [r.high for r in self.rows],
                         alpha=0.2, label="95% interval")
@@ -179,10 +179,10 @@ class Review:
         for verdict, colour in colours.items():
             bad = [r for r in self.rows if r.verdict == verdict]
             if bad:
-                ax.scatter([r.move for r in bad], [r.value for r in bad], color=colour,
+                ax.scatter([r.move + 1 for r in bad], [r.value for r in bad], color=colour,
                            s=40, zorder=3, label=verdict)
         if not math.isnan(self.result):
-            ax.scatter([self.moves], [self.result], marker="*", s=120, color="black",
+            ax.scatter([self.moves + 1], [self.result], marker="*", s=120, color="black",
                        zorder=3, label="result")
         ax.set_xlabel("move")
         ax.set_ylabel(self.unit)
