@@ -181,6 +181,14 @@ def test_chart_is_a_figure() -> None:
     assert xs == [r.move + 1 for r in review.rows]
 
 
+
+def test_chart_moves_are_whole_numbers() -> None:
+    review = review_game(played("draw", 1), 1)   # one decision: matplotlib ticked 1.0, 1.2, …
+    fig = review.chart()
+    fig.canvas.draw()
+    assert all(float(t).is_integer() for t in fig.axes[0].get_xticks())
+
+
 @pytest.mark.parametrize("bad", [9, -1, "0", True, 0.0, None])
 def test_bad_player_is_the_kits_error(bad: Any) -> None:
     h = played("pairs", 1)

@@ -166,6 +166,7 @@ class Review:
         mistakes and blunders marked, and the result if the game is over (matplotlib,
         imported now; the figure is not shown)."""
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
 
         fig = Figure(figsize=(8, 3.2))
         ax = fig.add_subplot()
@@ -185,6 +186,7 @@ class Review:
             ax.scatter([self.moves + 1], [self.result], marker="*", s=120, color="black",
                        zorder=3, label="result")
         ax.set_xlabel("move")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # no "move 1.2"
         ax.set_ylabel(self.unit)
         ax.set_title(f"{self.title}: {seat_name(self.player)}'s standing, move by move")
         ax.legend(fontsize="small", loc="best")
