@@ -4,13 +4,17 @@ variants, and its agents."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wpp
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import History
+from wpp.core.registry import make_agent
 from wpp.core.standard_deck import CARDS, parse_cards
 from wpp.pokeros.ai import Greedy, Guard, candidates, expected_max
 from wpp.pokeros.game import POKEROS, Place
@@ -216,3 +220,21 @@ def test_the_guard_counts_the_opponents_stash_in_words() -> None:
             seen.add(n)
             g.apply(rng.choice(g.legal_actions()))
     assert 1 in seen
+
+
+_COORDINATES = re.compile(r"\(-?\d+, ?-?\d+\)|@-?\d+,-?\d+")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["hal", "guard", "greedy", "random"]))
+def test_words_name_cells_never_coordinates(seed: int, agent: str) -> None:
+    """A newcomer reads where a card went in words ("to the right of the centre card"), in
+    the game's narration and in every AI's explanation and summary — never "(1, 0)"."""
+    g = wpp.new_game("pokeros", seed=seed)
+    ai = make_agent("pokeros", agent, seed=seed)
+    while not g.is_over:
+        d = ai.decide(g.view(g.to_act))
+        text = str(d.explanation) + str(d.explanation.summary) + str(d.action)
+        assert not _COORDINATES.search(text), text
+        event = g.apply(d.action)
+        assert not _COORDINATES.search(event.text_for(0)), event.text_for(0)

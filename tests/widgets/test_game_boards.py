@@ -29,6 +29,7 @@ from wpp.core.registry import game_def
 from wpp.ofc.board import ROWS, board_of
 from wpp.pairs.state import FOLD, HIT
 from wpp.pokeros.game import Place as PokerosPlace
+from wpp.pokeros.game import cell_words
 
 BOARDS: dict[str, Callable[[], Any]] = {
     "draw": DrawBoard, "pairs": PairsBoard, "ofc": OfcBoard, "pokeros": PokerosBoard}
@@ -250,7 +251,7 @@ def test_pokeros_keys_reach_every_placement_and_hint_selects_card_and_cell(
     assert sent == [action]
     board.select(action)  # Hint: card and cell chosen, the preview shown, not sent
     assert (board.selected, board.target) == (action.card, action.cell) and len(sent) == 1
-    assert f"at ({action.x}, {action.y})" in board.preview.value
+    assert f"{action.card} {cell_words(action.x, action.y)}" in board.preview.value
     target = board.grid.cell_button(action.cell)
     assert "pk-target" in target._dom_classes
     target.click()  # a second click on the chosen cell places it

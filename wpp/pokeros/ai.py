@@ -22,7 +22,7 @@ the hands each makes and its score, the chosen row; for **guard** also what each
 >>> _ = g.apply(Place.of("JC", 1, 0)); _ = g.apply(Place.of("JH", 2, 0))
 >>> d = Greedy("raw", seed=0).decide(g.view(0))   # the row: A♣ J♣ J♥
 >>> print(d.explanation.summary)
-play 4♣ at (-1, 0) for 2 points
+play 4♣ to the left of the centre card for 2 points
 >>> d.explanation.step("pokeros.candidates").rows[0][2]
 'three-card flush 4♣ A♣ J♣ (2)'
 """
@@ -39,7 +39,7 @@ from wpp.core.agents import Decision, require_view
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Ref, Step, Words, words
 from wpp.core.standard_deck import Card
-from wpp.pokeros.game import Place, PokerosView, deck_for
+from wpp.pokeros.game import Place, PokerosView, cell_words, deck_for
 from wpp.pokeros.grid import Cell, Grid, Score, is_legal, line_cards, multiply, quick_raw, score
 from wpp.pokeros.hands import SEED_TABLE, Compiled, Table, compiled
 
@@ -171,7 +171,7 @@ class Greedy:
         for c in shown:
             s = view.preview(c.card, c.cell) if self.table is SEED_TABLE else score(
                 view.cells, c.cell, c.card, self.table, view.rules.multiplier)
-            rows.append(((c.card,), f"({c.cell[0]}, {c.cell[1]})", _hands_words(s),
+            rows.append(((c.card,), cell_words(*c.cell), _hands_words(s),
                          c.raw, c.awarded))
         rest = [getattr(c, key) for c in ordered if c not in shown]
         hidden = len(rest)
@@ -189,9 +189,9 @@ class Greedy:
         ]
         if len(best) > 1:
             steps.append(Step(f"{len(best)} placements tie: a seeded draw picks one",
-                              verdict=words((chosen.card,), f" at {chosen.cell}"),
+                              verdict=words((chosen.card,), f" {cell_words(*chosen.cell)}"),
                               id="pokeros.tie"))
-        summary = words("play ", Ref((chosen.card,)), f" at {chosen.cell} for "
+        summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)} for "
                         f"{_points(chosen.awarded)}")
         return Decision(chosen.action, Explanation(
             "hal: the most points now" if self.value == "raw" else
@@ -292,7 +292,7 @@ class Guard:
         rows = []
         for c, g in weighed:
             s = view.preview(c.card, c.cell)
-            rows.append(((c.card,), f"({c.cell[0]}, {c.cell[1]})", _hands_words(s),
+            rows.append(((c.card,), cell_words(*c.cell), _hands_words(s),
                          c.awarded, round(g, 2), round(c.awarded - self.weight * g, 2)))
         steps = [
             Step(words(f"My stash, {len(view.legal_cells())} legal cells"), view.stash,
@@ -309,7 +309,7 @@ class Guard:
                  verdict=words(f"the best net is {chosen.awarded - self.weight * gives:.2f}"),
                  id="guard.candidates", rule="R6"),
         ]
-        summary = words("play ", Ref((chosen.card,)), f" at {chosen.cell} for "
+        summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)} for "
                         f"{_points(chosen.awarded)}, giving the opponent {gives:.1f} on average")
         return Decision(chosen.action, Explanation(
             "guard: points now minus what the opponent can take next", steps,
@@ -337,5 +337,5 @@ class RandomPlacer:
         n = len(require_view(view, PokerosView, self.name).legal_actions())
         action = self.choose(view)
         return Decision(action, Explanation.simple(
-            "Random choice", words("play ", Ref((action.card,)), f" at {action.cell}"),
+            "Random choice", words("play ", Ref((action.card,)), f" {cell_words(*action.cell)}"),
             (action.card,), step_title=f"Pick one of {n} legal placements at random"))

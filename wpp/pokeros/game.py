@@ -27,7 +27,7 @@ the original; ``"directions"``; ``"none"``), ``stash`` (3; 1 is the README's fir
 12
 >>> event = g.apply(Place.of("JC", 1, 0))
 >>> print(event.text_for(1))
-P1 plays J♣ at (1, 0): no hand.
+P1 plays J♣ to the right of the centre card: no hand.
 >>> g.view(1).stash_sizes, g.view(1).deck_size        # P2 has drawn three
 ((2, 3), 45)
 """
@@ -121,6 +121,28 @@ class PokerosRules:
 # ---------------------------------------------------------------------------- the action
 
 
+def cell_words(x: int, y: int) -> str:
+    """Where cell ``(x, y)`` is, in words a player reads off the grid: counted from the centre
+    card (the deck's top card, which starts the grid at (0, 0)); ``x`` grows to the right,
+    ``y`` downwards. Numbers are for people, not coordinates.
+
+    >>> cell_words(0, 0), cell_words(1, 0), cell_words(0, -1), cell_words(-2, 0)
+    ('on the centre card', 'to the right of the centre card', 'above the centre card', \
+'2 to the left of the centre card')
+    >>> cell_words(1, 1), cell_words(-3, -2)
+    ('1 right and 1 below the centre card', '3 left and 2 above the centre card')
+    """
+    across = "right" if x > 0 else "left"
+    down = "below" if y > 0 else "above"
+    if x == 0 and y == 0:
+        return "on the centre card"
+    if y == 0:
+        return f"{'' if abs(x) == 1 else f'{abs(x)} '}to the {across} of the centre card"
+    if x == 0:
+        return f"{'' if abs(y) == 1 else f'{abs(y)} '}{down} the centre card"
+    return f"{abs(x)} {across} and {abs(y)} {down} the centre card"
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Place:
     """Place ``card`` (from the stash) at cell ``(x, y)``."""
@@ -154,7 +176,7 @@ class Place:
         return (self.x, self.y)
 
     def __str__(self) -> str:
-        return f"{self.card} at ({self.x}, {self.y})"
+        return f"{self.card} {cell_words(self.x, self.y)}"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "card": self.card.ascii, "x": self.x, "y": self.y}
@@ -336,12 +358,14 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
                                 f"comes from the player's stash", "R3")
         cell = action.cell
         if cell in state.grid:
-            raise IllegalAction(f"({action.x}, {action.y}) already holds a card", "R4")
+            raise IllegalAction(f"the cell {cell_words(action.x, action.y)} already holds a "
+                                "card", "R4")
         if cell not in state.frontier:
-            raise IllegalAction(f"({action.x}, {action.y}) is not next to a card (left, "
+            raise IllegalAction(f"the cell {cell_words(action.x, action.y)} is not next to a "
+                                "card (left, "
                                 f"right, above or below)", "R4")
         if not is_legal(state.grid, cell, state.rules.strict_run_limit):
-            raise IllegalAction(f"a card at ({action.x}, {action.y}) would make a line of "
+            raise IllegalAction(f"a card {cell_words(action.x, action.y)} would make a line of "
                                 f"more than {MAX_RUN} cards", "R4")
         scored = score(state.grid, cell, action.card, SEED_TABLE, state.rules.multiplier)
         grid = dict(state.grid)

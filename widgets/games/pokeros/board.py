@@ -16,7 +16,7 @@ counts.
 >>> board.next_cell.click(); board.target, "would score" in board.preview.value
 ((0, -1), True)
 >>> board.click_cell((0, -1)); board.describe(sent[0])
-'4♣ at (0, -1)'
+'4♣ above the centre card'
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from widgets.parts.faces import cards_html
 from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
-from wpp.pokeros.game import Place, PokerosView
+from wpp.pokeros.game import Place, PokerosView, cell_words
 from wpp.pokeros.grid import Cell
 
 __all__ = ["PokerosBoard"]
@@ -143,7 +143,7 @@ class PokerosBoard(BoardBase):
                 Key("Enter", "pk-place", "place the card at the chosen cell")]
 
     def describe(self, action: Any) -> str:
-        """``"4♠ at (0, -1)"``."""
+        """``"4♠ above the centre card"``: the placement in words (no coordinates)."""
         if not isinstance(action, Place):
             raise WppError(f"not a Pokeros placement: {action!r:.60}")
         return str(action)
@@ -220,7 +220,7 @@ class PokerosBoard(BoardBase):
         if cell is None:
             return f"{escape(str(card))} chosen: click a lit cell (or ←/→) to see what it scores."
         s = view.preview(card, cell)
-        where = f"{escape(str(card))} at ({cell[0]}, {cell[1]})"
+        where = f"{escape(str(card))} {cell_words(*cell)}"
         if not s.hands:
             return f"{where} would score nothing. Click the cell again or Place to play it."
         hands = " ".join(f"{cards_html(h.cards, 24, highlight=(card,))} {escape(str(h.hand))} "

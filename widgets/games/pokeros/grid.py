@@ -9,7 +9,7 @@ quickly.
 >>> grid = GridView(); clicked = []; grid.on_cell(clicked.append)
 >>> grid.show(g.view(0).cells, lit=[(1, 0)], target=None, last=None)
 >>> grid.cell_button((1, 0)).click(); clicked, grid.cell_button((1, 0)).tooltip
-([(1, 0)], 'put the chosen card at (1, 0)')
+([(1, 0)], 'put the chosen card to the right of the centre card')
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from widgets.parts.card_button import CardButton
 from wpp.core.standard_deck import Card
+from wpp.pokeros.game import cell_words
 from wpp.pokeros.grid import Cell
 
 __all__ = ["GRID_CSS", "GridView"]
@@ -98,7 +99,8 @@ class GridView:
                         cb = self._cards[(x, y)] = CardButton()
                     extra = (("pk-last",) if (x, y) == last else
                              ("pk-centre",) if (x, y) == (0, 0) else ())
-                    cb.show(card, clickable=False, extra=extra, tooltip=f"{card} at ({x}, {y})")
+                    cb.show(card, clickable=False, extra=extra,
+                            tooltip=f"{card} {cell_words(x, y)}")
                     children.append(cb)
                 elif (x, y) in lit:
                     children.append(self._lit((x, y), (x, y) == target))
@@ -116,8 +118,9 @@ class GridView:
         if tuple(b._dom_classes) != classes:
             b._dom_classes = classes
         text = "✓" if target else " "
-        tip = (f"place it at {cell} (click again)" if target
-               else f"put the chosen card at {cell}")
+        where = cell_words(*cell)
+        tip = (f"place it {where} (click again)" if target
+               else f"put the chosen card {where}")
         with b.hold_sync():
             if b.description != text:
                 b.description = text
