@@ -87,7 +87,10 @@ def test_losses_are_best_minus_played(game: tuple[str, History[Any, Any], Any]) 
         assert r.loss >= -1e-9
         assert math.isclose(r.loss, r.best_value - r.value, abs_tol=1e-12)
         assert r.low - 1e-9 <= r.value <= r.high + 1e-9
-        assert r.verdict == verdict_of(r.loss, review.thresholds, r.best == r.action)
+        clear = r.best_value > r.high
+        assert r.verdict == verdict_of(r.loss, review.thresholds, r.best == r.action, clear)
+        if not clear:  # a loss within the noise is never called a mistake
+            assert r.verdict in ("best", "good")
         assert r.compared >= 1
 
 

@@ -24,7 +24,7 @@ from widgets.page.game_page import GamePage
 from widgets.testing import page_tree, walk
 from wpp.core.explain import Explanation
 from wpp.core.history import History
-from wpp.core.registry import game_def, new_game, registered_agents
+from wpp.core.registry import default_agent, game_def, hint_agent, new_game, registered_agents
 
 BOARDS: dict[str, Any] = {"draw": DrawBoard, "pairs": PairsBoard, "ofc": OfcBoard,
                           "pokeros": PokerosBoard}
@@ -119,6 +119,16 @@ def test_pairs_rule_set_choice_applies_to_the_next_game() -> None:
     assert page.history.state.rules.only_loser is True
     page.new_game(7)
     assert page.history.state.rules.only_loser is True
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_hint_starts_on_the_ai_the_review_compares_with(name: str) -> None:
+    """Pairs' Hint asked CardStock's AI, which folded where the review called folding a
+    blunder: Hint now starts on the registration's HINT (the review's own AI)."""
+    page = page_of(name, 3)
+    assert page.hints.name() == hint_agent(name)
+    if name in ("pairs", "pokeros", "ofc"):
+        assert hint_agent(name) != default_agent(name)
 
 
 def test_hint_selects_the_move_on_each_board() -> None:

@@ -99,7 +99,7 @@ from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.game_store import GameStore
 from wpp.core.history import History, seat_name
-from wpp.core.registry import default_agent, game_def, new_game
+from wpp.core.registry import game_def, hint_agent, new_game
 from wpp.core.session import Session
 
 __all__ = ["PRACTICE_MARK", "GamePage"]
@@ -288,8 +288,9 @@ class GamePage(Generic[B]):
         # The side: Why?, Hint and its AI, the panel, the review, the log.
         self.side = ExplainPanel()
         self.why_button, self.hint_button = self.side.why_button, self.side.hint_button
-        default = default_agent(self.game_name)
-        self.hints = HintChooser(self.game_name, fallback=None, default=default)
+        # Hint asks the AI the review compares with (the registration's HINT)
+        self.hints = HintChooser(self.game_name, fallback=None,
+                                 default=hint_agent(self.game_name))
         self.hints.dropdown.description = "Hint from"
         self.hints.dropdown.tooltip = "the AI that Hint asks"
         self.computer_review = ComputerReview(self._show_review_row, self.board.describe)

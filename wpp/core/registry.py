@@ -10,8 +10,9 @@ A game registers itself by living in its own package under ``wpp/`` with a modul
   conveniences (WarPairsPoker's :class:`wpp.Game`), ``ORDER``: its place in listings, and
   ``PLAY`` or ``COMMANDS``: a ``play`` command of its own, or all of its commands (see
   :mod:`wpp.core.cli`), ``REVIEW``: the evaluator a game review uses
-  (:mod:`wpp.core.review`), and ``LADDER``: its opponent ladder, weakest first
-  (:mod:`wpp.core.ladder`; checked here: known agents, options they take, unique keys).
+  (:mod:`wpp.core.review`), ``LADDER``: its opponent ladder, weakest first
+  (:mod:`wpp.core.ladder`; checked here: known agents, options they take, unique keys), and
+  ``HINT``: the agent a page's Hint asks by default (:func:`hint_agent`; checked here).
 
 A game whose ``AGENTS`` has no ``random`` gets the kit's
 :class:`~wpp.core.agents.UniformAgent` under that name, so every game can be played at random
@@ -50,6 +51,7 @@ from wpp.core.protocol import AgentFactory, GameDef
 __all__ = [
     "default_agent",
     "game_def",
+    "hint_agent",
     "load_game",
     "make_agent",
     "new_game",
@@ -77,6 +79,9 @@ def _registry() -> dict[str, Entry]:
         if "random" not in agents:
             agents = {**agents, "random": UniformAgent}
         _check_ladder(where, getattr(module, "LADDER", None), agents)
+        hint = getattr(module, "HINT", None)
+        if hint is not None and hint not in agents:
+            raise RuntimeError(f"{where}: HINT names agent {hint!r}, not one of its AGENTS")
         found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
     names = [name for _, name, _ in found]
     if len(set(names)) != len(names):
@@ -209,6 +214,18 @@ def registered_agents(name: str) -> tuple[str, ...]:
 def default_agent(name: str) -> str:
     """The agent a page or command line of game ``name`` plays against by default."""
     return next(iter(_entry(name)[2]))
+
+
+def hint_agent(name: str) -> str:
+    """The agent a page's Hint of game ``name`` asks by default: the registration's ``HINT``
+    — the AI its game review compares with, so that a learner who follows the Hint is not
+    told by the review that the move was a mistake — else the default opponent.
+
+    >>> hint_agent("pairs"), hint_agent("warpairs")
+    ('expected', 'classic')
+    """
+    hint = getattr(registration(name), "HINT", None)  # refuses an unknown game
+    return hint if isinstance(hint, str) else default_agent(name)
 
 
 def make_agent(name: str, agent: str, seed: int | None = 0, **options: Any) -> Any:

@@ -144,13 +144,14 @@ class Review:
             f"never from the hidden cards: {self.method}.",
             f"Loss = the best action's value − the played one's. Verdicts: best below "
             f"{t[0]:g}, good from {t[0]:g}, inaccuracy from {t[1]:g}, mistake from {t[2]:g}, "
-            f"blunder from {t[3]:g} ({self.unit}).",
+            f"blunder from {t[3]:g} ({self.unit}); a loss within the estimate's noise (the "
+            f"best value inside the played action's 95% interval) is at worst good.",
             "Counts: " + ", ".join(f"{v} {n}" for v, n in self.counts().items()) + ".",
         ]
         worst = sorted((r for r in self.rows if r.verdict not in ("best", "good")),
                        key=lambda r: -r.loss)[:5]
         for r in worst:
-            lines.append(f"  move {r.move}: {r.action} ({r.value:.3f}) — {r.verdict}, "
+            lines.append(f"  move {r.move + 1}: {r.action} ({r.value:.3f}) — {r.verdict}, "
                          f"better {r.best} ({r.best_value:.3f}), loss {r.loss:.3f}")
         if not math.isnan(self.result):
             lines.append(f"Result: {self.result:g} {self.unit}.")
@@ -194,17 +195,23 @@ class Review:
         return fig
 
 
-def verdict_of(loss: float, thresholds: Sequence[float], is_best: bool = False) -> str:
-    """The verdict of a decision that lost ``loss`` against the best action.
+def verdict_of(loss: float, thresholds: Sequence[float], is_best: bool = False,
+               clear: bool = True) -> str:
+    """The verdict of a decision that lost ``loss`` against the best action; ``clear``:
+    whether the loss stands out of the estimate's noise (the best action's value lies above
+    the played action's 95% interval) — a loss within the noise is at worst ``good``, since
+    the review cannot tell that the played action was worse.
 
     >>> [verdict_of(x, (0.02, 0.05, 0.1, 0.2)) for x in (0.0, 0.03, 0.07, 0.15, 0.5)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    >>> verdict_of(0.5, (0.02, 0.05, 0.1, 0.2), clear=False)
+    'good'
     """
     if is_best:
         return "best"
     for i in range(len(thresholds), 0, -1):
         if loss >= thresholds[i - 1]:
-            return VERDICTS[i]
+            return VERDICTS[i] if clear or i == 1 else "good"
     return "best"
 
 
@@ -287,7 +294,7 @@ def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[Act
     if best.value <= mine.value:
         best = mine  # ties go to the played action
     loss = best.value - mine.value
-    verdict = verdict_of(loss, thresholds, best is mine)
+    verdict = verdict_of(loss, thresholds, best is mine, clear=best.value > mine.high)
     order = sorted(range(len(values)), key=lambda i: -values[i].value)
     rows = [(str(values[i].action), round(values[i].value, 4),
              f"[{values[i].low:.3f}, {values[i].high:.3f}]") for i in order]

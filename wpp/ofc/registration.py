@@ -17,7 +17,7 @@ from wpp.ofc.cli import PLAY
 from wpp.ofc.game import OFC, OfcState, Place
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "PLAY", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "ORDER", "PLAY", "REVIEW"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
@@ -46,6 +46,10 @@ def _random(seed: int | None = 0) -> Agent:
 #: Open Face Chinese Poker's agents by name (the first is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "random": _random,
                                    "noisy": noisy_factory(_pyofc, "pyofc")}
+
+#: The agent Hint asks by default: the expected-points AI, whose placement the game review
+#: compares with.
+HINT: Final = "expected"
 
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (

@@ -15,7 +15,7 @@ from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
 from wpp.pairs.public import public_reasons
 
-__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "PUBLIC_REASONS"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "ORDER", "PUBLIC_REASONS"]
 
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
@@ -42,6 +42,11 @@ def _random(seed: int | None = 0) -> Agent:
 AGENTS: dict[str, AgentFactory] = {"pipmc": _pipmc, "pipmc_inverse": _pipmc_inverse,
                                    "expected": _expected, "random": _random,
                                    "noisy": noisy_factory(_pipmc, "pipmc")}
+
+#: The agent Hint asks by default: the Odds player, whose exact odds the review's values agree
+#: with (CardStock's AI, the default opponent, plays ten random playouts and may fold where
+#: the review calls that a blunder).
+HINT: Final = "expected"
 
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (

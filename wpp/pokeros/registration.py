@@ -16,7 +16,7 @@ from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, Rev
 from wpp.pokeros.ai import Greedy, Guard, RandomPlacer, candidates
 from wpp.pokeros.game import POKEROS, Place, PokerosState
 
-__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "ORDER", "REVIEW"]
 
 GAME: Final = POKEROS
 #: After WarPairsPoker and 5-card draw.
@@ -42,6 +42,9 @@ def _random(seed: int | None = 0) -> Agent:
 #: Pokeros's agents by name (the first, the original's AI, is the default opponent).
 AGENTS: dict[str, AgentFactory] = {"hal": _hal, "greedy": _greedy, "guard": _guard,
                                    "random": _random, "noisy": noisy_factory(_hal, "hal")}
+
+#: The agent Hint asks by default: Guard: the AI whose choice the game review compares with.
+HINT: Final = "guard"
 
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (
