@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import wpp
 from widgets.lessons.pairs import HitOrFold, rules_html
 from widgets.lessons.pokeros_sandbox import PokerosSandbox
 from widgets.parts.explain_view import explanation_html
 from widgets.parts.faces import cards_html, face_of
+from wpp.core.errors import WppError
 from wpp.pairs.cards import CARD
 from wpp.pairs.lesson import exercises
 from wpp.pokeros import teach
@@ -32,10 +35,14 @@ def test_hit_or_fold_feedback() -> None:
     quiz.answer(quiz.items[0].best.value)
     assert "Agreed" in quiz.feedback.value and "answered" in quiz.summary()
     other: Any = "fold" if quiz.items[0].best.value == "hit" else "hit"
-    quiz.answer(other)
-    assert "disagrees" in quiz.feedback.value
+    shown = quiz.feedback.value
+    with pytest.raises(WppError, match="already answered"):   # one answer per exercise
+        quiz.answer(other)
+    assert quiz.feedback.value == shown and quiz.answers == {0: quiz.items[0].best.value}
     quiz.next.click()
     assert quiz.summary().startswith("exercise 2 of 3")
+    quiz.answer("fold" if quiz.items[1].best.value == "hit" else "hit")
+    assert "disagrees" in quiz.feedback.value
 
 
 def test_the_sandbox_shows_the_rules_quirk_and_plays_both_seats() -> None:
