@@ -56,7 +56,11 @@ def test_the_sandbox_shows_the_rules_quirk_and_plays_both_seats() -> None:
     assert (1, 0) in original.lit_cells()
     to_act = original.history.to_act
     original.click_cell((1, 0))          # previews
-    assert original.history.to_act == to_act and "(1, 0)" in original.board.preview.value
+    preview = original.board.preview.value
+    assert original.history.to_act == to_act and "there would score" in preview
+    # A lesson's board speaks a newcomer's words: no cell numbers, no line of settings.
+    assert "(1, 0)" not in preview and "run limit" not in original.board.scores.value
+    assert all("(" not in b.tooltip for b in original.board.grid._cards.values())
     original.click_cell((1, 0))          # places; the other seat is to play
     assert original.history.to_act != to_act
     assert f"P{original.history.to_act + 1} to play" in original.summary()

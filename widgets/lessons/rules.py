@@ -198,6 +198,15 @@ TABLES: Final[tuple[tuple[str, str], ...]] = (
 MAX_ROWS: Final = 40
 
 
+def _decided(rule: str, yes: int, no: int) -> str:
+    """How many plays ``rule`` decides, and how many of them beat the table, in words:
+    ``"R8 for 14 plays (none beats it)"``."""
+    n = yes + no
+    beat = ("none beats it" if yes == 0 else "it beats it" if n == 1 else
+            "all beat it" if no == 0 else f"{yes} beat{'s' if yes == 1 else ''} it")
+    return f"{rule} for {n} play{'s' if n != 1 else ''} ({beat})"
+
+
 class BeatExplorer(Lesson):
     """Choose the play on the table and a hand (a seeded deal): every play of the hand is
     judged against the table — beats it or not, why, and under which rule."""
@@ -230,9 +239,10 @@ class BeatExplorer(Lesson):
         counts: dict[str, list[int]] = {}
         for j, _n in grouped:
             counts.setdefault(j.rule, [0, 0])[0 if j.legal else 1] += 1
-        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()} ({ways_ok} "
-                     f"of {all_ways} ways to choose their cards); plays per rule: "
-                     + ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
+        self.line = (f"{ok} of the {len(grouped)} different plays your hand can make beat "
+                     f"{table.describe()} ({ways_ok} of {all_ways} if every way to pick their "
+                     "cards counts). The rule that decides: "
+                     + ", ".join(_decided(r, a, b) for r, (a, b) in counts.items()) + ".")
         rows = []
         legal_rows = []
         for i, (j, n) in enumerate(grouped[:MAX_ROWS]):

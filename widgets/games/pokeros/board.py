@@ -65,11 +65,14 @@ class PokerosBoard(BoardBase):
     #: The rules, one line each (the page's Rules panel).
     rules_html = rule_list_html("wpp.pokeros")
 
-    def __init__(self, names: Sequence[str] | None = None) -> None:
+    def __init__(self, names: Sequence[str] | None = None, *, plain: bool = False) -> None:
         super().__init__(names)
+        #: A lesson's board (``plain``): no (x, y) cell numbers and no line of rule settings,
+        #: words a newcomer does not need.
+        self.plain = plain
         self.scores = w.HTML()
         self.scores.add_class("pk-scores")
-        self.grid = GridView()
+        self.grid = GridView(plain=plain)
         self.grid.on_cell(self.click_cell)
         self.stash = [CardButton() for _ in range(_MOST)]
         for b in self.stash:
@@ -124,7 +127,8 @@ class PokerosBoard(BoardBase):
             f"<b>{escape(names[0])}</b> {view.scores[0]} · <b>{escape(names[1])}</b> "
             f"{view.scores[1]} · deck {view.deck_size} · {escape(names[other])} holds "
             f"{view.stash_sizes[other]} card{'s' if view.stash_sizes[other] != 1 else ''}"
-            f'{shown}<br><span class="wpp-muted">{escape(view.rules.describe())}</span>')
+            f"{shown}" + ("" if self.plain else
+                          f'<br><span class="wpp-muted">{escape(view.rules.describe())}</span>'))
         self._show()
 
     def select(self, action: Any) -> None:
@@ -220,7 +224,8 @@ class PokerosBoard(BoardBase):
         if cell is None:
             return f"{escape(str(card))} chosen: click a lit cell (or ←/→) to see what it scores."
         s = view.preview(card, cell)
-        where = f"{escape(str(card))} at ({cell[0]}, {cell[1]})"
+        where = (f"{escape(str(card))} there" if self.plain
+                 else f"{escape(str(card))} at ({cell[0]}, {cell[1]})")
         if not s.hands:
             return f"{where} would score nothing. Click the cell again or Place to play it."
         hands = " ".join(f"{cards_html(h.cards, 24, highlight=(card,))} {escape(str(h.hand))} "

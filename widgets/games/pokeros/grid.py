@@ -43,9 +43,11 @@ GRID_CSS: Final = """
 
 
 class GridView:
-    """The grid (``box``, which scrolls as it grows); :meth:`on_cell` hears lit cells."""
+    """The grid (``box``, which scrolls as it grows); :meth:`on_cell` hears lit cells.
+    ``plain``: tooltips in a newcomer's words, without the cells' (x, y) numbers (a lesson)."""
 
-    def __init__(self) -> None:
+    def __init__(self, plain: bool = False) -> None:
+        self.plain = plain
         self.grid = w.GridBox([])
         self.grid.add_class("pk-grid")
         self.box = w.Box([self.grid])
@@ -98,7 +100,9 @@ class GridView:
                         cb = self._cards[(x, y)] = CardButton()
                     extra = (("pk-last",) if (x, y) == last else
                              ("pk-centre",) if (x, y) == (0, 0) else ())
-                    cb.show(card, clickable=False, extra=extra, tooltip=f"{card} at ({x}, {y})")
+                    tip = (f"{card}, the centre card" if (x, y) == (0, 0) else str(card)
+                           ) if self.plain else f"{card} at ({x}, {y})"
+                    cb.show(card, clickable=False, extra=extra, tooltip=tip)
                     children.append(cb)
                 elif (x, y) in lit:
                     children.append(self._lit((x, y), (x, y) == target))
@@ -116,8 +120,9 @@ class GridView:
         if tuple(b._dom_classes) != classes:
             b._dom_classes = classes
         text = "✓" if target else " "
-        tip = (f"place it at {cell} (click again)" if target
-               else f"put the chosen card at {cell}")
+        where = "here" if self.plain else f"at {cell}"
+        tip = (f"place it {where} (click again)" if target
+               else f"put the chosen card {where}")
         with b.hold_sync():
             if b.description != text:
                 b.description = text
