@@ -42,7 +42,8 @@ from widgets.lessons.classroom import report_answer
 from widgets.lessons.predict import Reveal
 from wpp.core.errors import WppError
 
-__all__ = ["SKIPPED", "Guess", "GuessList", "figure_html", "skip_button", "widget_strings"]
+__all__ = ["SKIPPED", "AfterGuesses", "Guess", "GuessList", "figure_html", "skip_button",
+           "widget_strings"]
 
 #: The choice a reveal is called with when the learner skipped the question: it matches no
 #: answer, so a reveal marks no choice as the learner's.
@@ -105,6 +106,7 @@ class GuessList(Lesson):
         self.index = 0
         self.answers: dict[int, int] = {}
         self.skipped: set[int] = set()
+        self._on_done: list[Callable[[], None]] = []
         self._drawn: dict[int, str] = {}
         self.head = w.HTML("")
         self.head.add_class("wpp-question")
@@ -133,6 +135,16 @@ class GuessList(Lesson):
     @property
     def guess(self) -> Guess:
         return self.guesses[self.index]
+
+    @property
+    def finished(self) -> bool:
+        """Is every question answered or skipped?"""
+        return len(self.answers) + len(self.skipped) >= len(self.guesses)
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after each question is answered or skipped (a part of the
+        lesson that waits for :attr:`finished`)."""
+        self._on_done.append(callback)
 
     @property
     def done(self) -> bool:
@@ -200,6 +212,8 @@ class GuessList(Lesson):
                       re.sub(r"<[^>]+>", "", g.prompt))
         self._show(choice)
         self._nav()
+        for callback in self._on_done:
+            callback()
 
     def skip(self) -> None:
         """Skip the shown question: its answer is revealed, marked as skipped; nothing is
@@ -211,6 +225,8 @@ class GuessList(Lesson):
         self.lock_button.disabled = True
         self._show(SKIPPED)
         self._nav()
+        for callback in self._on_done:
+            callback()
 
     def redraw(self) -> None:
         """Compute the shown question's reveal again (after the learner changed a setting
@@ -239,6 +255,46 @@ class GuessList(Lesson):
         skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
         return (f"{len(self.guesses)} question(s) to answer before the reveal; "
                 f"{len(self.answers)} answered{skipped}")
+
+
+class AfterGuesses(Lesson):
+    """A part of a lesson that would answer the questions of ``quiz`` (a ranking, a table of
+    differences): it is not even made — nothing of it is in the page — until every question
+    is answered or skipped; until then one line says why it waits. ``make(**kwargs)`` makes
+    the part (a :class:`Lesson`) at that moment.
+
+    >>> quiz = GuessList([Guess("Which is higher?", ("a", "b"), lambda i: "b", answer=1)])
+    >>> later = AfterGuesses(quiz, lambda: GuessList([Guess("b is higher. Next?", ("ok",),
+    ...                                                       lambda i: "")]))
+    >>> later.part is None, "b is higher" in " ".join(widget_strings(later.root))
+    (True, False)
+    >>> quiz.skip(); later.part is not None, "b is higher" in " ".join(widget_strings(later.root))
+    (True, True)
+    """
+
+    def __init__(self, quiz: GuessList, make: Callable[..., Lesson], **kwargs: Any) -> None:
+        self.quiz = quiz
+        self._make = make
+        self._kwargs = kwargs
+        self.part: Lesson | None = None
+        n = len(quiz.guesses)
+        questions = "the question above" if n == 1 else f"the {n} questions above"
+        self.wait = w.HTML(f'<div class="wpp-muted">This part answers {questions}: it opens '
+                           "once you have answered them (or skipped them).</div>")
+        self.root = w.VBox([self.wait])
+        quiz.on_done(self._open)
+        self._open()
+
+    def _open(self) -> None:
+        if self.part is None and self.quiz.finished:
+            self.part = self._make(**self._kwargs)
+            self.root.children = (self.part.root,)
+
+    def summary(self) -> str:
+        if self.part is None:
+            return (f"waits for the {len(self.quiz.guesses)} question(s) above to be answered "
+                    "or skipped")
+        return self.part.summary()
 
 
 def widget_strings(root: w.Widget) -> Iterator[str]:
