@@ -141,7 +141,7 @@ def test_the_rules(browser: Any) -> None:
         expect_text(inspector, "No play")
         shot(inspector, "02_play_inspector")
 
-        expect_text(explorer, "2 of \\d+ different plays beat the A♠")
+        expect_text(explorer, "2 of the \\d+ different plays your hand can make beat the A♠")
         explorer.locator("select").select_option(label="two pair, aces and fives")
         expect_text(explorer, "plays beat two pair, aces and fives")
         shot(explorer, "02_beat_explorer")
