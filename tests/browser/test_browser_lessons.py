@@ -80,7 +80,8 @@ def expect_text(lesson: Any, pattern: str) -> None:
 
 def test_start_here(browser: Any) -> None:
     with lesson_page(browser, "01_start_here") as page:
-        deal_view = lessons(page, 1).first
+        found = lessons(page, 2)                  # the deal, and the first taste's questions
+        deal_view, taste = found.first, found.nth(1)
         shot(page, "01_top")
         expect_text(deal_view, "You \\(P1\\), 16 cards")
         assert deal_view.locator("svg.wpp-pic-back").count() == 17  # 16 backs and the deck
@@ -99,6 +100,12 @@ def test_start_here(browser: Any) -> None:
             timeout=WAIT)
         shot(deal_view, "01_deal")
         assert page.locator("a[href='02_the_rules.ipynb']").count() >= 1
+        # The first taste asks before the engine answers (it printed its answers).
+        assert "wrap-around" not in taste.inner_text()
+        taste.get_by_role("radio", name="yes, a straight").check()
+        click(taste, "Lock in my answer")
+        expect_text(taste, "a straight, 2♦ high \\(wrap-around\\)")
+        shot(taste, "01_first_taste")
 
 
 def test_the_rules(browser: Any) -> None:
@@ -141,9 +148,9 @@ def test_the_rules(browser: Any) -> None:
         expect_text(inspector, "No play")
         shot(inspector, "02_play_inspector")
 
-        expect_text(explorer, "2 of \\d+ different plays beat the A♠")
+        expect_text(explorer, "2 of the \\d+ different plays your hand can make beat the A♠")
         explorer.locator("select").select_option(label="two pair, aces and fives")
-        expect_text(explorer, "plays beat two pair, aces and fives")
+        expect_text(explorer, "plays your hand can make beat two pair, aces and fives")
         shot(explorer, "02_beat_explorer")
 
         click(quiz, "Yes, it beats it")

@@ -23,15 +23,22 @@ from wpp.warpairs.teach.replay import record_game
 def test_the_beat_table_counts_plays_in_one_unit(table: str, seed: int) -> None:
     """02: the line above the table counted rows, its rule tally counted ways."""
     b = BeatExplorer(table=table, seed=seed)
-    m = re.match(r"(\d+) of (\d+) different plays beat .* \((\d+) of (\d+) ways to choose their "
-                 r"cards\); plays per rule: (.*)$", b.line)
+    m = re.match(r"(\d+) of the (\d+) different plays your hand can make beat .* \((\d+) of "
+                 r"(\d+) if every way to pick their cards counts\)\. The rule that decides: "
+                 r"(.*)\.$", b.line)
     assert m is not None, b.line
     ok, rows, ways_ok, ways = map(int, m.groups()[:4])
     assert rows == len(b.rows) and ok == sum(j.legal for j, _ in b.rows)
     assert ways == sum(n for _, n in b.rows) and ways_ok == sum(n for j, n in b.rows if j.legal)
-    per_rule = re.findall(r"R\d+ (\d+) yes / (\d+) no", m.group(5))
-    assert sum(int(a) + int(b_) for a, b_ in per_rule) == rows
-    assert sum(int(a) for a, _ in per_rule) == ok
+    # Per rule, in words (no "R8 0 yes / 14 no" shorthand): "R8 for 14 plays (none beats it)".
+    per_rule = re.findall(r"R\d+ for (\d+) plays? \((none beats it|it beats it|all beat it|"
+                          r"(\d+) beats? it)\)", m.group(5))
+    assert len(per_rule) == len(m.group(5).split(", ")), m.group(5)
+    assert sum(int(n) for n, _, _ in per_rule) == rows
+
+    def beat(n: str, words: str, k: str) -> int:
+        return int(k) if k else 0 if words.startswith("none") else int(n)
+    assert sum(beat(*r) for r in per_rule) == ok
 
 
 def test_a_typed_straight_flush_is_named_a_straight_flush() -> None:

@@ -147,7 +147,8 @@ def test_the_beat_explorer_judges_the_hand() -> None:
         body = text(b.out)
         described = {(j.play.describe(), j.legal) for j in judged}
         legal = {d for d, ok in described if ok}
-        assert f"{len(legal)} of {len(described)} different plays beat" in body
+        assert (f"{len(legal)} of the {len(described)} different plays your hand can make "
+                "beat") in body
         # Regression: rows that read the same were listed (and counted) once per way; and
         # the plays that beat the table were hidden below the ones that do not.
         shown = [(j.play.describe(), j.legal) for j, _ in b.rows]

@@ -1,7 +1,9 @@
 """No developer words on any lesson page: the text a learner sees — Markdown cells, printed
 and HTML outputs, and every widget's drawn text as executed (HTML, labels, buttons, list
-options, placeholders) — names no file, no module, no shell command, no section number of
-the game description, no internal token.
+options, placeholders, tooltips) — names no file, no module, no shell command, no section
+number of the game description, no internal token; and no program name (the program a game
+was ported from), no grid coordinates, no settings string, no jargon a review found, and no
+label said twice ("Hit: hit: …", a heading followed by a line that repeats it).
 
 Code cells are not scanned (Voilà does not show them); link targets are not text either (a
 link *says* "lesson 3", it may *point* at its notebook). Every lesson notebook is scanned,
@@ -33,6 +35,17 @@ DEVELOPER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "(0.625)" or "(1.5)" is not one.
     ("section number", re.compile(r"\([3-9]\.\d{1,2}\)|\bsections? \d+(?:\.\d+)+")),
     ("internal token", re.compile(r"\btoken \d")),
+    # The programs the games were ported from ("pyOFC"): a learner plays the game, not a port.
+    ("program name", re.compile(r"\bpy[A-Z][A-Za-z]+\b|(?i:\bpyofc\b)")),
+    # A cell's numbers on Pokeros's grid, "(0, 0)" or "at (-1, 2)".
+    ("grid coordinates", re.compile(r"\(-?\d+, ?-?\d+\)")),
+    # The rules object's settings: field names ("hand_limit"), "key=value", and the Pokeros
+    # board's variant line ("strict 5-card run limit, multiplier: hands").
+    ("settings string", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+=[\w\"'`]|\bmultiplier: \w+|"
+                                   r"\brun limit\b")),
+    ("jargon", re.compile(r"\breference deals?\b|\bplays per rule\b|\b\d+ yes / \d+ no\b")),
+    # A label, then a line that starts with the same word and a colon: "Hit : hit: draw".
+    ("doubled label", re.compile(r"\b([A-Za-z]{2,})\s*:\s*\1\s*:", re.I)),
 )
 
 
@@ -98,10 +111,31 @@ def test_no_developer_words_on_a_lesson_page(path: Path) -> None:
 
 def test_the_scanner_finds_what_it_looks_for() -> None:
     bad = ("see 03_the_mulligan.ipynb, run `make play`, wpp.warpairs.ai decides (6.31) with "
-           "token 1; pytest -x")
+           "token 1; pytest -x; as pyOFC scores; 4♥ at (0, -1); Flag: hand_limit; five "
+           "reference deals; Hit : hit: draw a card")
     kinds = {what for what, p in DEVELOPER_WORDS if p.search(bad)}
     assert kinds == {w for w, _ in DEVELOPER_WORDS}
     fine = ("Make a pair, then play it (R7). Lesson 3 asks first. A python can't play cards; "
-            "the 9.5% of deals, 3.14, a gamble (0.625) beats a sure 2nd place (0.5)")
+            "the 9.5% of deals, 3.14, a gamble (0.625) beats a sure 2nd place (0.5); low to "
+            "high: high card, one pair; A-2-3-4-5: 5 high; a pair (R4, R7); Hit: draw a card")
     assert not any(p.search(fine) for _, p in DEVELOPER_WORDS)
     assert _markdown_text("[lesson 3](03_the_mulligan.ipynb)").strip() == "[lesson 3]"
+    for sample in ("(pyofc scoring does not)", "cell (12, 3)", "strict 5-card run limit, "
+                   "multiplier: hands", "stash=1", "plays per rule: R9 2 yes / 0 no",
+                   "Fold : fold: score the lowest card"):
+        assert any(p.search(sample) for _, p in DEVELOPER_WORDS), sample
+
+
+def test_the_rules_cards_say_each_label_once_without_settings_or_coordinates() -> None:
+    """The rules cards, built now (not as stored): the card of every game names no program,
+    no cell numbers, no setting, and does not repeat a rule's title ("Hit: hit: …")."""
+    from widgets.lessons.card import game_card_html
+    from wpp.core.registry import game_def, registered_games
+
+    for game in registered_games():
+        if game != "warpairs" and game_def(game).rulebook() is None:
+            continue
+        text = _strip(game_card_html(game, open_=True))
+        found = [f"{what} {m.group(0)!r}" for what, p in DEVELOPER_WORDS
+                 for m in p.finditer(text)]
+        assert not found, f"{game}: {found}"

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import wpp
 from widgets.lessons.pairs import HitOrFold, rules_html
 from widgets.lessons.pokeros_sandbox import PokerosSandbox
 from widgets.parts.explain_view import explanation_html
 from widgets.parts.faces import cards_html, face_of
+from wpp.core.errors import WppError
 from wpp.pairs.cards import CARD
 from wpp.pairs.lesson import exercises
 from wpp.pokeros import teach
@@ -32,10 +35,14 @@ def test_hit_or_fold_feedback() -> None:
     quiz.answer(quiz.items[0].best.value)
     assert "Agreed" in quiz.feedback.value and "answered" in quiz.summary()
     other: Any = "fold" if quiz.items[0].best.value == "hit" else "hit"
-    quiz.answer(other)
-    assert "disagrees" in quiz.feedback.value
+    shown = quiz.feedback.value
+    with pytest.raises(WppError, match="already answered"):   # one answer per exercise
+        quiz.answer(other)
+    assert quiz.feedback.value == shown and quiz.answers == {0: quiz.items[0].best.value}
     quiz.next.click()
     assert quiz.summary().startswith("exercise 2 of 3")
+    quiz.answer("fold" if quiz.items[1].best.value == "hit" else "hit")
+    assert "disagrees" in quiz.feedback.value
 
 
 def test_the_sandbox_shows_the_rules_quirk_and_plays_both_seats() -> None:
@@ -49,7 +56,12 @@ def test_the_sandbox_shows_the_rules_quirk_and_plays_both_seats() -> None:
     assert (1, 0) in original.lit_cells()
     to_act = original.history.to_act
     original.click_cell((1, 0))          # previews
-    assert original.history.to_act == to_act and "(1, 0)" in original.board.preview.value
+    preview = original.board.preview.value
+    assert original.history.to_act == to_act
+    assert "to the right of the centre card would score" in preview
+    # A lesson's board speaks a newcomer's words: no cell numbers, no line of settings.
+    assert "(1, 0)" not in preview and "run limit" not in original.board.scores.value
+    assert all("(" not in b.tooltip for b in original.board.grid._cards.values())
     original.click_cell((1, 0))          # places; the other seat is to play
     assert original.history.to_act != to_act
     assert f"P{original.history.to_act + 1} to play" in original.summary()

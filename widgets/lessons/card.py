@@ -5,7 +5,8 @@ beating a play, twos and aces, passing), each line a rule's own one-line summary
 rules text (:mod:`wpp.warpairs.rules`, never restated here) with its number; then the glossary
 (from the same text) and every rule's card
 (:data:`widgets.games.warpairs.rules_ref.RULES_HTML`, the app's quick
-reference), one click away. Closed it takes one line, so every lesson can carry it.
+reference, without its sources: :data:`LESSON_RULES_HTML`), one click away. Closed it takes
+one line, so every lesson can carry it.
 
 :class:`TrickStrip` shows one trick in four pictures: a lead, a beat, a draw that ends the
 trick, and who leads next — each a position the engine produced from the one before
@@ -39,7 +40,8 @@ from wpp.core.rulebook import Rulebook
 from wpp.warpairs.rules import rulebook
 from wpp.warpairs.teach.rules import AI_TERMS, trick_frames
 
-__all__ = ["CARD_GROUPS", "RulesCard", "TrickStrip", "game_card_html", "rules_card_html"]
+__all__ = ["CARD_GROUPS", "LESSON_RULES_HTML", "RulesCard", "TrickStrip", "game_card_html",
+           "rules_card_html"]
 
 #: The card's headings and the rules under each (their one-line summaries are shown).
 CARD_GROUPS: Final = (
@@ -50,6 +52,13 @@ CARD_GROUPS: Final = (
     ("Beating a play", ("R7", "R8", "R9")),
     ("Cards", ("R1", "R2", "R3")),
 )
+
+
+#: Every rule's card as the lessons show it: the app's quick reference without each rule's
+#: sources (the author's section, the kit's decision, the settings names such as
+#: ``hand_limit``): a newcomer reads the rule, its text and its examples.
+LESSON_RULES_HTML: Final = re.sub(r'<div class="wpp-rule-source">.*?</div>', "", RULES_HTML,
+                                  flags=re.S)
 
 
 def rules_card_html(open_: bool = False) -> str:
@@ -66,14 +75,23 @@ def rules_card_html(open_: bool = False) -> str:
             f'<div class="wpp-card-groups">{groups}</div>'
             f'<details><summary><b>Glossary</b></summary><table class="wpp-facts">{terms}'
             "</table></details>"
-            f"<details><summary><b>Every rule in full</b></summary>{RULES_HTML}</details>"
+            f"<details><summary><b>Every rule in full</b></summary>{LESSON_RULES_HTML}"
+            "</details>"
             "</details>")
 
 
-def _plain(line: str) -> str:
+def _plain(line: str, title: str = "") -> str:
     """A rules-text line for a learner: its kit settings in brackets dropped (they name
-    fields of the rules object), Markdown's emphasis and code marks removed."""
+    fields of the rules object), Markdown's emphasis and code marks removed, and a leading
+    ``title:`` dropped when the card already shows ``title`` before it (the one-line summary
+    "hit: draw a card" under the heading "Hit" would read "Hit: hit: draw a card").
+
+    >>> _plain("hit: draw a card face up onto your stack", "Hit")
+    'draw a card face up onto your stack'
+    """
     line = re.sub(r"\s*\((?:flag|Flag)[^)]*\)", "", line)
+    if title and line.lower().startswith(title.lower() + ":"):
+        line = line[len(title) + 1:].lstrip()
     return line.replace("`", "").replace("**", "").replace("*", "")
 
 
@@ -99,7 +117,7 @@ def game_card_html(game: str, open_: bool = False) -> str:
     name = book.title.split(" — ")[0]
     groups = "".join(
         f'<div class="wpp-card-group"><b>{escape(head)}</b>'
-        + "".join(f"<div><b>{escape(r.title)}</b>: {escape(_plain(r.summary))}</div>"
+        + "".join(f"<div><b>{escape(r.title)}</b>: {escape(_plain(r.summary, r.title))}</div>"
                   for r in rules) + "</div>"
         for head, rules in book.sections().items())
     terms = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(d)}</td></tr>"

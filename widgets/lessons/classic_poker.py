@@ -24,13 +24,14 @@ notebook stays glue:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import Final
+from typing import Any, Final
 
 import ipywidgets as w
 
 from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
+from widgets.lessons.commit import AfterGuesses, Guess, GuessList
 from widgets.lessons.picker import CardPicker
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
@@ -412,16 +413,15 @@ def _straight_answer(c: Comparison) -> int:
 
 class ClassicGuesses(Lesson):
     """Three questions before the lesson's widgets answer them — each answered by the two
-    engines at the commit: which classic hand is higher, whether a wrap-around is a straight,
-    and what happens to two hands of the same ranks."""
+    engines at the commit: which classic hand is higher (with the two ladders), whether a
+    wrap-around is a straight, and which of two pairs wins. The widgets that would answer
+    them wait: :meth:`then` makes each only once the three are answered or skipped."""
 
     STRAIGHT, FLUSH = "5C 6D 7H 8S 9C", "2H 7H 9H JH KH"
     WRAP = "JS QH KD AC 2C"
     TWOS, ACES = ("2D 2C", "9S 7H 4C"), ("AD AC", "8S 6H 3C")
 
     def __init__(self) -> None:
-        from widgets.lessons.commit import Guess, GuessList
-
         straight, flush = evaluate(parse_cards(self.STRAIGHT)), evaluate(parse_cards(self.FLUSH))
         wrap = side_by_side(self.WRAP)
         twos = duel(self.TWOS[0], self.ACES[0], kickers=(self.TWOS[1], self.ACES[1]))
@@ -449,13 +449,20 @@ class ClassicGuesses(Lesson):
         ], "Guess first")
         self.root = self.quiz.root
 
+    def then(self, make: Callable[..., Lesson], **kwargs: Any) -> AfterGuesses:
+        """A part of the lesson that answers these questions (the ranking, both rule sets,
+        the examples): made only once all three are answered or skipped."""
+        return AfterGuesses(self.quiz, make, **kwargs)
+
     @staticmethod
     def _higher(straight: HandValue, flush: HandValue) -> str:
         high, low = (flush, straight) if flush.strength > straight.strength else (straight,
                                                                                  flush)
         return (f"<p>Classic poker says: <b>{escape(high.name)}</b> beats "
                 f"<b>{escape(low.name)}</b>. The rarer a five-card hand, the higher it "
-                "ranks. The two ladders below show where each sits in WarPairsPoker.</p>")
+                "ranks. The two ladders side by side — classic poker's nine categories, low "
+                "to high, and what the same cards are in WarPairsPoker:</p>"
+                + str(LadderTable().html.value))
 
     @staticmethod
     def _wrap(c: Comparison) -> str:

@@ -164,7 +164,11 @@ def report_answer(question: str, choice: str, correct: bool | None = None, title
     ``question`` an id unique in the lesson and deal (``"05 move 12 · seed 3"``), ``choice``
     what the learner chose in words, ``correct`` whether it was right (``None``: a prediction
     the lesson does not judge), ``title`` the question as the teacher's page shows it.
-    Records it if this page joined a class; otherwise does nothing. Never raises."""
+    Records it if this page joined a class; otherwise does nothing. Never raises.
+
+    A question the learner skipped (the small **Skip** of every question-by-question widget,
+    :mod:`widgets.lessons.commit`) is not reported: a skip is not an answer, so the teacher's
+    counts hold only the answers given and a skipped question shows as not answered."""
     target = box if box is not None else _BOX
     if target is not None:
         target.report(str(question)[:120], str(choice)[:120] or "—", correct, str(title)[:200])

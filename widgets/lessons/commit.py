@@ -14,6 +14,15 @@ the page — not in a label, not in a hidden widget's state — before the learn
 >>> quiz.choose(1); quiz.commit()
 >>> quiz.answers, "Six. Right." in quiz.reveal.box.children[0].value
 ({0: 1}, True)
+
+**No skipping past a question by accident.** On a question not yet answered, the next-question
+button stays disabled until the learner locks an answer in. A smaller **Skip** button
+(:func:`skip_button`) lets nobody get stuck: it reveals the answer, marked as skipped. A skip
+is not an answer: the class view records nothing for it (:func:`report_answer` is not
+called), so the teacher's counts hold only answers given, and a skipped question stays
+unanswered for that student. Every question-by-question widget of the lessons follows this
+rule (the guesses here, lesson 2's quiz, lesson 9's hit-or-fold exercises, the drills of
+lessons 2 and 13, lesson 5's moves, whose skip is "Just show the AI's move").
 """
 
 from __future__ import annotations
@@ -33,7 +42,23 @@ from widgets.lessons.classroom import report_answer
 from widgets.lessons.predict import Reveal
 from wpp.core.errors import WppError
 
-__all__ = ["Guess", "GuessList", "figure_html", "widget_strings"]
+__all__ = ["SKIPPED", "AfterGuesses", "Guess", "GuessList", "figure_html", "skip_button",
+           "widget_strings"]
+
+#: The choice a reveal is called with when the learner skipped the question: it matches no
+#: answer, so a reveal marks no choice as the learner's.
+SKIPPED = -1
+
+
+def skip_button(tooltip: str = "see the answer without answering (nothing is recorded)"
+                ) -> w.Button:
+    """The small **Skip** beside a question (see the module): smaller than the buttons that
+    answer, so answering stays the obvious thing to do."""
+    b = w.Button(description="Skip", tooltip=tooltip,
+                 layout=w.Layout(width="auto", height="26px"))
+    b.style.font_size = "12px"
+    b.add_class("wpp-skip")
+    return b
 
 
 @dataclass(frozen=True)
@@ -67,9 +92,10 @@ class GuessList(Lesson):
     """Guesses asked one at a time: pick an answer, lock it in, then see what the kit found.
 
     ◀ / ▶ move between the questions; an answered question shows its reveal again, an
-    unanswered one shows nothing of it. ``answers`` maps each answered question to the index
-    of the choice locked in. ``top`` are widgets shown above the questions (a setting the
-    reveals read, such as a budget)."""
+    unanswered one shows nothing of it, and ▶ waits until it is answered or skipped (see the
+    module). ``answers`` maps each answered question to the index of the choice locked in;
+    ``skipped`` holds the questions skipped. ``top`` are widgets shown above the questions (a
+    setting the reveals read, such as a budget)."""
 
     def __init__(self, guesses: Sequence[Guess], title: str = "",
                  top: Sequence[w.Widget] = ()) -> None:
@@ -79,6 +105,8 @@ class GuessList(Lesson):
         self.title = title
         self.index = 0
         self.answers: dict[int, int] = {}
+        self.skipped: set[int] = set()
+        self._on_done: list[Callable[[], None]] = []
         self._drawn: dict[int, str] = {}
         self.head = w.HTML("")
         self.head.add_class("wpp-question")
@@ -88,16 +116,18 @@ class GuessList(Lesson):
         self.lock_button.disabled = True
         self.back_button = nav_button("◀ previous question")
         self.next_button = nav_button("next question ▶")
+        self.skip_button = skip_button()
         self.status = w.HTML("")
         self.status.add_class("wpp-feedback")
         self.reveal = Reveal()
         self.options.observe(self._picked, names="value")
         self.lock_button.on_click(lambda _b: self.commit())
+        self.skip_button.on_click(lambda _b: self.skip())
         self.back_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         nav = w.HBox([self.back_button, self.next_button])
         nav.add_class("wpp-nav")
-        acts = w.HBox([self.lock_button, self.status])
+        acts = w.HBox([self.lock_button, self.skip_button, self.status])
         acts.add_class("wpp-nav")
         self.root = lesson_root([*top, self.head, self.options, acts, self.reveal.box, nav])
         self.go(0)
@@ -106,8 +136,23 @@ class GuessList(Lesson):
     def guess(self) -> Guess:
         return self.guesses[self.index]
 
+    @property
+    def finished(self) -> bool:
+        """Is every question answered or skipped?"""
+        return len(self.answers) + len(self.skipped) >= len(self.guesses)
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after each question is answered or skipped (a part of the
+        lesson that waits for :attr:`finished`)."""
+        self._on_done.append(callback)
+
+    @property
+    def done(self) -> bool:
+        """Is the shown question answered or skipped (its reveal shown)?"""
+        return self.index in self.answers or self.index in self.skipped
+
     def _picked(self, change: dict[str, Any]) -> None:
-        self.lock_button.disabled = change["new"] is None or self.index in self.answers
+        self.lock_button.disabled = change["new"] is None or self.done
 
     def go(self, index: int) -> None:
         """Show question ``index`` (clamped): asking if unanswered, its reveal if answered."""
@@ -123,28 +168,36 @@ class GuessList(Lesson):
         self.options.options = list(g.choices)
         self.options.value = None if answered is None else g.choices[answered]
         self.options.observe(self._picked, names="value")
-        self.options.disabled = answered is not None
+        self.options.disabled = self.done
         self.lock_button.disabled = True
-        if answered is None:
+        if answered is not None:
+            self._show(answered)
+        elif self.index in self.skipped:
+            self._show(SKIPPED)
+        else:
             self.reveal.hide()
             self.status.value = "Pick an answer, then lock it in."
-        else:
-            self._show(answered)
+        self._nav()
+
+    def _nav(self) -> None:
+        """◀ where there is a question before; ▶ once this one is answered or skipped;
+        Skip only while it is neither."""
         self.back_button.disabled = self.index == 0
-        self.next_button.disabled = self.index >= len(self.guesses) - 1
+        self.next_button.disabled = self.index >= len(self.guesses) - 1 or not self.done
+        self.skip_button.layout.display = "none" if self.done else None
 
     def choose(self, choice: int) -> None:
         """Pick answer ``choice`` (as a click on it does)."""
         if not 0 <= choice < len(self.guess.choices):
             raise WppError(f"this question has {len(self.guess.choices)} answers; there is "
                            f"no answer {choice}")
-        if self.index in self.answers:
+        if self.done:
             raise WppError("this question is already answered")
         self.options.value = self.guess.choices[choice]
 
     def commit(self) -> None:
         """Lock in the answer picked and draw the reveal (computed now, not before)."""
-        if self.index in self.answers:
+        if self.done:
             raise WppError("this question is already answered")
         if self.options.value is None:
             raise WppError("pick an answer before locking it in")
@@ -158,18 +211,36 @@ class GuessList(Lesson):
                       None if g.answer is None else g.answer == choice,
                       re.sub(r"<[^>]+>", "", g.prompt))
         self._show(choice)
+        self._nav()
+        for callback in self._on_done:
+            callback()
+
+    def skip(self) -> None:
+        """Skip the shown question: its answer is revealed, marked as skipped; nothing is
+        recorded for the class (a skip is not an answer)."""
+        if self.done:
+            raise WppError("this question is already answered")
+        self.skipped.add(self.index)
+        self.options.disabled = True
+        self.lock_button.disabled = True
+        self._show(SKIPPED)
+        self._nav()
+        for callback in self._on_done:
+            callback()
 
     def redraw(self) -> None:
         """Compute the shown question's reveal again (after the learner changed a setting
         the reveal reads, such as a budget); nothing happens before its commit."""
-        answered = self.answers.get(self.index)
-        if answered is not None:
+        if self.done:
             self._drawn.pop(self.index, None)
-            self._show(answered)
+            self._show(self.answers.get(self.index, SKIPPED))
 
     def _show(self, choice: int) -> None:
         g = self.guess
-        if g.answer is None:
+        if choice == SKIPPED:
+            self.status.value = ("Skipped." if g.answer is None else
+                                 f"Skipped — the answer is <b>{escape(g.choices[g.answer])}</b>.")
+        elif g.answer is None:
             self.status.value = f"You said: <b>{escape(g.choices[choice])}</b>."
         elif g.answer == choice:
             self.status.value = '<span class="wpp-ok">Right.</span>'
@@ -181,8 +252,49 @@ class GuessList(Lesson):
         self.reveal.show([w.HTML(self._drawn[self.index])])
 
     def summary(self) -> str:
+        skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
         return (f"{len(self.guesses)} question(s) to answer before the reveal; "
-                f"{len(self.answers)} answered")
+                f"{len(self.answers)} answered{skipped}")
+
+
+class AfterGuesses(Lesson):
+    """A part of a lesson that would answer the questions of ``quiz`` (a ranking, a table of
+    differences): it is not even made — nothing of it is in the page — until every question
+    is answered or skipped; until then one line says why it waits. ``make(**kwargs)`` makes
+    the part (a :class:`Lesson`) at that moment.
+
+    >>> quiz = GuessList([Guess("Which is higher?", ("a", "b"), lambda i: "b", answer=1)])
+    >>> later = AfterGuesses(quiz, lambda: GuessList([Guess("b is higher. Next?", ("ok",),
+    ...                                                       lambda i: "")]))
+    >>> later.part is None, "b is higher" in " ".join(widget_strings(later.root))
+    (True, False)
+    >>> quiz.skip(); later.part is not None, "b is higher" in " ".join(widget_strings(later.root))
+    (True, True)
+    """
+
+    def __init__(self, quiz: GuessList, make: Callable[..., Lesson], **kwargs: Any) -> None:
+        self.quiz = quiz
+        self._make = make
+        self._kwargs = kwargs
+        self.part: Lesson | None = None
+        n = len(quiz.guesses)
+        questions = "the question above" if n == 1 else f"the {n} questions above"
+        self.wait = w.HTML(f'<div class="wpp-muted">This part answers {questions}: it opens '
+                           "once you have answered them (or skipped them).</div>")
+        self.root = w.VBox([self.wait])
+        quiz.on_done(self._open)
+        self._open()
+
+    def _open(self) -> None:
+        if self.part is None and self.quiz.finished:
+            self.part = self._make(**self._kwargs)
+            self.root.children = (self.part.root,)
+
+    def summary(self) -> str:
+        if self.part is None:
+            return (f"waits for the {len(self.quiz.guesses)} question(s) above to be answered "
+                    "or skipped")
+        return self.part.summary()
 
 
 def widget_strings(root: w.Widget) -> Iterator[str]:

@@ -6,7 +6,9 @@ next drill ▶). Click cards, then **Play**; or **Draw**; or **Pass**. Every mov
 the engine (:func:`wpp.warpairs.teach.drills.try_move`): an illegal one is refused with the engine's
 reason, naming the rule; a legal one is narrated, and in a strategy drill scored — does it
 keep a sure win, and if not, which answer of the opponent spoils it. **Try again** puts the
-position back.
+position back. *next drill* waits for a first move; the small **Skip** shows the answer (the
+moves that win for sure, or the moves the rules allow) and records nothing for the class
+(:mod:`widgets.lessons.commit`).
 
 >>> from wpp.warpairs.teach.drills import STRATEGY
 >>> pad = DrillPad(STRATEGY)
@@ -15,6 +17,10 @@ position back.
 (True, True)
 >>> pad.pass_button.click(); pad.tries                   # one answer per try: Try again first
 1
+>>> pad.go(1); pad.next_button.disabled                  # drill 2: answer it or skip it
+True
+>>> pad.skip(); pad.next_button.disabled, "Skipped" in pad.result.value
+(False, True)
 """
 
 from __future__ import annotations
@@ -32,10 +38,11 @@ from widgets.lessons.base import (
     report_answer,
     rule_badges,
 )
+from widgets.lessons.commit import skip_button
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card, format_cards
-from wpp.warpairs.actions import Action, Draw, Pass, PlayCards
-from wpp.warpairs.teach.drills import DRILLS, Drill, DrillFeedback, try_move
+from wpp.warpairs.actions import Action, Concede, Draw, Pass, PlayCards
+from wpp.warpairs.teach.drills import DRILLS, Drill, DrillFeedback, try_move, winning_moves
 
 __all__ = ["DrillPad"]
 
@@ -59,6 +66,11 @@ class DrillPad(Lesson):
         self.draw_button = nav_button("Draw", "draw instead of beating the table (R14)")
         self.pass_button = nav_button("Pass", "a leader may pass the lead once (R16)")
         self.again_button = nav_button("Try again", "put the position back")
+        self.skip_button = skip_button()
+        self.skip_button.on_click(lambda _b: self.skip())
+        #: Drills answered (a first move made) or skipped: *next drill* opens for them.
+        self.done: set[int] = set()
+        self.skipped = False
         self.result = w.HTML("")
         self.result.add_class("wpp-feedback")
         self.back_button.on_click(lambda _b: self.go(self.index - 1))
@@ -69,7 +81,8 @@ class DrillPad(Lesson):
         self.again_button.on_click(lambda _b: self.reset())
         nav = w.HBox([self.back_button, self.label, self.next_button])
         nav.add_class("wpp-nav")
-        acts = w.HBox([self.play_button, self.draw_button, self.pass_button, self.again_button])
+        acts = w.HBox([self.play_button, self.draw_button, self.pass_button, self.again_button,
+                       self.skip_button])
         acts.add_class("wpp-nav")
         self.root = lesson_root([nav, self.head, self.board, self.hand.box, acts, self.result])
         self.picked: set[Card] = set()
@@ -87,7 +100,6 @@ class DrillPad(Lesson):
         d = self.drill
         self.label.value = f"drill {self.index + 1} of {len(self.drills)}"
         self.back_button.disabled = self.index == 0
-        self.next_button.disabled = self.index + 1 >= len(self.drills)
         self.head.value = (f'<div class="wpp-step-head">{escape(d.title)}</div>'
                            f'<div class="wpp-narration">{escape(d.question)}</div>')
         self.board.value = board_html(d.state)
@@ -98,6 +110,7 @@ class DrillPad(Lesson):
         """The position again, nothing picked, no answer."""
         self.picked = set()
         self.feedback = None
+        self.skipped = False
         self.result.value = ""
         self.board.value = board_html(self.drill.state)
         self._draw()
@@ -113,7 +126,7 @@ class DrillPad(Lesson):
         self._draw()
 
     def _draw(self) -> None:
-        locked = self.feedback is not None
+        locked = self.feedback is not None or self.skipped
         mine = self.drill.state.hands[self.drill.state.to_act]
         self.hand.show(mine, selected=self.picked, clickable=not locked)
         picked = format_cards(sorted(self.picked))
@@ -122,12 +135,35 @@ class DrillPad(Lesson):
         self.play_button.disabled = locked or not self.picked
         self.draw_button.disabled = self.pass_button.disabled = locked
         self.again_button.disabled = not locked
+        self.next_button.disabled = (self.index + 1 >= len(self.drills)
+                                     or self.index not in self.done)
+        self.skip_button.layout.display = "none" if self.index in self.done else None
+
+    def skip(self) -> None:
+        """Skip the drill: show its answer, marked as skipped (nothing is recorded for the
+        class); *next drill* opens."""
+        if self.feedback is not None or self.index in self.done:
+            return
+        d = self.drill
+        if d.strategy:
+            moves = winning_moves(d.state)
+            answer = ("a move that wins for sure: " + " or ".join(str(m) for m in moves)
+                      if moves else "no move wins for sure here")
+        else:
+            answer = "the rules allow " + ", ".join(
+                str(a) for a in d.state.legal_actions() if not isinstance(a, Concede))
+        self.skipped = True
+        self.done.add(self.index)
+        self.result.value = (f"<div>Skipped — {escape(answer)}.</div>"
+                             f'<div class="wpp-muted">Remember: {escape(d.lesson)}.</div>')
+        self._draw()
 
     def move(self, action: Action) -> None:
         """Your move, judged by the engine (one move per try)."""
         if self.feedback is not None:
             return
         self.tries += 1
+        self.done.add(self.index)
         self.feedback = fb = try_move(self.drill, action)
         if not fb.legal:
             body = (f'<div class="wpp-no">Refused: {escape(fb.text)}</div>'

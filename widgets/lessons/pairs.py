@@ -3,8 +3,10 @@
 (:mod:`widgets.games.pairs.faces`).
 
 >>> from wpp.pairs.lesson import exercises
->>> quiz = HitOrFold(exercises(2, seed=9)); quiz.answer("hit"); "answered hit" in quiz.summary()
+>>> quiz = HitOrFold(exercises(2, seed=9)); quiz.next.disabled
 True
+>>> quiz.answer("hit"); "answered hit" in quiz.summary(), quiz.next.disabled
+(True, False)
 """
 
 from __future__ import annotations
@@ -17,11 +19,15 @@ import ipywidgets as w
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
 from widgets.lessons.base import LESSON_STYLE
 from widgets.lessons.classroom import report_answer
+from widgets.lessons.commit import skip_button
 from widgets.parts.shown import Shown
 from wpp.core.errors import WppError
 from wpp.pairs.state import FOLD, HIT
 
 __all__ = ["HitOrFold", "rules_html"]
+
+#: What :attr:`HitOrFold.answers` holds for a skipped exercise.
+SKIPPED = "skipped"
 
 
 def rules_html() -> str:
@@ -48,7 +54,9 @@ def _button(label: str, fn: Any, css: str = "") -> w.Button:
 
 class HitOrFold(Shown):
     """"Hit or fold?" exercises: a position, your answer, and the exact odds behind the
-    expected-value player's answer (:mod:`wpp.pairs.lesson`)."""
+    expected-value player's answer (:mod:`wpp.pairs.lesson`). One answer per exercise;
+    **Next** waits for it, and the small **Skip** shows the odds without an answer (nothing
+    is recorded for the class: :mod:`widgets.lessons.commit`)."""
 
     def __init__(self, exercises: list[Any]) -> None:
         from wpp.pairs.lesson import describe
@@ -62,8 +70,10 @@ class HitOrFold(Shown):
         self.hit = _button("Hit", lambda: self.answer("hit"), "wpp-act")
         self.fold = _button("Fold", lambda: self.answer("fold"), "wpp-act")
         self.next = _button("Next ▶", self._next)
+        self.skip = skip_button()
+        self.skip.on_click(lambda _b: self.skip_exercise())
         box = w.VBox([w.HTML(LESSON_STYLE + f"<style>{PAIRS_CSS}</style>"), self.board,
-                      w.HBox([self.hit, self.fold, self.next]), self.feedback])
+                      w.HBox([self.hit, self.fold, self.next, self.skip]), self.feedback])
         for c in ("wpp-app", "wpp-lesson", "wpp-pairs"):
             box.add_class(c)
         self.root = box
@@ -71,24 +81,48 @@ class HitOrFold(Shown):
 
     def answer(self, move: str) -> None:
         """Answer the current exercise ("hit" or "fold")."""
-        from wpp.pairs.lesson import feedback
-
         action = {"hit": HIT, "fold": FOLD}.get(move)
         if action is None:
             raise WppError(f"an answer is hit or fold, not {move!r:.20}")
+        if self.index in self.answers:
+            raise WppError("this exercise is already answered: go on with Next")
         self.answers[self.index] = move
         report_answer(f"hit or fold · {self.index + 1}", move,
                       action is self.items[self.index].best, "Hit or fold?")
-        text = feedback(self.items[self.index], action)
-        ok = "wpp-ok" if action is self.items[self.index].best else "wpp-no"
-        self.feedback.value = f'<div class="wpp-feedback {ok}">{escape(text)}</div>'
+        self._draw()
+
+    def skip_exercise(self) -> None:
+        """Skip the shown exercise: the odds and the careful player's move are shown,
+        marked as skipped; nothing is recorded for the class."""
+        if self.index not in self.answers:
+            self.answers[self.index] = SKIPPED
+            self._draw()
+
+    def _feedback(self) -> str:
+        from wpp.pairs.lesson import feedback
+
+        move = self.answers.get(self.index)
+        if move is None:
+            return ""
+        item = self.items[self.index]
+        if move == SKIPPED:
+            text = feedback(item, item.best).split(": it would ", 1)[-1]
+            return (f'<div class="wpp-feedback">Skipped — the careful player would '
+                    f"{escape(text)}</div>")
+        action = HIT if move == "hit" else FOLD
+        ok = "wpp-ok" if action is item.best else "wpp-no"
+        return f'<div class="wpp-feedback {ok}">{escape(feedback(item, action))}</div>'
 
     def _next(self) -> None:
         self.index = (self.index + 1) % len(self.items)
-        self.feedback.value = ""
         self._draw()
 
     def _draw(self) -> None:
+        done = self.index in self.answers
+        self.hit.disabled = self.fold.disabled = done
+        self.next.disabled = not done
+        self.skip.layout.display = "none" if done else None
+        self.feedback.value = self._feedback()
         v = self.items[self.index].view
         rows = "".join(
             f"<tr><td><b>{'▶ ' if s == v.player else ''}P{s + 1}"
@@ -104,6 +138,8 @@ class HitOrFold(Shown):
     def summary(self) -> str:
         """One line for nbval: which exercise, the position, and the answer given."""
         answer = self.answers.get(self.index)
+        if answer == SKIPPED:
+            answer = "nothing (skipped)"
         text = f"exercise {self.index + 1} of {len(self.items)}: " + self._describe(
             self.items[self.index].view)
         return text + (f" — answered {answer}" if answer else "")

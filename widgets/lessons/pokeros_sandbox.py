@@ -41,7 +41,7 @@ class PokerosSandbox(Shown):
         self.history = new_game("pokeros", seed=seed, deck=deck, **dict(flags or {}))
         for card, x, y in setup:
             self.history.apply(Place.of(card, x, y))
-        self.board = PokerosBoard(names=("P1", "P2"))
+        self.board = PokerosBoard(names=("P1", "P2"), plain=True)   # a newcomer's words
         self.board.on_choose(self._play)
         self.message = w.HTML()
         self.root = w.VBox([w.HTML(STYLE_HTML), self.board.root, self.message])

@@ -15,8 +15,10 @@ drawing decisions. The AI's thresholds are stated in the page.
 >>> r = GameReplay(seed=5)
 >>> r.position, r.revealed
 (1, False)
->>> r.show_button.click(); r.revealed
+>>> r.next_button.disabled                 # answer first, or "Just show the AI's move"
 True
+>>> r.show_button.click(); r.revealed, r.next_button.disabled
+(True, False)
 >>> r.next_button.click(); r.position, r.revealed
 (2, False)
 >>> r.moments.value = r.moments.options[1][1]; r.position, r.moments.value
@@ -252,6 +254,9 @@ class GameReplay(Lesson):
             self.result.value = ""
             self.reveal.hide()
             self.nav.update_buttons()
+            # Next waits for an answer; "Just show the AI's move" is the skip (nothing is
+            # recorded for the class: widgets.lessons.commit).
+            self.nav.next_button.disabled = True
             return
         tags = "".join(f'<span class="wpp-badge">{escape(t)}</span>' for t in m.tags)
         self.headline.value = (

@@ -20,6 +20,7 @@ The facts come from :mod:`wpp.warpairs.teach.rules`; these classes only draw the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Final
@@ -37,6 +38,7 @@ from widgets.lessons.base import (
     rule_badges,
     table_html,
 )
+from widgets.lessons.commit import skip_button
 from widgets.lessons.picker import CardPicker
 from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import CardParseError, format_cards, parse_cards
@@ -196,6 +198,15 @@ TABLES: Final[tuple[tuple[str, str], ...]] = (
 MAX_ROWS: Final = 40
 
 
+def _decided(rule: str, yes: int, no: int) -> str:
+    """How many plays ``rule`` decides, and how many of them beat the table, in words:
+    ``"R8 for 14 plays (none beats it)"``."""
+    n = yes + no
+    beat = ("none beats it" if yes == 0 else "it beats it" if n == 1 else
+            "all beat it" if no == 0 else f"{yes} beat{'s' if yes == 1 else ''} it")
+    return f"{rule} for {n} play{'s' if n != 1 else ''} ({beat})"
+
+
 class BeatExplorer(Lesson):
     """Choose the play on the table and a hand (a seeded deal): every play of the hand is
     judged against the table — beats it or not, why, and under which rule."""
@@ -228,9 +239,10 @@ class BeatExplorer(Lesson):
         counts: dict[str, list[int]] = {}
         for j, _n in grouped:
             counts.setdefault(j.rule, [0, 0])[0 if j.legal else 1] += 1
-        self.line = (f"{ok} of {len(grouped)} different plays beat {table.describe()} ({ways_ok} "
-                     f"of {all_ways} ways to choose their cards); plays per rule: "
-                     + ", ".join(f"{r} {a} yes / {b} no" for r, (a, b) in counts.items()))
+        self.line = (f"{ok} of the {len(grouped)} different plays your hand can make beat "
+                     f"{table.describe()} ({ways_ok} of {all_ways} if every way to pick their "
+                     "cards counts). The rule that decides: "
+                     + ", ".join(_decided(r, a, b) for r, (a, b) in counts.items()) + ".")
         rows = []
         legal_rows = []
         for i, (j, n) in enumerate(grouped[:MAX_ROWS]):
@@ -268,7 +280,9 @@ class Quiz(Lesson):
     """The quiz (:mod:`wpp.warpairs.teach.quiz`): a question at a time — yes/no, click every card
     that beats the table, tick every legal move of a position. The first answer locks (later clicks
     change nothing); the engine says why, citing the rule; after the last question, the score
-    and the rules missed, with Restart and Shuffle. Titles never give the answer away."""
+    and the rules missed, with Restart and Shuffle. Titles never give the answer away.
+    Next waits until the question is answered; the small **Skip** shows the answer, marked
+    as skipped, and records nothing for the class (:mod:`widgets.lessons.commit`)."""
 
     def __init__(self, questions: Sequence[QuizItem] = QUIZ_ALL, shuffle_seed: int = 1) -> None:
         self.run = QuizRun(questions)
@@ -281,6 +295,8 @@ class Quiz(Lesson):
             b.add_class("wpp-answer")
         self.back_button = nav_button("◀ Previous question")
         self.next_button = nav_button("Next question ▶")
+        self.skip_button = skip_button()
+        self.skipped: set[int] = set()
         self.restart_button = nav_button("Restart", "answer every question again, in order")
         self.shuffle_button = nav_button("Shuffle and restart",
                                          "answer every question again, in another order")
@@ -300,9 +316,11 @@ class Quiz(Lesson):
             i for i, t in enumerate(self.toggles) if t.value)))
         self.back_button.on_click(lambda _b: self.go(self.run.position - 1))
         self.next_button.on_click(lambda _b: self.forward())
+        self.skip_button.on_click(lambda _b: self.skip())
         self.restart_button.on_click(lambda _b: self.restart(shuffle=False))
         self.shuffle_button.on_click(lambda _b: self.restart(shuffle=True))
-        answers = w.HBox([self.yes_button, self.no_button, self.check_button])
+        answers = w.HBox([self.yes_button, self.no_button, self.check_button,
+                          self.skip_button])
         answers.add_class("wpp-nav")
         nav = w.HBox([self.back_button, self.next_button, self.score, self.restart_button,
                       self.shuffle_button])
@@ -358,8 +376,24 @@ class Quiz(Lesson):
         else:
             self._show_answer()
 
+    @property
+    def done(self) -> bool:
+        """Is the question shown answered or skipped?"""
+        return self.run.answered() is not None or self.run.index in self.skipped
+
+    def skip(self) -> None:
+        """Skip the question shown: its answer is shown, marked as skipped; it does not
+        count in the score and nothing is recorded for the class."""
+        if self.done:
+            return
+        self.skipped.add(self.run.index)
+        self._show_answer()
+
     def answer(self, answer: Answer) -> None:
-        """The learner answers the question shown (only a first answer counts)."""
+        """The learner answers the question shown (only a first answer counts; a skipped
+        question takes no answer)."""
+        if self.run.index in self.skipped:
+            return
         first = self.run.answered() is None
         self.run.answer(answer)
         self._show_answer()
@@ -382,15 +416,20 @@ class Quiz(Lesson):
         """Start over: no answers; in order, or shuffled (a new order each time)."""
         if shuffle:
             self.shuffle_seed += 1
+        self.skipped = set()
         self.run.restart(self.shuffle_seed if shuffle else None)
         self.go(0)
 
     def _show_answer(self) -> None:
         fb = self.run.answered()
         q = self.run.question
-        locked = fb is not None
+        skipped = fb is None and self.run.index in self.skipped
+        locked = self.done
         for b in (self.yes_button, self.no_button, self.check_button, *self.toggles):
             b.disabled = locked
+        self.skip_button.layout.display = "none" if locked else None
+        if skipped:
+            fb = q.check(q.answer_key())      # the right answer, said as the engine says it
         if fb is None:
             self.feedback.value = ""
         else:
@@ -401,7 +440,10 @@ class Quiz(Lesson):
                          '<span class="wpp-no">no</span>', escape(why)]
                         for label, ok, why in q.verdicts()]
                 extra = table_html(("", "legal?", "the engine says"), rows)
-            self.feedback.value = (f'<span class="{cls}">{escape(fb.text)}</span>'
+            said = (f'<span class="{cls}">{escape(fb.text)}</span>' if not skipped else
+                    "Skipped — the answer: "
+                    + escape(re.sub(r"^(?:Right|Not quite)\W*", "", fb.text)))
+            self.feedback.value = (f"{said}"
                                    f'<div class="wpp-muted">This question was about: '
                                    f"{escape(q.topic)}</div>{extra}")
         right, answered = self.run.score()
@@ -409,7 +451,9 @@ class Quiz(Lesson):
         self.back_button.disabled = self.run.position == 0
         last = self.run.position + 1 >= len(self.questions)
         self.next_button.description = "See my score ▶" if last else "Next question ▶"
-        self.end.value = self._end_html() if self.run.finished and last else ""
+        self.next_button.disabled = not locked
+        everything = len(self.run.answers) + len(self.skipped) >= len(self.questions)
+        self.end.value = self._end_html() if everything and last else ""
         self.end.layout.display = None if self.end.value else "none"
 
     def _end_html(self) -> str:
@@ -417,8 +461,9 @@ class Quiz(Lesson):
         missed = self.run.missed_rules()
         review = ("".join(f"<div>{rule_badges((r,))} {escape(RULES[r])}</div>" for r in missed)
                   if missed else "<div>Nothing to review: every answer was right.</div>")
-        return (f'<div class="wpp-step-head">The end: {right} right of {answered}</div>'
-                f"<div>Rules to review ({len(missed)}) — read them again in "
+        skipped = f" ({len(self.skipped)} skipped)" if self.skipped else ""
+        return (f'<div class="wpp-step-head">The end: {right} right of {answered}{skipped}'
+                f"</div><div>Rules to review ({len(missed)}) — read them again in "
                 f'<a href="#the-rules-card">the rules card</a> or '
                 f'<a href="#appendix-the-rules">the rules table</a>:</div>{review}'
                 "<div>Press <b>Restart</b> to try again, or <b>Shuffle and restart</b> for "
@@ -428,7 +473,8 @@ class Quiz(Lesson):
         right, answered = self.run.score()
         end = " — finished" if self.run.finished else ""
         return (f"quiz: question {self.run.position + 1} of {len(self.questions)}, "
-                f"{right} right of {answered} answered{end}")
+                f"{right} right of {answered} answered"
+                + (f", {len(self.skipped)} skipped" if self.skipped else "") + end)
 
 
 # --------------------------------------------------------------------------- scenes

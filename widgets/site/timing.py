@@ -37,7 +37,7 @@ ACTIVITY_MINUTES: Final[dict[str, float]] = {
     "DrillPad(STRATEGY)": 4 * 2.5, "DrillPad()": 4 * 1.5,
     "GameWalkthrough": 10, "GuidedGame": 20, "CardText": 2, "PlayInspector": 4,
     "ladder_figure": 0.5, "BeatExplorer": 4, "cycle_figure": 0.5, "SceneViewer": 5,
-    "Quiz": 19 * 0.5, "DealPreview": 4, "lesson_table": 2, "wpp.classify": 1,
+    "Quiz": 19 * 0.5, "DealPreview": 4, "lesson_table": 2, "FirstTaste": 2,
     "MulliganLesson": 12, "SegmentLesson": 12, "GameReplay": 18, "Stepper": 3,
 }
 

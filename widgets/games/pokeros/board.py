@@ -65,8 +65,11 @@ class PokerosBoard(BoardBase):
     #: The rules, one line each (the page's Rules panel).
     rules_html = rule_list_html("wpp.pokeros")
 
-    def __init__(self, names: Sequence[str] | None = None) -> None:
+    def __init__(self, names: Sequence[str] | None = None, *, plain: bool = False) -> None:
         super().__init__(names)
+        #: A lesson's board (``plain``): no line of rule settings, words a newcomer does not
+        #: need (cells are named in words on every board).
+        self.plain = plain
         self.scores = w.HTML()
         self.scores.add_class("pk-scores")
         self.grid = GridView()
@@ -124,7 +127,8 @@ class PokerosBoard(BoardBase):
             f"<b>{escape(names[0])}</b> {view.scores[0]} · <b>{escape(names[1])}</b> "
             f"{view.scores[1]} · deck {view.deck_size} · {escape(names[other])} holds "
             f"{view.stash_sizes[other]} card{'s' if view.stash_sizes[other] != 1 else ''}"
-            f'{shown}<br><span class="wpp-muted">{escape(view.rules.describe())}</span>')
+            f"{shown}" + ("" if self.plain else
+                          f'<br><span class="wpp-muted">{escape(view.rules.describe())}</span>'))
         self._show()
 
     def select(self, action: Any) -> None:

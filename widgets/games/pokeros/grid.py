@@ -44,7 +44,8 @@ GRID_CSS: Final = """
 
 
 class GridView:
-    """The grid (``box``, which scrolls as it grows); :meth:`on_cell` hears lit cells."""
+    """The grid (``box``, which scrolls as it grows); :meth:`on_cell` hears lit cells. Its
+    tooltips say where a cell is in words (:func:`wpp.pokeros.game.cell_words`)."""
 
     def __init__(self) -> None:
         self.grid = w.GridBox([])
