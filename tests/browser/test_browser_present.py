@@ -145,13 +145,20 @@ _UNDER_BAR = """(root, sel) => { const shown = (@SHOWN@)(root, sel);
   }""".replace("@SHOWN@", _SHOWN)
 
 #: Each control scrolled to the window's top, then to its bottom (``block: start / end``, as
-#: keyboard focus and links scroll): the controls that are then not wholly in the window, or
-#: overlap the bar, or are not on top at their centre (names, with where each was scrolled).
+#: links and scripts scroll), then half under the bar and focused (as Tab does): the controls
+#: that are then not wholly in the window, or overlap the bar, or are not on top at their
+#: centre (names, with how each was scrolled).
 _HIDDEN_WHEN_SCROLLED_TO = """(root, sel) => { const shown = (@SHOWN@)(root, sel);
   const bar = root.querySelector(':scope > .wpp-present-bar'), bad = [];
   const view = document.documentElement;
-  for (const e of shown) for (const block of ['start', 'end']) {
-    e.scrollIntoView({block, inline: 'nearest'});
+  for (const e of shown) for (const block of ['start', 'end', 'focus']) {
+    if (block === 'focus') {              // half under the bar, then focused (as Tab does)
+      if (e.tabIndex < 0 || e.disabled) continue;
+      e.scrollIntoView({block: 'start', inline: 'nearest'});
+      document.scrollingElement.scrollBy(0, bar.getBoundingClientRect().height / 2
+                                            + e.getBoundingClientRect().height / 2);
+      e.focus(); e.blur();
+    } else e.scrollIntoView({block, inline: 'nearest'});
     const r = e.getBoundingClientRect(), b = bar.getBoundingClientRect();
     if (r.height > view.clientHeight - b.bottom) continue;       // taller than the room left
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
@@ -232,8 +239,8 @@ def test_present_mode_never_covers_a_control_and_grows_cards_with_text(browser: 
             assert switch.evaluate(_ON_TOP), f"{where}: the Present switch is covered or gone"
             under = root.evaluate(_UNDER_BAR, _CONTROLS)
             assert not under, f"{where}: controls under the switch's bar: {under}"
-            # Every control, scrolled to the top or the bottom of the window, is in view and
-            # on top: the bar never covers one.
+            # Every control, scrolled to the top or the bottom of the window or focused, is in
+            # view and on top: the bar never covers one.
             hidden = root.evaluate(_HIDDEN_WHEN_SCROLLED_TO, _CONTROLS)
             assert not hidden, f"{where}: controls covered once scrolled to: {hidden}"
             # The end of the page: reached with PageDown, and with the wheel.
