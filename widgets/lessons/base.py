@@ -141,7 +141,7 @@ body:has(.wpp-present) :has(.wpp-present) { padding-top: 0 !important;
 .wpp-app.wpp-present { max-width: none; background: #fff; padding: 0 12px 24px;
   zoom: var(--wpp-zoom); overflow: visible; flex-shrink: 0; }
 .wpp-app.wpp-present .widget-vbox > * { flex-shrink: 0; }
-.wpp-app.wpp-present > .widget-html:first-child { display: none; }
+.wpp-app.wpp-present > .widget-html:first-child { display: none; }  /* the <style> box: no room */
 body:has(.wpp-present) .jp-LabShell, body:has(.wpp-present) .jp-LabShell .lm-BoxPanel,
 body:has(.wpp-present) .jp-LabShell .lm-BoxPanel-child { position: static !important;
   height: auto !important; width: auto !important; overflow: visible !important;
