@@ -54,8 +54,9 @@ def test_the_rules_card_is_closed_unless_asked() -> None:
 
 def test_every_lesson_can_be_presented_full_screen() -> None:
     """A presenter mode without a CDN: a switch shows the lesson widget alone on the page,
-    enlarged (a CSS class), and back; the switch itself is pinned to the window (the page
-    scrolls: tests/browser/test_browser_present.py checks it in Chromium)."""
+    enlarged (a CSS class), and back; the switch itself is in a bar stuck to the top of the
+    window, across it, so it floats over no content (the page scrolls:
+    tests/browser/test_browser_present.py checks it in Chromium)."""
     import ipywidgets as w
 
     from widgets.lessons.base import LESSON_CSS
@@ -72,7 +73,7 @@ def test_every_lesson_can_be_presented_full_screen() -> None:
     present = LESSON_CSS.split(".wpp-app.wpp-present {")[1].split("}")[0]
     assert "zoom" in present and "position: fixed" not in present      # in the page's flow
     pinned = LESSON_CSS.split(".wpp-app.wpp-present > .wpp-present-bar {")[1].split("}")[0]
-    assert "position: fixed" in pinned
+    assert "position: sticky" in pinned and "top: 0" in pinned and "fixed" not in pinned
 
 
 def test_a_closed_rules_card_opens_when_presented() -> None:

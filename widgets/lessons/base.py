@@ -118,29 +118,39 @@ LESSON_CSS: Final = """
   gap: 8px; flex-wrap: wrap; }
 .wpp-present-bar .widget-toggle-button { height: 24px; font-size: 12px; }
 /* Present: the page shows this widget alone, in its own flow (the page scrolls as any page:
-   wheel, PageDown, scroll bar), everything in it enlarged together (zoom: cards, text and
-   buttons), and the switch pinned to the window's corner above everything (a rules card
-   opened elsewhere is hidden, and nothing can cover it). */
+   wheel, PageDown, scroll bar), everything in it enlarged together by one zoom (cards, text
+   and buttons are all sized in px under it; --wpp-zoom, set by screen size, is the only
+   factor), and the switch in a bar stuck to the top of the window, across its width: the
+   content starts under the bar and scrolls out of sight at the bar's lower edge, so the bar
+   covers nothing on screen and the switch is always there (a rules card opened elsewhere is
+   hidden). scroll-padding keeps what the keyboard or a link scrolls to below the bar. */
 body:has(.wpp-present) .jp-Cell:not(:has(.wpp-present)),
 body:has(.wpp-present) .jp-OutputArea-child:not(:has(.wpp-present)),
 body:has(.wpp-present) .jp-OutputArea-output >
   .widget-vbox:not(.wpp-present):not(:has(.wpp-present)) {
   display: none !important; }
-.wpp-app.wpp-present { max-width: none; background: #fff; padding: 36px 12px 24px;
-  zoom: 1.1; overflow: visible; flex-shrink: 0; }
+html:has(.wpp-present) { --wpp-zoom: 1.1; --wpp-bar: 36px; height: auto !important;
+  overflow: auto !important; position: static !important;
+  scroll-padding-top: calc((var(--wpp-bar) + 6px) * var(--wpp-zoom)); }
+@media (min-width: 1340px) { html:has(.wpp-present) { --wpp-zoom: 1.2; } }
+@media (min-width: 1600px) { html:has(.wpp-present) { --wpp-zoom: 1.4; } }
+body:has(.wpp-present) { height: auto !important; overflow: visible !important;
+  position: static !important; }
+body:has(.wpp-present) :has(.wpp-present) { padding-top: 0 !important;
+  margin-top: 0 !important; }
+.wpp-app.wpp-present { max-width: none; background: #fff; padding: 0 12px 24px;
+  zoom: var(--wpp-zoom); overflow: visible; flex-shrink: 0; }
 .wpp-app.wpp-present .widget-vbox > * { flex-shrink: 0; }
-html:has(.wpp-present), body:has(.wpp-present) { height: auto !important;
-  overflow: auto !important; position: static !important; }
+.wpp-app.wpp-present > .widget-html:first-child { display: none; }  /* the <style> box: no room */
 body:has(.wpp-present) .jp-LabShell, body:has(.wpp-present) .jp-LabShell .lm-BoxPanel,
 body:has(.wpp-present) .jp-LabShell .lm-BoxPanel-child { position: static !important;
   height: auto !important; width: auto !important; overflow: visible !important;
   contain: none !important; }
 .wpp-app.wpp-present .widget-hbox, .wpp-app.wpp-present .widget-box { overflow: visible; }
-@media (min-width: 1340px) { .wpp-app.wpp-present { zoom: 1.2; } }
-@media (min-width: 1600px) { .wpp-app.wpp-present { zoom: 1.4; } }
-.wpp-app.wpp-present > .wpp-present-bar { position: fixed; top: 4px; right: 10px;
-  z-index: 100000; background: #fff; border: 1px solid #d9d2bd; border-radius: 6px;
-  padding: 2px 6px; box-shadow: 0 1px 4px rgba(0, 0, 0, .2); }
+.wpp-app.wpp-present > .wpp-present-bar { position: sticky; top: 0; z-index: 100000;
+  box-sizing: border-box; min-height: var(--wpp-bar); margin: 0 -12px 6px;
+  padding: 4px 12px; background: #fff; border-bottom: 1px solid #d9d2bd;
+  box-shadow: 0 2px 4px -2px rgba(0, 0, 0, .2); }
 .wpp-card-root { max-width: 1100px; }
 .wpp-card-root .widget-html-content { white-space: normal; text-overflow: clip; }
 .wpp-rules-card { border: 1px solid #d9d2bd; border-radius: 8px;
