@@ -143,13 +143,19 @@ class MatchRunner(_Runner):
 
 def miss_text(misses: int, rows: int) -> str:
     """What the number of likely ranges missing the exact value means, honestly: a 95%
-    range misses about 1 time in 20, so a miss now and then is chance.
+    range misses about 1 time in 20, so a miss now and then is chance — said only when a
+    range does miss; when none does, the sentence says they agree.
 
     >>> miss_text(1, 7)[:60]
     '1 of the 7 likely ranges misses the exact value. That is cha'
+    >>> "chance" in miss_text(0, 7)
+    False
     """
-    head = ("Every likely range holds the exact value." if misses == 0 else
-            f"{misses} of the {rows} likely ranges {'misses' if misses == 1 else 'miss'} the "
+    if misses == 0:
+        return ("Every likely range holds the exact value: the simulation and the exact count "
+                "agree. Each is a 95% range, so now and then one will miss, about 1 time in "
+                "20.")
+    head = (f"{misses} of the {rows} likely ranges {'misses' if misses == 1 else 'miss'} the "
             "exact value.")
     return (f"{head} That is chance, not a mistake: each range is a 95% range, so it misses "
             f"the exact value about 1 time in 20 — with {rows} ranges, about one run in three "

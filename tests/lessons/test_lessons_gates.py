@@ -1,0 +1,91 @@
+"""Lessons 6, 7, 8 and 13 hold back what answers their questions (issue 27): a learner's
+walk-through found ``<details>`` panels "open it once you have answered …" that opened at any
+time, and a Run button that showed the whole frequency table before the guesses. Each such
+part is now made only once the questions (or the drills) are answered or skipped: before,
+its text is in no widget string of the page."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from widgets.lessons.commit import AfterGuesses, GuessList, Note, widget_strings
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+MINE = ("06_hand_frequencies", "07_analysing_the_game", "08_classic_poker", "13_strategy")
+
+
+def text(widget: Any) -> str:
+    return "\n".join(widget_strings(widget.root))
+
+
+def finish(quiz: GuessList) -> None:
+    """Answer every question of ``quiz`` with its first choice (the last one skipped)."""
+    for i in range(quiz.count):
+        quiz.go(i)
+        if i == quiz.count - 1:
+            quiz.skip()
+        else:
+            quiz.choose(0)
+            quiz.commit()
+
+
+@pytest.mark.parametrize("name", MINE)
+def test_no_panel_that_asks_to_be_opened_later(name: str) -> None:
+    """A ``<details>`` that says "open it once you have answered" opens at any time: the
+    lessons hold such parts back instead (what they hold is made after the answers)."""
+    cells = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text("utf-8"))["cells"]
+    for c in cells:
+        if c["cell_type"] == "markdown":
+            s = "".join(c["source"])
+            assert not re.search(r"<details>.*open it (once|after)", s, re.S | re.I), s[:80]
+
+
+def test_08_the_ranking_and_the_differences_come_after_the_three_guesses() -> None:
+    from widgets.lessons.classic_poker import (
+        DIFFERENCES_NOTE,
+        RANKING_NOTE,
+        ClassicGuesses,
+        ClassicRanking,
+        SideBySideView,
+    )
+
+    g = ClassicGuesses()
+    ranking = g.then(ClassicRanking, lead=RANKING_NOTE)
+    both = g.then(SideBySideView, lead=DIFFERENCES_NOTE, cards="10S 10H 10D 4C 4S")
+    for held in ("low to high", "Twos beat aces", "Wrap-around straights", "7,462 classes"):
+        assert held not in text(ranking) + text(both) + text(g)
+    finish(g.quiz)
+    assert "low to high" in text(ranking) and "7,462 classes" in text(ranking)
+    assert "Twos beat aces" in text(both) and "Full House" in text(both)
+
+
+def test_06_the_run_and_what_to_remember_come_after_the_three_guesses() -> None:
+    from widgets.lessons.analysis import FrequencyRunner
+    from widgets.lessons.frequency_guess import REMEMBER, FrequencyGuesses
+
+    g = FrequencyGuesses(deals=40)
+    runner = AfterGuesses(g.quiz, FrequencyRunner, deals=50)
+    remember = AfterGuesses(g.quiz, Note, html=REMEMBER)
+    before = text(runner) + text(remember)
+    assert "Run" not in before and "almost every deal" not in before
+    assert runner.part is None and remember.part is None
+    finish(g.quiz)
+    assert isinstance(runner.part, FrequencyRunner) and "Run" in text(runner)
+    assert "almost every deal holds two pair" in text(remember)
+
+
+def test_06_question_one_says_how_much_a_sample_varies() -> None:
+    """Regression: "89% … exactly 85.9%" with no word on the gap."""
+    from widgets.lessons.frequency_guess import FrequencyGuesses, cell
+
+    g = FrequencyGuesses(deals=60)
+    g.quiz.choose(0)
+    g.quiz.commit()
+    shown = text(g)
+    half = (cell(g.holds, "straight", "high") - cell(g.holds, "straight", "low")) / 2
+    assert f"varies by about ±{half:.0%}" in shown
