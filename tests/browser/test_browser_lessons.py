@@ -386,7 +386,7 @@ def test_the_strategy_lesson(browser: Any) -> None:
     """13: a wrong lead is shown the answer that spoils it; the winning lead wins for sure."""
     with lesson_page(browser, "13_strategy") as page:
         pad = lessons(page, 1).first
-        expect_text(pad, "K♠ and any two")
+        expect_text(pad, "Position 1")
         pad.locator('.wpp-hand .wpp-card[title="K♠"]').click()
         click(pad, "Play")
         expect_text(pad, "does not win for sure: P2 answers: play A♠")

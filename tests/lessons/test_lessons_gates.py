@@ -89,3 +89,31 @@ def test_06_question_one_says_how_much_a_sample_varies() -> None:
     shown = text(g)
     half = (cell(g.holds, "straight", "high") - cell(g.holds, "straight", "low")) / 2
     assert f"varies by about ±{half:.0%}" in shown
+
+
+def test_13_drill_titles_name_no_card() -> None:
+    """Regression: "K♠ and any two" above "One lead wins whatever P2 does: which?" said the
+    answer; a title now names the position only."""
+    from wpp.warpairs.teach.drills import STRATEGY
+
+    titles = [d.title for d in STRATEGY]
+    assert len(set(titles)) == len(titles), "the class view tells drills apart by title"
+    for t in titles:
+        assert not re.search(r"[♠♥♦♣]|\btwos?\b|\baces?\b|\bkings?\b", t, re.I), t
+
+
+def test_13_the_author_s_sure_wins_come_after_every_drill() -> None:
+    from widgets.lessons.after_drills import AUTHOR_WINS, DrillPad, DrillsDone
+    from wpp.warpairs.teach.drills import STRATEGY, winning_moves
+
+    pad = DrillPad(STRATEGY)
+    later = DrillsDone(pad).then(Note, html=AUTHOR_WINS)
+    assert "sure wins in singles" not in text(pad) + text(later)
+    for i in range(len(STRATEGY)):
+        assert later.part is None and "any card but a two" not in text(later)
+        pad.go(i)
+        if i % 2:
+            pad.skip()
+        else:                                          # a first move counts as done
+            pad.move(winning_moves(pad.drill.state)[0])
+    assert later.part is not None and "any card but a two" in text(later)
