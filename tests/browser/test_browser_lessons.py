@@ -372,7 +372,7 @@ def test_analysing_the_game(browser: Any) -> None:
         guesses, runner = lessons(page, 2).nth(0), lessons(page, 2).nth(1)
         assert "classic scores" not in page.locator("body").inner_text()
         lock_in(guesses, "classic wins clearly more")
-        expect_text(guesses, "classic scores 80% against greedy \\(95% interval 71% to 87%\\)")
+        expect_text(guesses, "classic scores 80% against greedy \\(likely range 71% to 87%\\)")
         assert guesses.locator("img").count() == 1
         text = guesses.inner_text()
         assert "inf" not in text.split() and "…" not in text

@@ -117,3 +117,64 @@ def test_13_the_author_s_sure_wins_come_after_every_drill() -> None:
         else:                                          # a first move counts as done
             pad.move(winning_moves(pad.drill.state)[0])
     assert later.part is not None and "any card but a two" in text(later)
+
+
+def test_07_the_match_and_what_to_remember_come_after_the_four_guesses() -> None:
+    from widgets.lessons.analysis import MatchRunner
+    from widgets.lessons.analysis_guess import REMEMBER, AnalysisGuesses
+
+    g = AnalysisGuesses()
+    runner = g.quiz.then(MatchRunner, games=4)
+    remember = g.quiz.then(Note, html=REMEMBER)
+    before = text(runner) + text(remember)
+    assert "Run" not in before and "handful of real choices" not in before
+    finish(g.quiz)
+    assert isinstance(runner.part, MatchRunner) and "handful of real choices" in text(remember)
+
+
+#: Words of the research tables that a learner's page of lesson 7 must not show.
+RESEARCH = re.compile(r"\belo\b|wilson|no bound|clean sweep|<th>(?:match|phase|agent)</th>",
+                      re.I)
+
+
+def test_07_the_reveals_show_a_learner_s_tables() -> None:
+    """Regression: question 1 showed the research table (agent, opponent, elo low, "no bound
+    (clean sweep)"), questions 2 and 4 a stray "match" / "phase" label row."""
+    from widgets.lessons.analysis_guess import AnalysisGuesses
+
+    g = AnalysisGuesses()
+    for i in range(4):
+        g.quiz.go(i)
+        g.quiz.choose(0)
+        g.quiz.commit()
+        shown = text(g)
+        assert not RESEARCH.search(shown), (i, RESEARCH.search(shown))
+        if i == 0:
+            for column in ("who", "against", "games", "won", "score", "likely range"):
+                assert f"<th>{column}</th>" in shown, column
+
+
+def test_07_the_choices_chart_shows_the_medians_the_sentence_gives() -> None:
+    """Regression: the chart plotted "legal actions (mean)" under a sentence of medians."""
+    import pandas as pd
+
+    from wpp.analysis import plots
+
+    d = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2], "move": [1, 2, 1, 2, 1, 2],
+                      "branching": [2, 9, 4, 1, 30, 5], "phase": ["lead", "answer"] * 3})
+    ax = plots.branching_by_turn_figure({"m": d}, min_games=1, median=True).axes[0]
+    assert "median" in ax.get_ylabel()
+    assert list(ax.lines[0].get_ydata()) == [4.0, 5.0]
+
+
+def test_07_the_match_runner_says_what_each_player_is() -> None:
+    from widgets.lessons.analysis import PLAYERS, MatchRunner
+
+    r = MatchRunner(games=4)
+    shown = re.sub(r"<style\b.*?</style>", "", text(r), flags=re.S)
+    assert r.first.description == "computer player"
+    assert not re.search(r"\bagents?\b", shown, re.I), re.search(r".{40}\bagents?\b.{40}", shown)
+    for name in r.first.options:
+        assert name in PLAYERS and PLAYERS[name] in shown, name
+    r.run_button.click()
+    assert not RESEARCH.search(r.out.value) and "likely range" in r.out.value
