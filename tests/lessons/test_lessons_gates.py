@@ -178,3 +178,22 @@ def test_07_the_match_runner_says_what_each_player_is() -> None:
         assert name in PLAYERS and PLAYERS[name] in shown, name
     r.run_button.click()
     assert not RESEARCH.search(r.out.value) and "likely range" in r.out.value
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_08_the_draw_result_is_in_a_newcomer_s_words(seed: int) -> None:
+    """Regression: "Equity 0.480 … improves with probability 0.287", columns "HC 1P 2P 3K
+    ST FL FH 4K SF", "stand pat"."""
+    from tests.lessons.test_lessons_words import DEVELOPER_WORDS
+    from widgets.lessons.classic_poker import DrawTable
+
+    research = dict(DEVELOPER_WORDS)["research words"]
+    t = DrawTable(seed=seed)
+    t.draw()                                  # nothing discarded: the learner keeps all five
+    shown = t.result.value
+    assert not research.search(shown), research.search(shown)
+    assert "<b>Why the AI drew as it did</b> — it chose to " in shown
+    assert "chance to win" in shown and "keep all five" in shown
+    for hand in ("high card", "one pair", "three of a kind", "straight flush"):
+        assert f"<th>{hand}</th>" in shown, hand
+    assert not re.search(r"<th>(?:HC|1P|SF)</th>", shown)
