@@ -156,6 +156,7 @@ def test_07_the_reveals_show_a_learner_s_tables() -> None:
 
 def test_07_the_choices_chart_shows_the_medians_the_sentence_gives() -> None:
     """Regression: the chart plotted "legal actions (mean)" under a sentence of medians."""
+    import numpy as np
     import pandas as pd
 
     from wpp.analysis import plots
@@ -164,7 +165,7 @@ def test_07_the_choices_chart_shows_the_medians_the_sentence_gives() -> None:
                       "branching": [2, 9, 4, 1, 30, 5], "phase": ["lead", "answer"] * 3})
     ax = plots.branching_by_turn_figure({"m": d}, min_games=1, median=True).axes[0]
     assert "median" in ax.get_ylabel()
-    assert list(ax.lines[0].get_ydata()) == [4.0, 5.0]
+    assert np.asarray(ax.lines[0].get_ydata(), dtype=float).tolist() == [4.0, 5.0]
 
 
 def test_07_the_match_runner_says_what_each_player_is() -> None:
