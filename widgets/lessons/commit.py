@@ -299,6 +299,7 @@ class Note(Lesson):
     def __init__(self, html: str) -> None:
         self.html = w.HTML(html)
         self.root = w.VBox([self.html])
+        self.root.add_class("wpp-lesson")      # the lessons' text styles, without their bar
 
     def summary(self) -> str:
         text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", self.html.value)).strip()
