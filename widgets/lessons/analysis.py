@@ -87,7 +87,7 @@ class MatchRunner(_Runner):
             + "</div>")
         self.games = w.IntSlider(value=games, min=2, max=1000, step=2, description="games",
                                  continuous_update=False, layout=w.Layout(width="360px"))
-        self._run_controls(seed, "seed", "170px", "play the match: every deal twice, seats "
+        self._run_controls(seed, "first deal", "190px", "play the match: every deal twice, seats "
                            "swapped", games, "played")
         top = w.HBox([self.first, self.second])
         top.add_class("wpp-nav")
