@@ -1,8 +1,9 @@
 """Lesson 8 gives nothing away before its three guesses (issue 27): a review found the ranking
 ladder and the side-by-side table on screen under question 1, before the learner answered.
 Now the two ladders come with question 1's answer, and the ranking, both rule sets and the
-examples are not even made until the three questions are answered or skipped; the lesson's
-text that answers them sits in a ``<details>`` after the questions."""
+examples are not even made until the three questions are answered or skipped; so is the
+lesson's text that answers them (the ranking and the five differences, made with the parts
+they introduce: ``tests/lessons/test_lessons_gates.py``)."""
 
 from __future__ import annotations
 

@@ -230,6 +230,9 @@ def test_06_no_leftover_progress_bar_and_an_honest_miss() -> None:
     assert "True" not in f.out.value and "<th></th>" not in f.out.value
     assert "misses the exact value" in miss_text(1, 7)
     assert miss_text(0, 7).startswith("Every likely range holds")
+    # The words match the figures: "chance, not a mistake" only when a range misses.
+    assert ("not a mistake" in f.out.value) == (f.misses > 0)
+    assert "not a mistake" not in miss_text(0, 7) and "not a mistake" in miss_text(2, 7)
 
 
 def test_07_the_search_ai_is_announced_as_slow() -> None:

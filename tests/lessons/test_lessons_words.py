@@ -44,6 +44,11 @@ DEVELOPER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("settings string", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+=[\w\"'`]|\bmultiplier: \w+|"
                                    r"\brun limit\b")),
     ("jargon", re.compile(r"\breference deals?\b|\bplays per rule\b|\b\d+ yes / \d+ no\b")),
+    # The research's words (issue 27: lesson 7 showed Elo gaps and Wilson intervals, lesson 8
+    # "Equity 0.480" and columns "HC 1P 2P …"): a lesson says "chance to win", "likely range",
+    # "keep all five"; the research stays on the analysts' pages.
+    ("research words", re.compile(r"\bElo\b|\bWilson\b|\bequity\b|\bHC 1P\b|\bstand pat\b|"
+                                  r"\bno bound\b|\bclean sweep\)|\bdrift from\b", re.I)),
     # A label, then a line that starts with the same word and a colon: "Hit : hit: draw".
     ("doubled label", re.compile(r"\b([A-Za-z]{2,})\s*:\s*\1\s*:", re.I)),
 )
@@ -112,17 +117,20 @@ def test_no_developer_words_on_a_lesson_page(path: Path) -> None:
 def test_the_scanner_finds_what_it_looks_for() -> None:
     bad = ("see 03_the_mulligan.ipynb, run `make play`, wpp.warpairs.ai decides (6.31) with "
            "token 1; pytest -x; as pyOFC scores; 4♥ at (0, -1); Flag: hand_limit; five "
-           "reference deals; Hit : hit: draw a card")
+           "reference deals; Hit : hit: draw a card; Equity 0.480")
     kinds = {what for what, p in DEVELOPER_WORDS if p.search(bad)}
     assert kinds == {w for w, _ in DEVELOPER_WORDS}
     fine = ("Make a pair, then play it (R7). Lesson 3 asks first. A python can't play cards; "
             "the 9.5% of deals, 3.14, a gamble (0.625) beats a sure 2nd place (0.5); low to "
-            "high: high card, one pair; A-2-3-4-5: 5 high; a pair (R4, R7); Hit: draw a card")
+            "high: high card, one pair; A-2-3-4-5: 5 high; a pair (R4, R7); Hit: draw a card; "
+            "chance to win 48%; keep all five; the likely range; an elbow; Wilsonia")
     assert not any(p.search(fine) for _, p in DEVELOPER_WORDS)
     assert _markdown_text("[lesson 3](03_the_mulligan.ipynb)").strip() == "[lesson 3]"
     for sample in ("(pyofc scoring does not)", "cell (12, 3)", "strict 5-card run limit, "
                    "multiplier: hands", "stash=1", "plays per rule: R9 2 yes / 0 no",
-                   "Fold : fold: score the lowest card"):
+                   "Fold : fold: score the lowest card", "elo low", "95% Wilson interval",
+                   "no bound (clean sweep)", "HC 1P 2P", "stand pat",
+                   "so this list cannot drift from the rules"):
         assert any(p.search(sample) for _, p in DEVELOPER_WORDS), sample
 
 

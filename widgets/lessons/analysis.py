@@ -6,9 +6,10 @@ deals to simulate.
 
 :class:`MatchRunner` opens on a stored result (:mod:`wpp.warpairs.teach.stored`, so the page opens
 in seconds) and plays a new match only when asked, chunk by chunk, the bar moving after each
-chunk. The result is the score of each agent with its 95% interval and the Elo gap
-(:func:`wpp.warpairs.teach.tables.readable_head_to_head`), the first leader's share, and a one-line
-takeaway.
+chunk. The result is a learner's table — who, against, games, won, score and its likely
+range (:func:`wpp.warpairs.teach.tables.learner_head_to_head`; no rating scale) — and a
+one-line takeaway. The computer players are named in words, each said in one line
+(:data:`PLAYERS`).
 
 >>> r = MatchRunner(games=4)
 >>> r.run_button.click(); r.progress.value == r.progress.max == 4
@@ -30,16 +31,26 @@ import ipywidgets as w
 from widgets.lessons.base import Lesson, lesson_root, nav_button
 from wpp.analysis.match import MatchResult, assemble, play_chunk, schedule
 from wpp.analysis.stats import head_to_head
-from wpp.warpairs.teach.tables import match_takeaway, readable_head_to_head
+from wpp.warpairs.teach.tables import learner_head_to_head, match_takeaway
 from wpp.warpairs.tournament_cli import agent_names
 
-__all__ = ["FrequencyRunner", "MatchRunner", "miss_text"]
+__all__ = ["PLAYERS", "FrequencyRunner", "MatchRunner", "miss_text"]
 
 #: Games played between two moves of the progress bar.
 CHUNK: Final = 10
 #: Agents that search before every move: how many games they play a minute (measured on
 #: the lesson's shared two-core machine), for the warning shown before a run.
 SLOW_AGENTS: Final = {"search": 6.0}
+#: What each computer player of the match runner is, in one line (a player not listed here
+#: is shown by its name alone).
+PLAYERS: Final = {
+    "classic": "the classic AI: keeps poker hands together, holds twos and aces back",
+    "counting": "the classic AI that also counts the cards already played",
+    "greedy": "sheds as many cards as it can, with no plan",
+    "noisy": "the classic AI, but now and then it plays a random move instead",
+    "random": "any legal move, picked at random",
+    "search": "looks ahead by playing many imagined games to the end (slow)",
+}
 
 
 class _Runner(Lesson):
@@ -68,11 +79,15 @@ class MatchRunner(_Runner):
     def __init__(self, first: str = "classic", second: str = "greedy", games: int = 100,
                  seed: int = 2024, result: MatchResult | None = None) -> None:
         names = list(agent_names())
-        self.first = w.Dropdown(options=names, value=first, description="agent")
+        self.first = w.Dropdown(options=names, value=first, description="computer player")
         self.second = w.Dropdown(options=names, value=second, description="against")
+        self.first.style.description_width = "initial"
+        self.legend = w.HTML('<div class="wpp-muted">' + "<br>".join(
+            f"<b>{escape(n)}</b>: {escape(PLAYERS[n])}" for n in names if n in PLAYERS)
+            + "</div>")
         self.games = w.IntSlider(value=games, min=2, max=1000, step=2, description="games",
                                  continuous_update=False, layout=w.Layout(width="360px"))
-        self._run_controls(seed, "seed", "170px", "play the match: every deal twice, seats "
+        self._run_controls(seed, "first deal", "190px", "play the match: every deal twice, seats "
                            "swapped", games, "played")
         top = w.HBox([self.first, self.second])
         top.add_class("wpp-nav")
@@ -82,7 +97,7 @@ class MatchRunner(_Runner):
         self.note.add_class("wpp-feedback")
         for d in (self.first, self.second, self.games):
             d.observe(lambda _c: self._warn(), names="value")
-        self.root = lesson_root([top, bar, self.note, self.progress, self.out])
+        self.root = lesson_root([top, self.legend, bar, self.note, self.progress, self.out])
         self._warn()
         self.result: MatchResult | None = None
         self.line = "no match played yet"
@@ -90,7 +105,8 @@ class MatchRunner(_Runner):
             self.progress.value = self.progress.max = len(result.games)
             self.show(result, first, second)
         else:
-            self.out.value = '<div class="wpp-muted">Choose two agents and press Run.</div>'
+            self.out.value = ('<div class="wpp-muted">Choose two computer players and press '
+                              "Run.</div>")
 
     def _warn(self) -> None:
         """Say how long a match with a slow agent will take, before Run is pressed."""
@@ -108,8 +124,9 @@ class MatchRunner(_Runner):
         """Play the match chosen, chunk by chunk, and show it."""
         a, b = str(self.first.value), str(self.second.value)
         if a == b:
-            self.out.value = ('<div class="wpp-no">Choose two different agents (a mirror '
-                              "match is in the table above).</div>")
+            self.out.value = ('<div class="wpp-no">Choose two different computer players '
+                              "(a match of a player against itself is in the questions "
+                              "above).</div>")
             return
         n = int(self.games.value) // 2 * 2
         specs = schedule("warpairs", (a, b), n, int(self.seed.value))
@@ -131,10 +148,9 @@ class MatchRunner(_Runner):
         self.result = result
         table = head_to_head(result.games)
         self.line = str(match_takeaway(table, a, b))
-        shown = readable_head_to_head(table)
+        shown = learner_head_to_head(table)
         self.out.value = (f'<div class="wpp-narration"><b>{escape(self.line)}</b></div>'
-                          + shown.to_html(index=False, float_format=lambda x: f"{x:.3f}",
-                                          classes="wpp-cands"))
+                          + shown.to_html(index=False, classes="wpp-cands"))
 
     def summary(self) -> str:
         games = 0 if self.result is None else len(self.result.games)
@@ -143,13 +159,19 @@ class MatchRunner(_Runner):
 
 def miss_text(misses: int, rows: int) -> str:
     """What the number of likely ranges missing the exact value means, honestly: a 95%
-    range misses about 1 time in 20, so a miss now and then is chance.
+    range misses about 1 time in 20, so a miss now and then is chance — said only when a
+    range does miss; when none does, the sentence says they agree.
 
     >>> miss_text(1, 7)[:60]
     '1 of the 7 likely ranges misses the exact value. That is cha'
+    >>> "chance" in miss_text(0, 7)
+    False
     """
-    head = ("Every likely range holds the exact value." if misses == 0 else
-            f"{misses} of the {rows} likely ranges {'misses' if misses == 1 else 'miss'} the "
+    if misses == 0:
+        return ("Every likely range holds the exact value: the simulation and the exact count "
+                "agree. Each is a 95% range, so now and then one will miss, about 1 time in "
+                "20.")
+    head = (f"{misses} of the {rows} likely ranges {'misses' if misses == 1 else 'miss'} the "
             "exact value.")
     return (f"{head} That is chance, not a mistake: each range is a 95% range, so it misses "
             f"the exact value about 1 time in 20 — with {rows} ranges, about one run in three "

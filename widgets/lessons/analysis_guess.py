@@ -25,20 +25,40 @@ from wpp.warpairs.teach import stored
 from wpp.warpairs.teach.tables import (
     branching_takeaway,
     compare_takeaway,
+    learner_head_to_head,
     length_takeaway,
     match_takeaway,
     readable_compare,
-    readable_head_to_head,
     readable_lengths,
 )
 
-__all__ = ["AnalysisGuesses", "frame_html"]
+__all__ = ["REMEMBER", "SCORE_AXIS", "AnalysisGuesses", "frame_html"]
+
+#: What to remember: it answers questions 3 and 4, so the notebook shows it only after the
+#: questions (:class:`~widgets.lessons.commit.AfterGuesses`).
+REMEMBER = (
+    '<div class="wpp-narration"><p><b>What to remember.</b> A difference is real only when '
+    'its range stays clear of "even"; more games narrow the range (four times the games, '
+    "half the width). Skill makes WarPairsPoker shorter, and after the mulligan a player "
+    "usually has only a handful of real choices.</p></div>")
+
+#: The score chart's axis, in a learner's words.
+SCORE_AXIS = "score (a win counts 1, a draw ½), with its likely range"
 
 MIRRORS = ("random vs random", "classic vs classic")
+#: The columns of the tables of questions 3 and 4, in words (the rest are left out).
+LENGTH_WORDS = {"mean [95% interval]": "average [likely range]", "min": "shortest",
+                "median": "typical (median)", "max": "longest"}
+BRANCHING_WORDS = {"decisions": "decisions", "median": "typical (median)", "max": "most",
+                   "forced": "share with one choice"}
 
 
 def frame_html(df: pd.DataFrame, index: bool = True) -> str:
-    """A table for the page: whole, never cut with "…", numbers rounded."""
+    """A table for the page: whole, never cut with "…", numbers rounded; no label row for
+    the index (its names, such as "match" or "phase", are the analysts')."""
+    df = df.copy()
+    df.index.names = [None] * df.index.nlevels
+    df.columns.name = None
     return str(df.to_html(index=index, classes="wpp-cands", na_rep="",
                           float_format=lambda x: f"{x:.3g}", max_rows=None, max_cols=None))
 
@@ -88,8 +108,8 @@ class AnalysisGuesses(Lesson):
     def _who_wins(self, _choice: int) -> str:
         results = head_to_head(self.tournament.games)
         return (_line(match_takeaway(results, "classic", "greedy"))
-                + figure_html(plots.win_rates(results))
-                + frame_html(readable_head_to_head(results), index=False)
+                + figure_html(plots.win_rates(results, xlabel=SCORE_AXIS))
+                + frame_html(learner_head_to_head(results), index=False)
                 + "<p>A bar whose range stays clear of the dashed line at ½ is a real "
                   "difference, not luck. Random loses practically every game: emptying a hand "
                   "takes a plan. Classic beats greedy clearly: keeping poker hands together and "
@@ -102,10 +122,11 @@ class AnalysisGuesses(Lesson):
         first = next(ln for ln in text.splitlines() if "first leader" in ln)
         first = first.replace(" (R12)", "")
         return (_line(compare_takeaway(table, MIRRORS)) + frame_html(readable_compare(table))
-                + "<p>Read the first two rows: between equal players the first leader wins "
-                  "about half the games. With 200 games the range is about ±7 points wide, so "
+                + "<p>In brackets: each figure's likely range. Read the first two rows: "
+                  "between equal players the first leader wins about half the games. With 200 "
+                  "games the range is about ±7 points wide, so "
                   "any advantage is small. Five thousand games between random players narrow "
-                  f"it: {escape(first)} (in brackets: the 95% range) — leading first is, if "
+                  f"it: {escape(first)} (in brackets: the likely range) — leading first is, if "
                   "anything, a small <i>disadvantage</i> in random play.</p>")
 
     def _length(self, _choice: int) -> str:
@@ -113,7 +134,7 @@ class AnalysisGuesses(Lesson):
         return (_line(length_takeaway(lengths, "classic vs classic", "random vs random"))
                 + figure_html(plots.game_lengths({k: r.games["actions"]
                                                   for k, r in self.matches.items()}))
-                + frame_html(readable_lengths(lengths))
+                + frame_html(readable_lengths(lengths).rename(columns=LENGTH_WORDS))
                 + "<p>Length counts every decision of either player. Random players draw and "
                   "take pile cards as often as they play, so their hands shrink slowly. Skill "
                   "makes this game <i>shorter</i>: playing well means emptying your hand "
@@ -122,11 +143,13 @@ class AnalysisGuesses(Lesson):
     def _branching(self, _choice: int) -> str:
         by_phase = pd.concat({m: branching_by_phase(self.matches[m].decisions)
                               .set_index("phase") for m in MIRRORS})
-        by_phase = by_phase.rename(columns={"forced": "share with one choice"})
-        return (_line(branching_takeaway(by_phase))
+        line = branching_takeaway(by_phase)
+        by_phase["forced"] = by_phase["forced"].map(lambda x: f"{x:.0%}")
+        by_phase = by_phase.rename(columns=BRANCHING_WORDS)[list(BRANCHING_WORDS.values())]
+        return (_line(line)
                 + figure_html(plots.branching_by_turn_figure(
                     {m: self.matches[m].decisions for m in MIRRORS}, min_games=20,
-                    max_move=80))
+                    max_move=80, median=True))
                 + frame_html(by_phase)
                 + "<p>The mulligan offers 560 ways to choose 3 cards of 16. After it, a lead "
                   "offers every single, pair and poker hand of the hand, an answer only the "

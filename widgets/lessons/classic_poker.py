@@ -45,6 +45,7 @@ from wpp.classic.compare import (
     side_by_side,
 )
 from wpp.classic.draw import (
+    DiscardOption,
     DrawAI,
     DrawAnalysis,
     DrawRound,
@@ -60,8 +61,8 @@ from wpp.core.agents import Decision
 from wpp.core.explain import Explanation
 from wpp.core.standard_deck import Card, format_cards, parse_cards
 
-__all__ = ["PRESETS", "ClassicGuesses", "ClassicRanking", "Disagreements", "DrawTable",
-           "LadderTable", "SideBySideView"]
+__all__ = ["DIFFERENCES_NOTE", "PRESETS", "RANKING_NOTE", "ClassicGuesses", "ClassicRanking",
+           "Disagreements", "DrawTable", "LadderTable", "SideBySideView", "choice_words"]
 
 #: One example hand of each classic category, low to high (the ranking's presets).
 PRESETS: Final[tuple[tuple[str, str], ...]] = (
@@ -75,6 +76,36 @@ PRESETS: Final[tuple[tuple[str, str], ...]] = (
     ("Four of a Kind", "JS JH JD JC 3D"),
     ("Straight Flush", "5H 6H 7H 8H 9H"),
 )
+
+#: How classic poker ranks its hands: it answers question 1, so it is shown with the ranking,
+#: after the three questions (:meth:`ClassicGuesses.then`).
+RANKING_NOTE: Final = (
+    '<div class="wpp-narration"><p><b>How classic poker ranks its hands.</b> A classic poker '
+    "hand is <b>five cards</b>, in one of nine categories, low to high: high card, one pair, "
+    "two pair, three of a kind, straight, flush, full house, four of a kind, straight flush. "
+    "Within a category, ranks decide (a pair of kings beats a pair of queens; then the "
+    "kickers), and <b>suits never rank</b>: two hands of the same ranks split the pot. The "
+    "ace is high, or low only in the straight A-2-3-4-5 (the <i>wheel</i>, the lowest "
+    "straight).</p><p>All 2,598,960 five-card hands fall into exactly <b>7,462 classes</b> — "
+    "hands no rule can tell apart. The <i>class number</i> below runs from 1 (7-5-4-3-2 of "
+    "mixed suits) to 7,462 (a royal flush).</p></div>")
+
+#: The five differences between the games: they answer questions 2 and 3, so they are shown
+#: with the side-by-side view, after the three questions.
+DIFFERENCES_NOTE: Final = (
+    '<div class="wpp-narration"><p><b>The five differences.</b> WarPairsPoker (lesson 2) '
+    "differs from classic poker in five ways that change what a hand is:</p><ul>"
+    "<li><b>Suits rank</b> ♦ &lt; ♣ &lt; ♥ &lt; ♠ (R1, R2) and decide between hands of the "
+    "same ranks (the <i>key</i>, R6): what is a split pot in poker is a win in "
+    "WarPairsPoker.</li>"
+    "<li><b>Twos beat aces</b> (R9): a play keyed on a 2 beats one keyed on an ace.</li>"
+    "<li><b>Wrap-around straights</b> (R5): J-Q-K-A-2, Q-K-A-2-3 and K-A-2-3-4 are straights, "
+    "topped by their last card (J-Q-K-A-2 is <i>2-high</i>). In poker they are just high "
+    "cards.</li>"
+    "<li><b>Two pair is the lowest poker play</b> (R4) and is played as <b>4 cards</b>; three "
+    "of a kind is played as 3. Kickers make them no play at all. One pair and high card are "
+    "not poker plays.</li>"
+    "<li><b>Four of a kind</b> may be played as 4 cards, or with any kicker.</li></ul></div>")
 
 _CSS: Final = """<style>
 .wpp-lesson .wpp-ladder td { padding: 1px 8px; }
@@ -251,22 +282,44 @@ class _Chosen:
 _CATS: Final = tuple(Category)
 
 
+def _move_words(o: DiscardOption) -> str:
+    """An option in a newcomer's words: "keep all five", or "keep 9♣ 9♥ and draw 3 cards"."""
+    if not o.discard:
+        return "keep all five"
+    n = len(o.discard)
+    kept = format_cards(o.keep)
+    return (f"keep {kept} and " if kept else "throw all away and ") + (
+        f"draw {n} card{'s' if n > 1 else ''}")
+
+
+def choice_words(e: DrawAnalysis) -> str:
+    """The AI's best option in plain words: what it keeps, its chance to win, how often the
+    hand improves and the likeliest final hand (no engine words such as "equity")."""
+    b = e.best
+    likely = max(_CATS, key=b.count)
+    return (f"{_move_words(b)}: its chance to win is {float(b.equity):.0%} (a tie counts as "
+            f"half a win), the hand improves {float(b.improve):.0%} of the time, and the "
+            f"likeliest final hand is {likely.label.lower()} ({b.probability(likely):.0%})")
+
+
 def explanation_html(e: DrawAnalysis, top: int = 8, mark: Sequence[Card] | None = None) -> str:
     """The AI's options as a table, best first (its choice marked); ``mark`` also lists the
-    row of that discard when it is not among the ``top`` (the learner's own choice)."""
+    row of that discard when it is not among the ``top`` (the learner's own choice). The
+    columns are in words: the chance to win, to improve, and to end with each hand (%)."""
     rows_at = list(range(min(top, len(e.options))))
     if mark is not None:
         mine = next(i for i, o in enumerate(e.options) if set(o.discard) == set(mark))
         if mine not in rows_at:
             rows_at.append(mine)
-    columns = ["#", "keep", "discard", "equity", "improve %", *(c.short for c in _CATS)]
+    columns = ["#", "keep", "throw away", "chance to win %", "improves %",
+               *(c.label.lower() for c in _CATS)]
     rows = []
     for i in rows_at:
         o = e.options[i]
         probs = [("-" if not o.count(c) else f"{100 * o.probability(c):.1f}") for c in _CATS]
         rows.append([str(i + 1), escape(format_cards(o.keep) or "—"),
-                     escape(format_cards(o.discard) or "stand pat"), f"{float(o.equity):.3f}",
-                     f"{100 * float(o.improve):.1f}", *probs])
+                     escape(format_cards(o.discard) or "nothing (keep all five)"),
+                     f"{100 * float(o.equity):.1f}", f"{100 * float(o.improve):.1f}", *probs])
     chosen = [0] if mark is None else [rows_at.index(next(
         i for i in rows_at if set(e.options[i].discard) == set(mark)))]
     return table_html(columns, rows, chosen=chosen, legal=chosen)
@@ -339,7 +392,7 @@ class DrawTable(Lesson):
                 return
             self.discard.add(card)
         n = len(self.discard)
-        chosen = format_cards(sorted(self.discard)) if n else "nothing (stand pat)"
+        chosen = format_cards(sorted(self.discard)) if n else "nothing (you keep all five)"
         self._show_mine(f"Discarding {chosen}: press Draw.")
 
     def draw(self) -> None:
@@ -367,11 +420,13 @@ class DrawTable(Lesson):
             f"({escape(evaluate(r.dealt[1]).name)}), discarded "
             f"{escape(format_cards(r.discards[1]) or 'nothing')} and drew "
             f"{cards_html(r.drawn[1], 30) if r.drawn[1] else 'nothing'}.</div>"
-            f"<div><b>Why the AI drew as it did</b> — {escape(self.ai.last.summary())}</div>"
+            f"<div><b>Why the AI drew as it did</b> — it chose to "
+            f"{escape(choice_words(self.ai.last))}. Its table (best options first; the last "
+            "columns are the chances, in %, of ending with each hand):</div>"
             f"{explanation_html(self.ai.last)}"
             f"<div><b>Your choice, in the AI's analysis of your hand:</b> option "
             f"{mine_rank + 1} of {len(advice.options)}; its best was to "
-            f"{escape(advice.summary().removeprefix('Best: ').split('.')[0])}.</div>"
+            f"{escape(_move_words(advice.best))}.</div>"
             f"{explanation_html(advice, top=3, mark=mine)}")
 
     def summary(self) -> str:
@@ -449,10 +504,12 @@ class ClassicGuesses(Lesson):
         ], "Guess first")
         self.root = self.quiz.root
 
-    def then(self, make: Callable[..., Lesson], **kwargs: Any) -> AfterGuesses:
+    def then(self, make: Callable[..., Lesson], lead: str = "", **kwargs: Any
+             ) -> AfterGuesses:
         """A part of the lesson that answers these questions (the ranking, both rule sets,
-        the examples): made only once all three are answered or skipped."""
-        return AfterGuesses(self.quiz, make, **kwargs)
+        the examples), with ``lead`` (HTML: the lesson's words that answer them) above it:
+        made only once all three are answered or skipped."""
+        return AfterGuesses(self.quiz, make, lead=lead, **kwargs)
 
     @staticmethod
     def _higher(straight: HandValue, flush: HandValue) -> str:

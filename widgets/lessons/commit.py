@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -42,8 +42,8 @@ from widgets.lessons.classroom import report_answer
 from widgets.lessons.predict import Reveal
 from wpp.core.errors import WppError
 
-__all__ = ["SKIPPED", "AfterGuesses", "Guess", "GuessList", "figure_html", "skip_button",
-           "widget_strings"]
+__all__ = ["SKIPPED", "AfterGuesses", "Answerable", "Guess", "GuessList", "Note", "figure_html",
+           "skip_button", "widget_strings"]
 
 #: The choice a reveal is called with when the learner skipped the question: it matches no
 #: answer, so a reveal marks no choice as the learner's.
@@ -97,6 +97,9 @@ class GuessList(Lesson):
     ``skipped`` holds the questions skipped. ``top`` are widgets shown above the questions (a
     setting the reveals read, such as a budget)."""
 
+    #: What one of these is called in :class:`AfterGuesses`'s line ("the 3 questions above").
+    noun = "question"
+
     def __init__(self, guesses: Sequence[Guess], title: str = "",
                  top: Sequence[w.Widget] = ()) -> None:
         if not guesses:
@@ -137,9 +140,20 @@ class GuessList(Lesson):
         return self.guesses[self.index]
 
     @property
+    def count(self) -> int:
+        """How many questions there are."""
+        return len(self.guesses)
+
+    @property
     def finished(self) -> bool:
         """Is every question answered or skipped?"""
         return len(self.answers) + len(self.skipped) >= len(self.guesses)
+
+    def then(self, make: Callable[..., Lesson], lead: str = "", **kwargs: Any
+             ) -> AfterGuesses:
+        """A part of the lesson that answers these questions, made by ``make(**kwargs)``
+        (with ``lead``, HTML, above it) only once all are answered or skipped."""
+        return AfterGuesses(self, make, lead=lead, **kwargs)
 
     def on_done(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after each question is answered or skipped (a part of the
@@ -257,11 +271,47 @@ class GuessList(Lesson):
                 f"{len(self.answers)} answered{skipped}")
 
 
+class Answerable(Protocol):
+    """What :class:`AfterGuesses` waits for: questions (a :class:`GuessList`, or drills
+    through a small adapter) that say when all are answered or skipped."""
+
+    noun: str
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def then(self, make: Callable[..., Lesson], lead: str = "", **kwargs: Any
+             ) -> AfterGuesses:
+        """A part of the lesson that answers these questions, made by ``make(**kwargs)``
+        (with ``lead``, HTML, above it) only once all are answered or skipped."""
+        return AfterGuesses(self, make, lead=lead, **kwargs)
+
+    def on_done(self, callback: Callable[[], None]) -> None: ...
+
+
+class Note(Lesson):
+    """A piece of the lesson's text (HTML) as a part: what :class:`AfterGuesses` makes when
+    the part held back is words ("What to remember"), not a widget."""
+
+    def __init__(self, html: str) -> None:
+        self.html = w.HTML(html)
+        self.root = w.VBox([self.html])
+        self.root.add_class("wpp-lesson")      # the lessons' text styles, without their bar
+
+    def summary(self) -> str:
+        text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", self.html.value)).strip()
+        return f"note: {text[:60]}"
+
+
 class AfterGuesses(Lesson):
     """A part of a lesson that would answer the questions of ``quiz`` (a ranking, a table of
     differences): it is not even made — nothing of it is in the page — until every question
     is answered or skipped; until then one line says why it waits. ``make(**kwargs)`` makes
-    the part (a :class:`Lesson`) at that moment.
+    the part (a :class:`Lesson`) at that moment; ``lead`` is HTML shown above it (the
+    lesson's words that answer the questions too), held back with it.
 
     >>> quiz = GuessList([Guess("Which is higher?", ("a", "b"), lambda i: "b", answer=1)])
     >>> later = AfterGuesses(quiz, lambda: GuessList([Guess("b is higher. Next?", ("ok",),
@@ -272,13 +322,15 @@ class AfterGuesses(Lesson):
     (True, True)
     """
 
-    def __init__(self, quiz: GuessList, make: Callable[..., Lesson], **kwargs: Any) -> None:
+    def __init__(self, quiz: Answerable, make: Callable[..., Lesson], *, lead: str = "",
+                 **kwargs: Any) -> None:
         self.quiz = quiz
         self._make = make
+        self._lead = lead
         self._kwargs = kwargs
         self.part: Lesson | None = None
-        n = len(quiz.guesses)
-        questions = "the question above" if n == 1 else f"the {n} questions above"
+        n, noun = quiz.count, quiz.noun
+        questions = f"the {noun} above" if n == 1 else f"the {n} {noun}s above"
         self.wait = w.HTML(f'<div class="wpp-muted">This part answers {questions}: it opens '
                            "once you have answered them (or skipped them).</div>")
         self.root = w.VBox([self.wait])
@@ -288,12 +340,13 @@ class AfterGuesses(Lesson):
     def _open(self) -> None:
         if self.part is None and self.quiz.finished:
             self.part = self._make(**self._kwargs)
-            self.root.children = (self.part.root,)
+            lead = (w.HTML(self._lead),) if self._lead else ()
+            self.root.children = (*lead, self.part.root)
 
     def summary(self) -> str:
         if self.part is None:
-            return (f"waits for the {len(self.quiz.guesses)} question(s) above to be answered "
-                    "or skipped")
+            return (f"waits for the {self.quiz.count} {self.quiz.noun}(s) above to be "
+                    "answered or skipped")
         return self.part.summary()
 
 

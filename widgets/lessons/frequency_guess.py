@@ -22,7 +22,15 @@ from widgets.lessons.commit import Guess, GuessList, figure_html
 from wpp.warpairs import frequencies as freq
 from wpp.warpairs.teach.tables import ladder_crosstab, share_takeaway
 
-__all__ = ["FrequencyGuesses", "cell", "share_table_html"]
+__all__ = ["REMEMBER", "FrequencyGuesses", "cell", "share_table_html"]
+
+#: What to remember: it answers the questions, so the notebook shows it only after them
+#: (:class:`~widgets.lessons.commit.AfterGuesses`).
+REMEMBER: Final = (
+    '<div class="wpp-narration"><p><b>What to remember.</b> With 16 cards, poker hands that '
+    "are rare in five cards are common — almost every deal holds two pair, a flush and a "
+    "straight. The mulligan keeps far fewer of them, because it keeps only what helps it shed "
+    "cards.</p></div>")
 
 #: The answers offered for "how often?", each with the range of shares it stands for.
 BUCKETS: Final = (("about 1 deal in 100 or fewer", 0.0, 0.03),
@@ -96,10 +104,16 @@ class FrequencyGuesses(Lesson):
         def r(column: str) -> float:
             return cell(self.holds, "straight", column)
 
+        inside = r("low") <= r("exact") <= r("high")
+        gap = (f"A sample of {r('hands'):.0f} hands varies by about "
+               f"±{(r('high') - r('low')) / 2:.0%} from one run to the next (its likely range is "
+               f"{r('low'):.1%} to {r('high'):.1%}), so "
+               + ("the gap between the two is chance. " if inside else
+                  "this run landed just outside: a 95% range misses about 1 time in 20. "))
         return (f'<div class="wpp-narration">In {r("hands"):.0f} simulated hands, '
                 f"{r('count'):.0f} could make a straight: {r('share'):.0%}. Counting every "
-                f"possible hand exactly gives <b>{r('exact'):.1%}</b>. Sixteen cards are a lot: "
-                "with 16 of 52 cards, five ranks in a row are hard to miss.</div>")
+                f"possible hand exactly gives <b>{r('exact'):.1%}</b>. {gap}Sixteen cards are "
+                "a lot: with 16 of 52 cards, five ranks in a row are hard to miss.</div>")
 
     def _holds(self, _choice: int) -> str:
         line = share_takeaway(self.holds, "A 16-card hand can make")

@@ -20,16 +20,18 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from wpp.analysis.stats import branching_by_turn
+from wpp.analysis.stats import branching_by_turn, play_decisions
 
 __all__ = ["branching_by_turn_figure", "game_lengths", "quality", "ratings", "win_rates"]
 
 _SIZE = (7.0, 3.6)
 
 
-def win_rates(h2h: pd.DataFrame, title: str = "Score against each opponent") -> Figure:
+def win_rates(h2h: pd.DataFrame, title: str = "Score against each opponent",
+              xlabel: str = "score rate (wins + draws/2), 95% Wilson interval") -> Figure:
     """Horizontal bars: each agent's score rate against each opponent, with its Wilson
-    interval; the dashed line is an even match."""
+    interval; the dashed line is an even match. ``xlabel`` names the axis (a lesson says it
+    in a learner's words)."""
     fig = Figure(figsize=(_SIZE[0], 0.5 + 0.45 * len(h2h)))
     ax = fig.subplots()
     labels = [f"{a} vs {o}" for a, o in zip(h2h["agent"], h2h["opponent"], strict=True)]
@@ -42,7 +44,7 @@ def win_rates(h2h: pd.DataFrame, title: str = "Score against each opponent") -> 
     ax.set_yticks(y, labels)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("score rate (wins + draws/2), 95% Wilson interval")
+    ax.set_xlabel(xlabel)
     ax.set_title(title)
     fig.tight_layout()
     return fig
@@ -86,19 +88,26 @@ def game_lengths(lengths: Mapping[str, pd.Series], bins: int = 30,
 
 def branching_by_turn_figure(decisions: Mapping[str, pd.DataFrame], *, min_games: int = 20,
                              max_move: int | None = None,
-                             title: str = "Choices per decision as the game goes on") -> Figure:
+                             title: str = "Choices per decision as the game goes on",
+                             median: bool = False) -> Figure:
     """Mean legal actions at each move of play, with a 95% band, one line per labelled
-    match; moves reached by fewer than ``min_games`` games are left out."""
+    match; moves reached by fewer than ``min_games`` games are left out. With ``median``,
+    the median at each move instead (no band): the figure of a text that gives medians."""
     fig = Figure(figsize=_SIZE)
     ax = fig.subplots()
     for label, d in decisions.items():
         t = branching_by_turn(d, min_games=min_games)
         if max_move is not None:
             t = t[t["move"] <= max_move]
-        ax.plot(t["move"], t["mean"], label=label)
-        ax.fill_between(t["move"], t["low"], t["high"], alpha=0.25)
+        if median:
+            play = play_decisions(d)
+            mid = play.groupby("move")["branching"].median()
+            ax.plot(t["move"], [float(mid[m]) for m in t["move"]], label=label)
+        else:
+            ax.plot(t["move"], t["mean"], label=label)
+            ax.fill_between(t["move"], t["low"], t["high"], alpha=0.25)
     ax.set_xlabel("move number (decisions of play only)")
-    ax.set_ylabel("legal actions (mean)")
+    ax.set_ylabel("choices (median)" if median else "legal actions (mean)")
     ax.set_title(title)
     ax.legend()
     fig.tight_layout()

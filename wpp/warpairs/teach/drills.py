@@ -177,27 +177,28 @@ DRILLS: Final[tuple[Drill, ...]] = (
 )
 
 #: Lesson 13's strategy drills (the game description, 8.2): find the winning line. In each,
-#: exactly one move wins for sure (the tests check it with :func:`winning_moves`).
+#: exactly one move wins for sure (the tests check it with :func:`winning_moves`). The titles
+#: name the position only: a title such as "K♠ and any two" would give the answer away.
 STRATEGY: Final[tuple[Drill, ...]] = (
-    Drill("K♠ and any two",
+    Drill("Position 1 · three cards each",
           "You lead, holding 2♦ 4♣ K♠; P2 holds 3♣ J♥ A♠. One lead wins whatever P2 does: "
           "which?",
           _empty(("2D 4C KS", "3C JH AS")),
           "K♠ and a two are a sure win in singles: only an ace beats the K♠, and the two beats "
           "that ace. So get rid of the odd card first — lead the 4♣ — and keep the pair of "
           "winners for the end", strategy=True),
-    Drill("A♠ and any card but a two",
+    Drill("Position 2 · three cards each",
           "You lead, holding 2♣ 7♦ A♠; P2 holds 2♥ 5♠ 8♠. Which lead wins for sure?",
           _empty(("2C 7D AS", "2H 5S 8S")),
           "A♠ and a card from 3 up are a sure win: only a two beats the A♠, and any card from 3 "
           "up beats that two (the ranks are a cycle, R9). Lead the card that does not belong — "
           "here the 2♣", strategy=True),
-    Drill("2♠ and any ace",
+    Drill("Position 3 · three cards each",
           "You lead, holding 2♠ 6♣ A♦; P2 holds 4♦ 10♣ A♠. Which lead wins for sure?",
           _empty(("2S 6C AD", "4D 10C AS")),
           "2♠ and an ace are a sure win: the ace is beaten only by a two or a higher ace, and "
           "the 2♠, the highest two, beats both. Lead the 6♣ first", strategy=True),
-    Drill("When twos lose their value",
+    Drill("Position 4 · four cards against three",
           "You lead, holding 2♦ K♠ A♣ A♥; P2 holds 2♥ 2♠ 9♠ — twos, but no ace. Which lead wins "
           "for sure?",
           _empty(("2D KS AC AH", "2H 2S 9S")),

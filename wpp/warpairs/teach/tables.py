@@ -4,7 +4,8 @@ and words where a number would be infinite.
 pandas sorts labels alphabetically ("flush" before "straight") and prints an Elo gap as
 ``240.824`` or ``inf``; a learner reads neither well. :func:`ladder_crosstab` orders the poker
 categories as the game ranks them (lesson 6), and :func:`readable_head_to_head` rounds the Elo
-columns and writes a clean sweep's open bound in words (lesson 7).
+columns and writes a clean sweep's open bound in words (the analysts' page);
+:func:`learner_head_to_head` is lesson 7's: a few columns in words, no rating scale.
 
 >>> import pandas as pd
 >>> hands = pd.DataFrame({"best": ["straight", "flush", "full house"],
@@ -20,7 +21,7 @@ from the same table (:class:`Takeaway`, a marked line in Jupyter and Voilà), th
 >>> t = pd.DataFrame({"agent": ["a", "b"], "opponent": ["b", "a"], "score": [.8, .2],
 ...                   "low": [.71, .13], "high": [.87, .29]})
 >>> print(match_takeaway(t, "a", "b"))
-a scores 80% against b (95% interval 71% to 87%): a is really stronger than b.
+a scores 80% against b (likely range 71% to 87%): a is really stronger than b.
 >>> interval_text(.49, .422, .559, percent=True)
 '49% [42%, 56%]'
 """
@@ -43,6 +44,7 @@ __all__ = [
     "elo_text",
     "interval_text",
     "ladder_crosstab",
+    "learner_head_to_head",
     "length_takeaway",
     "match_takeaway",
     "quality_takeaway",
@@ -92,6 +94,21 @@ def readable_head_to_head(results: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def learner_head_to_head(results: pd.DataFrame) -> pd.DataFrame:
+    """A head-to-head table for a learner (lesson 7), strongest first: a few columns in
+    words — who, against, games, won (and drawn, if any game was), score, likely range — and
+    no rating scale (the research table is :func:`readable_head_to_head`)."""
+    t = readable_head_to_head(results)
+    out = pd.DataFrame({"who": t["agent"], "against": t["opponent"],
+                        "games": t["games"].astype(int), "won": t["wins"].astype(int)})
+    if "draws" in t and int(t["draws"].sum()):
+        out["drawn"] = t["draws"].astype(int)
+    out["score"] = [f"{x:.0%}" for x in t["score"]]
+    out["likely range"] = [f"{lo:.0%} to {hi:.0%}" for lo, hi in
+                           zip(t["low"], t["high"], strict=True)]
+    return out
+
+
 class Takeaway(str):
     """One line that says what a figure shows: plain text, and a marked line in a page."""
 
@@ -123,7 +140,7 @@ def match_takeaway(table: pd.DataFrame, a: str, b: str) -> Takeaway:
         verdict = f"{b} is really stronger than {a}"
     else:
         verdict = f"these games cannot tell {a} and {b} apart — play more games"
-    return Takeaway(f"{a} scores {score:.0%} against {b} (95% interval {low:.0%} to "
+    return Takeaway(f"{a} scores {score:.0%} against {b} (likely range {low:.0%} to "
                     f"{high:.0%}): {verdict}.")
 
 
@@ -186,7 +203,7 @@ def compare_takeaway(table: pd.DataFrame, mirrors: tuple[str, ...]) -> Takeaway:
         parts.append(f"{row['first player wins']:.0%} ({label})")
         clear.append(row["fp low"] > 0.5 or row["fp high"] < 0.5)
     verdict = ("a real edge one way" if any(clear) else
-               "every interval contains ½: no first-player edge these games can see")
+               "every likely range contains ½: no first-player edge these games can see")
     return Takeaway(f"Between equal players the first leader wins {' and '.join(parts)}: "
                     f"{verdict}.")
 
