@@ -94,7 +94,7 @@ def test_random_learner_moves_the_page_shows_only_p1s_view(seed: int, rnd: rando
 def test_the_page_plays_a_game_by_its_buttons_and_hints() -> None:
     page = GuidedGame(seed=7)
     page.hint_button.click()
-    assert "Hint: the classic AI would play mulligan 5♥ 9♠ 10♣" in text(page.coach)
+    assert "Hint: the classic AI's move here: mulligan 5♥ 9♠ 10♣" in text(page.coach)
     page.bar.buttons["mulligan"].click()          # nothing picked: refused by the engine
     assert "Refused" in text(page.coach) and page.game.decisions == 0
     for c in page.game.hint().action.cards:

@@ -109,7 +109,7 @@ class GuidedGame(Lesson):
         """What the classic AI would do in your place now, and why."""
         if not self.game.my_turn:
             return
-        self.coach.value = _hint_html(self.game.hint(), "Hint: the classic AI would play")
+        self.coach.value = _hint_html(self.game.hint(), "Hint: the classic AI's move here:")
 
     def act(self, action: Action) -> None:
         """Your move: the engine judges it; the coach compares it with the AI's; P2 answers."""
@@ -130,7 +130,7 @@ class GuidedGame(Lesson):
                     "classic AI.</div>")
         else:
             head = (f"<div>You played <b>{escape(str(r.mine))}</b>. "
-                    + _hint_html(r.hint, "The classic AI would have played") + "</div>")
+                    + _hint_html(r.hint, "The classic AI's move was:") + "</div>")
         answers = ("<div>P2 answered: <b>" + escape(", then ".join(map(str, r.answers)))
                    + "</b></div>" if r.answers else "")
         end = ""
