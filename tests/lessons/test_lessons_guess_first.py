@@ -6,6 +6,7 @@ first, no developer words, ``?seed=`` honoured, metadata for the home page."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -161,6 +162,13 @@ def test_10_the_foul_risk_and_the_computers_choice_come_after_the_commit() -> No
     assert len(c.view.to_place) == 1 and marker not in strings(c)
     q = FoulQuiz()
     assert "It <b>fouls</b>" not in strings(q)
+    # Issue 27: Q-Q-7 over Q-Q-6-5-4 — both rows read "One Pair, Queens": the verdict names
+    # the card that decides (the kicker), not only "a row is stronger".
+    q.quiz.choose(0)
+    q.quiz.commit()
+    shown = strings(q)
+    assert "It <b>fouls</b>" in shown and "the kicker decides" in shown
+    assert "the top's 7 beats the middle's 6" in html.unescape(shown)
 
 
 def test_10_an_illegal_placement_cannot_be_locked_in() -> None:

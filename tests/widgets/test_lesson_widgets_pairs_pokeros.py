@@ -82,3 +82,23 @@ def test_the_sandbox_answers_only_after_the_click_and_names_whose_stash_is_count
     button = next(b for b in box.board.stash if b.card == card)
     button.click()                        # the learner's click, through the page's button
     assert box.board.selected == card and "Answer: no." in box.after.value
+
+
+def test_hit_or_fold_counts_the_unseen_cards_and_names_one_player() -> None:
+    """Regression (issue 27): "the 49 cards you cannot see:" was followed by 49 faces, face
+    up; the verdict named "the expected-value player" where the lesson says "a careful
+    player"."""
+    quiz = HitOrFold(exercises(3, seed=9))
+    v = quiz.items[0].view
+    unseen = v.unseen()
+    board = quiz.board.value
+    assert f"the {unseen.total()} cards still unseen (in the deck or burned)" in board
+    assert "cannot see" not in board
+    assert board.count("×") == sum(1 for n in unseen.values() if n)
+    for n in unseen.values():
+        if n:
+            assert f"×{n}</span>" in board
+    wrong: Any = "fold" if quiz.items[0].best.value == "hit" else "hit"
+    quiz.answer(wrong)
+    assert "The careful player disagrees" in quiz.feedback.value
+    assert "expected-value" not in quiz.feedback.value
