@@ -203,12 +203,20 @@ def test_12_the_playouts_come_after_the_guess_and_follow_the_budget() -> None:
 
     g = WhichMoveWins(budget=20)
     assert "re-deals where it did better" not in strings(g)
+    # Issue 27: "Play them again" did nothing visible before the answer: it waits for it.
+    assert g.again_button.disabled
     g.quiz.choose(1)
     g.quiz.commit()
-    assert "of 20" in strings(g)
+    assert "of 20" in strings(g) and not g.again_button.disabled
     g.budget.value = 100
     g.again_button.click()
     assert "of 100" in strings(g) and "of 20<" not in strings(g)
+    g.quiz.go(1)                         # the next question, unanswered: disabled again
+    assert g.again_button.disabled
+    g.quiz.skip()
+    assert not g.again_button.disabled
+    g.quiz.go(0)
+    assert not g.again_button.disabled
 
 
 def test_the_duel_plays_both_moves_in_the_same_re_deals() -> None:
@@ -455,3 +463,17 @@ def test_07_another_seed_plays_its_games() -> None:
     g.quiz.choose(2)
     g.quiz.commit()
     assert "against greedy" in strings(g)
+
+
+def test_12_the_lessons_game_page_hints_from_the_search_ai_it_names() -> None:
+    """Issue 27: the text said "Ask for a Hint from the search AI" while Hint from read
+    "classic"; "Play them again" was live before any answer. Read from the page as stored."""
+    nb = json.loads((ROOT / "notebooks" / "12_beating_the_classic_ai.ipynb").read_text("utf-8"))
+    text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "search AI" in text and "0 is the classic AI" in text
+    states = [m["state"] for m in nb["metadata"]["widgets"][
+        "application/vnd.jupyter.widget-state+json"]["state"].values()]
+    hint = [s for s in states if s.get("description") == "Hint from"]
+    assert hint and all(s["_options_labels"][s["index"]] == "search" for s in hint)
+    again = [s for s in states if str(s.get("description", "")).startswith("Play them again")]
+    assert again and all(s["disabled"] for s in again)

@@ -5,9 +5,11 @@ re-deals are played, and "Play them again" replays the shown question at the new
 small budget can give the wrong answer, a large one settles it.
 
 >>> quiz = WhichMoveWins(budget=20)
->>> quiz.quiz.choose(0); quiz.quiz.commit()
->>> "re-deals" in quiz.quiz.reveal.box.children[0].value
+>>> quiz.again_button.disabled                 # nothing to play again before the answer
 True
+>>> quiz.quiz.choose(0); quiz.quiz.commit()
+>>> "re-deals" in quiz.quiz.reveal.box.children[0].value, quiz.again_button.disabled
+(True, False)
 """
 
 from __future__ import annotations
@@ -66,7 +68,13 @@ class WhichMoveWins(Lesson):
         bar.add_class("wpp-nav")
         self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar])
         self.again_button.on_click(lambda _b: self.quiz.redraw())
+        # Replaying needs a reveal to replay: the button waits for the shown question's answer.
+        self.quiz.on_nav(self._sync_again)
+        self._sync_again()
         self.root = self.quiz.root
+
+    def _sync_again(self) -> None:
+        self.again_button.disabled = not self.quiz.done
 
     def _reveal(self, p: DuelPosition, chosen: int) -> str:
         n = int(self.budget.value)
