@@ -219,6 +219,22 @@ def test_12_the_playouts_come_after_the_guess_and_follow_the_budget() -> None:
     assert not g.again_button.disabled
 
 
+def test_12_what_to_take_away_opens_only_after_every_question() -> None:
+    """Issue 27: the take-aways were an open <details> ("Open it once you have answered")."""
+    from widgets.lessons.search_guess import WhichMoveWins
+
+    g = WhichMoveWins(budget=20, takeaways="<p>LOOK AHEAD</p>")
+    assert "LOOK AHEAD" not in strings(g) and "opens once" in strings(g)
+    for i in range(len(g.positions)):
+        g.quiz.go(i)
+        assert "LOOK AHEAD" not in strings(g)
+        g.quiz.skip()
+    assert "LOOK AHEAD" in strings(g)
+    nb = json.loads((ROOT / "notebooks" / "12_beating_the_classic_ai.ipynb").read_text("utf-8"))
+    assert not any("<details" in "".join(c["source"]) for c in nb["cells"]
+                   if c["cell_type"] == "markdown")
+
+
 def test_the_duel_plays_both_moves_in_the_same_re_deals() -> None:
     from wpp.warpairs.teach.duel import duel, duel_positions
 
