@@ -115,3 +115,25 @@ def test_the_strategy_pad_says_which_answer_spoils_a_move() -> None:
     pad.play_button.click()
     assert "wins for sure" in text(pad.result) and "Remember" in text(pad.result)
     assert PlayCards(parse_cards("4C")) in winning_moves(STRATEGY[0].state)
+
+
+def test_after_a_legal_play_the_hand_shows_the_cards_left_nothing_raised() -> None:
+    """Regression (issue 27): the played card stayed in the hand panel, raised and "picked",
+    while the board said it was on the table."""
+    for drills in (DRILLS, STRATEGY):
+        pad = DrillPad(drills)
+        d = pad.drill
+        me = d.state.to_act
+        play = next(a for a in d.state.legal_actions() if isinstance(a, PlayCards))
+        for c in play.cards:
+            pad.pick(c)
+        pad.play_button.click()
+        assert pad.feedback is not None and pad.feedback.after is not None
+        shown = {b.card for b in pad.hand.visible_buttons()}
+        left = set(pad.feedback.after.hands[me])
+        assert shown == left and not shown & set(play.cards)
+        assert len(left) == len(d.state.hands[me]) - len(play.cards)
+        assert pad.picked == set() and "picked)" not in pad.hand.title.value
+        pad.again_button.click()                 # Try again: the whole hand is back
+        shown = {b.card for b in pad.hand.visible_buttons()}
+        assert shown == set(d.state.hands[me]) and "none picked" in pad.hand.title.value

@@ -6,6 +6,7 @@ first, no developer words, ``?seed=`` honoured, metadata for the home page."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -161,6 +162,13 @@ def test_10_the_foul_risk_and_the_computers_choice_come_after_the_commit() -> No
     assert len(c.view.to_place) == 1 and marker not in strings(c)
     q = FoulQuiz()
     assert "It <b>fouls</b>" not in strings(q)
+    # Issue 27: Q-Q-7 over Q-Q-6-5-4 — both rows read "One Pair, Queens": the verdict names
+    # the card that decides (the kicker), not only "a row is stronger".
+    q.quiz.choose(0)
+    q.quiz.commit()
+    shown = strings(q)
+    assert "It <b>fouls</b>" in shown and "the kicker decides" in shown
+    assert "the top's 7 beats the middle's 6" in html.unescape(shown)
 
 
 def test_10_an_illegal_placement_cannot_be_locked_in() -> None:
@@ -195,12 +203,36 @@ def test_12_the_playouts_come_after_the_guess_and_follow_the_budget() -> None:
 
     g = WhichMoveWins(budget=20)
     assert "re-deals where it did better" not in strings(g)
+    # Issue 27: "Play them again" did nothing visible before the answer: it waits for it.
+    assert g.again_button.disabled
     g.quiz.choose(1)
     g.quiz.commit()
-    assert "of 20" in strings(g)
+    assert "of 20" in strings(g) and not g.again_button.disabled
     g.budget.value = 100
     g.again_button.click()
     assert "of 100" in strings(g) and "of 20<" not in strings(g)
+    g.quiz.go(1)                         # the next question, unanswered: disabled again
+    assert g.again_button.disabled
+    g.quiz.skip()
+    assert not g.again_button.disabled
+    g.quiz.go(0)
+    assert not g.again_button.disabled
+
+
+def test_12_what_to_take_away_opens_only_after_every_question() -> None:
+    """Issue 27: the take-aways were an open <details> ("Open it once you have answered")."""
+    from widgets.lessons.search_guess import WhichMoveWins
+
+    g = WhichMoveWins(budget=20, takeaways="<p>LOOK AHEAD</p>")
+    assert "LOOK AHEAD" not in strings(g) and "opens once" in strings(g)
+    for i in range(len(g.positions)):
+        g.quiz.go(i)
+        assert "LOOK AHEAD" not in strings(g)
+        g.quiz.skip()
+    assert "LOOK AHEAD" in strings(g)
+    nb = json.loads((ROOT / "notebooks" / "12_beating_the_classic_ai.ipynb").read_text("utf-8"))
+    assert not any("<details" in "".join(c["source"]) for c in nb["cells"]
+                   if c["cell_type"] == "markdown")
 
 
 def test_the_duel_plays_both_moves_in_the_same_re_deals() -> None:
@@ -450,3 +482,17 @@ def test_07_another_seed_plays_its_games() -> None:
     g.quiz.choose(2)
     g.quiz.commit()
     assert "against greedy" in strings(g)
+
+
+def test_12_the_lessons_game_page_hints_from_the_search_ai_it_names() -> None:
+    """Issue 27: the text said "Ask for a Hint from the search AI" while Hint from read
+    "classic"; "Play them again" was live before any answer. Read from the page as stored."""
+    nb = json.loads((ROOT / "notebooks" / "12_beating_the_classic_ai.ipynb").read_text("utf-8"))
+    text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "search AI" in text and "0 is the classic AI" in text
+    states = [m["state"] for m in nb["metadata"]["widgets"][
+        "application/vnd.jupyter.widget-state+json"]["state"].values()]
+    hint = [s for s in states if s.get("description") == "Hint from"]
+    assert hint and all(s["_options_labels"][s["index"]] == "search" for s in hint)
+    again = [s for s in states if str(s.get("description", "")).startswith("Play them again")]
+    assert again and all(s["disabled"] for s in again)

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from widgets.lessons.mulligan import MulliganLesson
-from widgets.lessons.replay import GameReplay
+from widgets.lessons.replay import GameReplay, thresholds_html
 from widgets.lessons.segment import SegmentLesson
 from wpp.core.standard_deck import CARDS, Card, format_cards, parse_cards
 from wpp.warpairs.actions import PlayCards
@@ -242,7 +242,8 @@ def test_the_replay_reveals_and_compares_a_move() -> None:
     button = next(b for b in r.move_buttons if b.tooltip == str(other))
     button.click()
     assert r.revealed and r.comparison == compare_moves(m.before, other, m.action)
-    assert m.headline() in text(r.headline) and "The AI plays" in text(r.result)
+    assert m.headline() in text(r.headline) and "The AI's move is different:" in text(r.result)
+    assert "play play" not in text(r.result)
     assert f"the item “{m.item}”" in text(r.result)          # its name, not its number
     assert r.question.layout.display == "none"
     assert r.stepper.explanation == m.explanation
@@ -282,6 +283,9 @@ def test_the_replay_states_every_threshold() -> None:
               DESPERATE_OPPONENT_CARDS):
         assert f"{n} card" in page or f"{n} outlier" in page
     assert len(thresholds()) >= 5
+    # A learner's table: rows named in words, no section numbers (issue 27: "6.32, ...").
+    assert not any(re.search(r"\d\.\d", where) for where, _ in thresholds())
+    assert not re.search(r"<td>\d\.\d", thresholds_html())
 
 
 @pytest.mark.parametrize("seed", [5, 108])

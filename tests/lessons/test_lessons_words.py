@@ -34,6 +34,8 @@ DEVELOPER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # The game description's sections are 3.x to 8.x: "(6.31)"; a value in brackets such as
     # "(0.625)" or "(1.5)" is not one.
     ("section number", re.compile(r"\([3-9]\.\d{1,2}\)|\bsections? \d+(?:\.\d+)+")),
+    # ... or as a row's label: "6.32, aggressive pair".
+    ("section label", re.compile(r"(?<![\d.])[3-8]\.\d{1,2}, [a-z]{3,}")),
     ("internal token", re.compile(r"\btoken \d")),
     # The programs the games were ported from ("pyOFC"): a learner plays the game, not a port.
     ("program name", re.compile(r"\bpy[A-Z][A-Za-z]+\b|(?i:\bpyofc\b)")),
@@ -43,7 +45,10 @@ DEVELOPER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # board's variant line ("strict 5-card run limit, multiplier: hands").
     ("settings string", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+=[\w\"'`]|\bmultiplier: \w+|"
                                    r"\brun limit\b")),
-    ("jargon", re.compile(r"\breference deals?\b|\bplays per rule\b|\b\d+ yes / \d+ no\b")),
+    ("jargon", re.compile(r"\breference deals?\b|\bplays per rule\b|\b\d+ yes / \d+ no\b|"
+                          r"\bMonte Carlo\b")),
+    # A word said twice: "The AI plays play 4♣" (a move's text already starts with "play").
+    ("doubled word", re.compile(r"\b(play|draw|the|of|to)s? \1\b")),
     # The research's words (issue 27: lesson 7 showed Elo gaps and Wilson intervals, lesson 8
     # "Equity 0.480" and columns "HC 1P 2P …"): a lesson says "chance to win", "likely range",
     # "keep all five"; the research stays on the analysts' pages.
@@ -117,7 +122,8 @@ def test_no_developer_words_on_a_lesson_page(path: Path) -> None:
 def test_the_scanner_finds_what_it_looks_for() -> None:
     bad = ("see 03_the_mulligan.ipynb, run `make play`, wpp.warpairs.ai decides (6.31) with "
            "token 1; pytest -x; as pyOFC scores; 4♥ at (0, -1); Flag: hand_limit; five "
-           "reference deals; Hit : hit: draw a card; Equity 0.480")
+           "reference deals; Hit : hit: draw a card; 6.32, aggressive pair; the AI plays play "
+           "4♣; Equity 0.480")
     kinds = {what for what, p in DEVELOPER_WORDS if p.search(bad)}
     assert kinds == {w for w, _ in DEVELOPER_WORDS}
     fine = ("Make a pair, then play it (R7). Lesson 3 asks first. A python can't play cards; "
@@ -130,7 +136,8 @@ def test_the_scanner_finds_what_it_looks_for() -> None:
                    "multiplier: hands", "stash=1", "plays per rule: R9 2 yes / 0 no",
                    "Fold : fold: score the lowest card", "elo low", "95% Wilson interval",
                    "no bound (clean sweep)", "HC 1P 2P", "stand pat",
-                   "so this list cannot drift from the rules"):
+                   "so this list cannot drift from the rules", "a Monte Carlo player",
+                   "would play play 7♣"):
         assert any(p.search(sample) for _, p in DEVELOPER_WORDS), sample
 
 

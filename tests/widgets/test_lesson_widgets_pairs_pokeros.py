@@ -65,3 +65,40 @@ def test_the_sandbox_shows_the_rules_quirk_and_plays_both_seats() -> None:
     original.click_cell((1, 0))          # places; the other seat is to play
     assert original.history.to_act != to_act
     assert f"P{original.history.to_act + 1} to play" in original.summary()
+
+
+def test_the_sandbox_answers_only_after_the_click_and_names_whose_stash_is_counted() -> None:
+    """Regression (issue 27): lesson 11's answer ("could the 5♦ fill the gap?") was an open
+    <details> before the click; the header said "P1 holds 0 cards" while the text said "you
+    hold the 5♦" (the count is the other seat's)."""
+    deck, moves = teach.quirk_position()
+    box = PokerosSandbox(deck=deck, setup=moves, flags={"stash": 1}, reveal="Answer: no.")
+    assert "Answer" not in box.after.value
+    me = box.history.to_act
+    head = box.board.scores.value
+    assert f"P{me + 1} (you)" in head and f"P{2 - me} holds" in head
+    assert f"P{me + 1} (you) holds" not in head
+    card = box.view.stash[0]
+    button = next(b for b in box.board.stash if b.card == card)
+    button.click()                        # the learner's click, through the page's button
+    assert box.board.selected == card and "Answer: no." in box.after.value
+
+
+def test_hit_or_fold_counts_the_unseen_cards_and_names_one_player() -> None:
+    """Regression (issue 27): "the 49 cards you cannot see:" was followed by 49 faces, face
+    up; the verdict named "the expected-value player" where the lesson says "a careful
+    player"."""
+    quiz = HitOrFold(exercises(3, seed=9))
+    v = quiz.items[0].view
+    unseen = v.unseen()
+    board = quiz.board.value
+    assert f"the {unseen.total()} cards still unseen (in the deck or burned)" in board
+    assert "cannot see" not in board
+    assert board.count("×") == sum(1 for n in unseen.values() if n)
+    for n in unseen.values():
+        if n:
+            assert f"×{n}</span>" in board
+    wrong: Any = "fold" if quiz.items[0].best.value == "hit" else "hit"
+    quiz.answer(wrong)
+    assert "The careful player disagrees" in quiz.feedback.value
+    assert "expected-value" not in quiz.feedback.value

@@ -110,6 +110,7 @@ class GuessList(Lesson):
         self.answers: dict[int, int] = {}
         self.skipped: set[int] = set()
         self._on_done: list[Callable[[], None]] = []
+        self._on_nav: list[Callable[[], None]] = []
         self._drawn: dict[int, str] = {}
         self.head = w.HTML("")
         self.head.add_class("wpp-question")
@@ -160,6 +161,11 @@ class GuessList(Lesson):
         lesson that waits for :attr:`finished`)."""
         self._on_done.append(callback)
 
+    def on_nav(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever the shown question or its state changes (shown,
+        answered, skipped): a control that only makes sense once :attr:`done` follows it."""
+        self._on_nav.append(callback)
+
     @property
     def done(self) -> bool:
         """Is the shown question answered or skipped (its reveal shown)?"""
@@ -199,6 +205,8 @@ class GuessList(Lesson):
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= len(self.guesses) - 1 or not self.done
         self.skip_button.layout.display = "none" if self.done else None
+        for callback in self._on_nav:
+            callback()
 
     def choose(self, choice: int) -> None:
         """Pick answer ``choice`` (as a click on it does)."""

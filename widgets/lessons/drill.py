@@ -127,11 +127,18 @@ class DrillPad(Lesson):
 
     def _draw(self) -> None:
         locked = self.feedback is not None or self.skipped
-        mine = self.drill.state.hands[self.drill.state.to_act]
+        me = self.drill.state.to_act
+        after = None if self.feedback is None else self.feedback.after
+        if after is None:            # the drill's position (or a refused move: nothing changed)
+            mine = self.drill.state.hands[me]
+            picked = format_cards(sorted(self.picked))
+            self.hand.set_title("Your hand: click cards, then Play "
+                                f"({escape(picked) or 'none'} picked)")
+        else:                        # a legal move: the hand it left, the played cards gone
+            mine = after.hands[me]
+            self.picked = set()
+            self.hand.set_title("Your hand after your move (Try again puts it back)")
         self.hand.show(mine, selected=self.picked, clickable=not locked)
-        picked = format_cards(sorted(self.picked))
-        self.hand.set_title(f"Your hand: click cards, then Play ({escape(picked) or 'none'} "
-                            "picked)")
         self.play_button.disabled = locked or not self.picked
         self.draw_button.disabled = self.pass_button.disabled = locked
         self.again_button.disabled = not locked

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import ipywidgets as w
@@ -50,8 +51,29 @@ __all__ = ["GuidedGame"]
 _NAMES = ("You (P1)", "Classic AI (P2)")
 
 
+def first_game_words(reason: str) -> str:
+    """The classic AI's reason in lesson 2b's words: "outlier" (a card in no pair or poker
+    hand) and its "strength" are taught in lesson 3, so 2b says "odd card" and leaves the
+    strength out.
+
+    >>> first_game_words("straight 6 7 8 9 10 leaves 1 outlier of strength 11: the best")
+    'straight 6 7 8 9 10 leaves 1 odd card (in no pair or poker hand): the best'
+    >>> first_game_words("discard the pair of threes, the outlier 7: 0 outliers left, strength 0")
+    'discard the pair of threes, the odd card 7: 0 odd cards left (in no pair or poker hand)'
+    """
+    def odd(m: re.Match[str]) -> str:
+        n = m.group(1)
+        return f"{n} odd card{'' if n == '1' else 's'}{m.group(2) or ''} (in no pair or poker hand)"
+
+    reason = re.sub(r"\b(\d+) outliers? of strength \d+()", odd, reason)
+    reason = re.sub(r"\b(\d+) outliers?( left), strength \d+", odd, reason)
+    reason = re.sub(r"\boutliers\b", "odd cards", reason)
+    reason = re.sub(r"\boutlier\b", "odd card", reason)
+    return re.sub(r", strength \d+", "", reason)
+
+
 def _hint_html(h: Hint, lead: str) -> str:
-    why = "".join(f"<li>{escape(r)}</li>" for r in h.reasons)
+    why = "".join(f"<li>{escape(first_game_words(r))}</li>" for r in h.reasons)
     return (f"<div>{lead} <b>{escape(str(h.action))}</b></div>"
             + (f'<ul class="wpp-muted">{why}</ul>' if why else ""))
 
@@ -109,7 +131,7 @@ class GuidedGame(Lesson):
         """What the classic AI would do in your place now, and why."""
         if not self.game.my_turn:
             return
-        self.coach.value = _hint_html(self.game.hint(), "Hint: the classic AI would play")
+        self.coach.value = _hint_html(self.game.hint(), "Hint: the classic AI's move here:")
 
     def act(self, action: Action) -> None:
         """Your move: the engine judges it; the coach compares it with the AI's; P2 answers."""
@@ -130,7 +152,7 @@ class GuidedGame(Lesson):
                     "classic AI.</div>")
         else:
             head = (f"<div>You played <b>{escape(str(r.mine))}</b>. "
-                    + _hint_html(r.hint, "The classic AI would have played") + "</div>")
+                    + _hint_html(r.hint, "The classic AI's move was:") + "</div>")
         answers = ("<div>P2 answered: <b>" + escape(", then ".join(map(str, r.answers)))
                    + "</b></div>" if r.answers else "")
         end = ""

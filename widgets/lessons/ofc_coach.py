@@ -52,7 +52,7 @@ def ofc_board_html(name: str, board: Any, pending: tuple[Any, ...] = ()) -> str:
 
 def _foul_reveal(d: FoulDrill, _choice: int) -> str:
     names = "".join(f"<div><b>{ROWS[i]}</b>: {escape(d.names[i])}</div>" for i in range(3))
-    verdict = ("It <b>fouls</b>: a row is stronger than the row below it." if d.fouls else
+    verdict = (f"It <b>fouls</b>: {escape(d.why)}." if d.fouls else
                "It is <b>sound</b>: each row is at least as strong as the one above it.")
     return f'<div class="wpp-narration">{verdict}</div>{names}'
 

@@ -28,6 +28,8 @@ __all__ = ["HitOrFold", "rules_html"]
 
 #: What :attr:`HitOrFold.answers` holds for a skipped exercise.
 SKIPPED = "skipped"
+#: The expected-value player's name on a learner's page: the lesson's own words for it.
+CAREFUL = "the careful player"
 
 
 def rules_html() -> str:
@@ -107,7 +109,7 @@ class HitOrFold(Shown):
         item = self.items[self.index]
         if move == SKIPPED:
             text = feedback(item, item.best).split(": it would ", 1)[-1]
-            return (f'<div class="wpp-feedback">Skipped — the careful player would '
+            return (f'<div class="wpp-feedback">Skipped — {CAREFUL} would '
                     f"{escape(text)}</div>")
         action = HIT if move == "hit" else FOLD
         ok = "wpp-ok" if action is item.best else "wpp-no"
@@ -128,12 +130,15 @@ class HitOrFold(Shown):
             f"<tr><td><b>{'▶ ' if s == v.player else ''}P{s + 1}"
             f"{' (you)' if s == v.player else ''}</b></td><td>{cards_row(v.hands[s])}</td>"
             f"<td>score {v.totals[s]}</td></tr>" for s in range(v.players))
-        unseen = sorted(v.unseen().elements())
+        # The cards still unseen, counted per value (one face and "×n" each, not 49 faces).
+        unseen = v.unseen()
+        counts = " ".join(f'<span class="wpp-unseen">{cards_row([c], small=True)}×{n}</span>'
+                          for c, n in sorted(unseen.items()) if n)
         self.board.value = (
             f'<div class="wpp-lesson-title">Exercise {self.index + 1} of {len(self.items)}: '
             f"hit or fold?</div><div class=\"wpp-ptable\"><table>{rows}</table>"
-            f'<div class="wpp-pmid">Target {v.target} · the {len(unseen)} cards you cannot '
-            f"see: {cards_row(unseen, small=True)}</div></div>")
+            f'<div class="wpp-pmid">Target {v.target} · the {unseen.total()} cards still '
+            f"unseen (in the deck or burned), how many of each value: {counts}</div></div>")
 
     def summary(self) -> str:
         """One line for nbval: which exercise, the position, and the answer given."""

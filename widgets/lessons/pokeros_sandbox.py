@@ -2,11 +2,18 @@
 reader (each move shown from the seat to act), with a stacked deck and placements made first —
 to try a rule on a chosen position.
 
+``reveal`` is the lesson's answer to "what will happen when you choose the card?": it is not in
+the page until the learner has chosen a card of the stash (asking first, answering after).
+The scores line marks the seat to act "(you)", so "P1 holds 0 cards" there reads as the other
+seat's stash, not yours.
+
 >>> from wpp.pokeros import teach
 >>> deck, moves = teach.quirk_position()
->>> box = PokerosSandbox(deck=deck, setup=moves, flags={"stash": 1})
->>> box.select(box.view.stash[0]); (1, 0) in box.lit_cells()
+>>> box = PokerosSandbox(deck=deck, setup=moves, flags={"stash": 1}, reveal="The gap stays dark.")
+>>> "The gap" in box.after.value
 False
+>>> box.select(box.view.stash[0]); (1, 0) in box.lit_cells(), "The gap" in box.after.value
+(False, True)
 >>> box.summary()
 'Pokeros: P1 2, P2 2 — deck 43 — P2 to play'
 """
@@ -37,14 +44,21 @@ class PokerosSandbox(Shown):
 
     def __init__(self, seed: int = 0, *, deck: Sequence[Card] | None = None,
                  setup: Sequence[tuple[str, int, int]] = (),
-                 flags: Mapping[str, Any] | None = None) -> None:
+                 flags: Mapping[str, Any] | None = None, reveal: str = "") -> None:
         self.history = new_game("pokeros", seed=seed, deck=deck, **dict(flags or {}))
         for card, x, y in setup:
             self.history.apply(Place.of(card, x, y))
-        self.board = PokerosBoard(names=("P1", "P2"), plain=True)   # a newcomer's words
+        # A newcomer's words; no fixed names, so the seat to act reads "P2 (you)".
+        self.board = PokerosBoard(plain=True)
         self.board.on_choose(self._play)
+        for b in self.board.stash:
+            b.on_card(lambda _c: self._reveal())
         self.message = w.HTML()
-        self.root = w.VBox([w.HTML(STYLE_HTML), self.board.root, self.message])
+        self._reveal_html = reveal
+        #: The lesson's answer, filled in once a card has been chosen (empty until then).
+        self.after = w.HTML()
+        self.after.add_class("wpp-feedback")
+        self.root = w.VBox([w.HTML(STYLE_HTML), self.board.root, self.message, self.after])
         self.root.add_class("wpp-app")
         self._draw()
 
@@ -57,6 +71,11 @@ class PokerosSandbox(Shown):
     def select(self, card: Card) -> None:
         """Choose a card of the stash of the seat to act: its cells light up."""
         self.board.pick(card)
+        self._reveal()
+
+    def _reveal(self) -> None:
+        if self._reveal_html and not self.after.value:
+            self.after.value = self._reveal_html
 
     def lit_cells(self) -> list[Cell]:
         """The cells lit for the chosen card."""

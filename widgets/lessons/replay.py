@@ -291,7 +291,7 @@ class GameReplay(Lesson):
             verdict, cls = "You played the AI's move." + why, "wpp-ok"
         else:
             diff = ", ".join(c.differences()) or "nothing measured here"
-            verdict = (f"The AI plays {m.action} instead.{why} The moves differ on: {diff}.")
+            verdict = (f"The AI's move is different: {m.action}.{why} The moves differ on: {diff}.")
             cls = "wpp-no"
         rows = [[escape(x) for x in r] for r in c.rows()]
         return ('<div class="wpp-lesson-title">Your move beside the AI\'s: what each leaves in '

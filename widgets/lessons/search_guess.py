@@ -2,12 +2,15 @@
 moves are played to the end in the same re-deals of the hidden cards, as the search AI does
 (:func:`wpp.warpairs.teach.duel.duel`), and the wins are shown. A budget switch sets how many
 re-deals are played, and "Play them again" replays the shown question at the new budget: a
-small budget can give the wrong answer, a large one settles it.
+small budget can give the wrong answer, a large one settles it. ``takeaways`` (the lesson's
+conclusions, HTML) are not in the page until every question is answered or skipped.
 
 >>> quiz = WhichMoveWins(budget=20)
->>> quiz.quiz.choose(0); quiz.quiz.commit()
->>> "re-deals" in quiz.quiz.reveal.box.children[0].value
+>>> quiz.again_button.disabled                 # nothing to play again before the answer
 True
+>>> quiz.quiz.choose(0); quiz.quiz.commit()
+>>> "re-deals" in quiz.quiz.reveal.box.children[0].value, quiz.again_button.disabled
+(True, False)
 """
 
 from __future__ import annotations
@@ -23,10 +26,20 @@ from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import Card
 from wpp.warpairs.teach.duel import DuelPosition, duel, duel_positions
 
-__all__ = ["BUDGETS", "WhichMoveWins", "position_html"]
+__all__ = ["BUDGETS", "TAKEAWAYS", "WhichMoveWins", "position_html"]
 
 #: The budgets offered: re-deals per move.
 BUDGETS = (20, 100, 400)
+
+#: Lesson 12's conclusions, shown once every question is answered or skipped.
+TAKEAWAYS = """<ul>
+<li>Rules of thumb are right most of the time; looking ahead finds the exceptions, position by
+position.</li>
+<li>A computer that looks ahead needs a <b>budget</b>: with too few re-deals, luck can make the
+worse move look better. When the two ranges overlap, the page cannot tell the moves apart.</li>
+<li>The search AI reads the game as a player would: from the opponent's mulligan, plays and
+draws, it prefers re-deals that explain what the opponent did.</li>
+</ul>"""
 
 
 def position_html(p: DuelPosition) -> str:
@@ -50,7 +63,7 @@ class WhichMoveWins(Lesson):
     """Positions with two moves: guess which wins more often, lock it in, then watch both
     played out in the same re-deals. ``?seed=`` in the address changes the re-deals."""
 
-    def __init__(self, budget: int = 100) -> None:
+    def __init__(self, budget: int = 100, *, takeaways: str = TAKEAWAYS) -> None:
         self.seed = query_int("seed", 0)
         self.positions = duel_positions()
         self.budget = w.ToggleButtons(options=[(f"{b} re-deals", b) for b in BUDGETS],
@@ -66,7 +79,26 @@ class WhichMoveWins(Lesson):
         bar.add_class("wpp-nav")
         self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar])
         self.again_button.on_click(lambda _b: self.quiz.redraw())
+        # Replaying needs a reveal to replay: the button waits for the shown question's answer.
+        self.quiz.on_nav(self._sync_again)
+        self._sync_again()
+        self._takeaways = takeaways
+        n = len(self.positions)
+        #: The lesson's conclusions: a line saying they wait, until every question is done.
+        self.after = w.HTML(f'<div class="wpp-muted">What to take away opens once you have '
+                            f"answered the {n} questions (or skipped them).</div>"
+                            if takeaways else "")
+        self.quiz.on_done(self._open_takeaways)
+        self.quiz.root.children = (*self.quiz.root.children, self.after)
         self.root = self.quiz.root
+
+    def _open_takeaways(self) -> None:
+        if self._takeaways and self.quiz.finished:
+            self.after.value = (f'<div class="wpp-panel"><div class="wpp-lesson-title">What to '
+                                f"take away</div>{self._takeaways}</div>")
+
+    def _sync_again(self) -> None:
+        self.again_button.disabled = not self.quiz.done
 
     def _reveal(self, p: DuelPosition, chosen: int) -> str:
         n = int(self.budget.value)

@@ -22,7 +22,7 @@ import pandas as pd
 import wpp
 from wpp.classic.evaluator import evaluate, evaluate3
 from wpp.core.standard_deck import format_cards
-from wpp.ofc.board import board_of, fouls
+from wpp.ofc.board import ROWS, board_of, fouls, row_strengths, row_values
 from wpp.ofc.candidates import candidates
 from wpp.ofc.game import OfcView, Place
 from wpp.ofc.match import duplicate_match
@@ -237,6 +237,42 @@ class FoulDrill:
     board: Any
     fouls: bool
     names: tuple[str, str, str]
+    #: Why it fouls, naming the deciding card ("" for a sound board).
+    why: str = ""
+
+
+def foul_reason(board: Any) -> str:
+    """Why a full board fouls, in words, naming what decides: a stronger kind of hand, a
+    higher pair, or — when both rows are the same hand — the kicker; ``""`` when it is sound.
+
+    >>> why = foul_reason(board_of("QS QH 7D", "QD QC 6S 5H 4S", "AS AH AD 2C 2D"))
+    >>> why.split(": ")[1].split(" — ")[0]
+    "the top's 7 beats the middle's 6"
+    >>> why.split(", so")[0]
+    'the top and middle rows are both one pair of queens'
+    >>> foul_reason(board_of("AS AH AD", "KS KH KD 2C 3D", "4S 5S 6S 7S 8S"))
+    "the top row's three of a kind (aces) beats the middle row's three of a kind (kings)"
+    """
+    strengths, values = row_strengths(board), row_values(board)
+    for i in (0, 1):
+        if strengths[i] <= strengths[i + 1]:
+            continue
+        hi, lo, up, down = values[i], values[i + 1], ROWS[i], ROWS[i + 1]
+        kind, other = hi.category.label.lower(), lo.category.label.lower()
+        if hi.category != lo.category:
+            return (f"the {up} row's {kind} is stronger than the {down} row's {other} below "
+                    "it")
+        for j, (a, b) in enumerate(zip(hi.ranks, lo.ranks, strict=False)):
+            if a == b:
+                continue
+            if j == 0:
+                return (f"the {up} row's {kind} ({a.plural}) beats the {down} row's {other} "
+                        f"({b.plural})")
+            return (f"the {up} and {down} rows are both {kind} of {hi.ranks[0].plural}, so "
+                    f"the kicker decides: the {up}'s {a.symbol} beats the {down}'s "
+                    f"{b.symbol} — the {up} row is stronger than the row below it")
+        return f"the {up} row is stronger than the {down} row below it"
+    return ""
 
 
 def foul_drills() -> list[FoulDrill]:
@@ -245,5 +281,5 @@ def foul_drills() -> list[FoulDrill]:
     for top, middle, bottom in FOUL_EXAMPLES:
         b = board_of(top, middle, bottom)
         out.append(FoulDrill(b, fouls(b), (evaluate3(b[0]).name, evaluate(b[1]).name,
-                                           evaluate(b[2]).name)))
+                                           evaluate(b[2]).name), foul_reason(b)))
     return out

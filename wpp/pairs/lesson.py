@@ -71,7 +71,7 @@ def feedback(exercise: Exercise, move: PairsAction) -> str:
     """The verdict on ``move``, with the exact odds behind the expected-value answer."""
     f = exercise.facts
     rows = "; ".join(f"{c}: {n} unseen, {p:.1%}" for c, n, p in hit_odds(exercise.view))
-    verdict = "Agreed" if move is exercise.best else "The expected-value player disagrees"
+    verdict = "Agreed" if move is exercise.best else "The careful player disagrees"
     return (f"{verdict}: it would {exercise.best}. A hit pairs with chance {f['pair']:.1%} "
             f"({rows}) and costs {f['hit_points']:.2f} points on average; a fold takes "
             f"{_points(f['fold_points'])} now.")

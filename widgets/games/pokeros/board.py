@@ -45,8 +45,8 @@ _MOST: Final = 5
 _CSS: Final = """<style>""" + GRID_CSS + """
 .wpp-pokeros .pk-stash, .wpp-pokeros .pk-acts { display: flex; flex-wrap: wrap; gap: 6px;
   align-items: flex-end; }
-.wpp-pokeros .pk-stash { background: #2e7d4f; border-radius: 10px; padding: 8px;
-  min-height: 80px; }
+.wpp-pokeros .pk-stash { background: #2e7d4f; border-radius: 10px; padding: 18px 8px 8px;
+  min-height: 80px; overflow: visible; }
 .wpp-pokeros .pk-stash .widget-button.wpp-card.wpp-selected { transform: translateY(-10px);
   box-shadow: 0 0 0 3px #ffe08a; }
 .wpp-pokeros .pk-scores { font-size: 16px; }

@@ -144,11 +144,12 @@ def _rank(action: Action) -> int:
 
 def thresholds() -> list[tuple[str, str]]:
     """Every number the classic AI's decisions use, in words, read from the constants the AI
-    itself uses (so the page cannot drift from the code): ``(where, the threshold)``.
+    itself uses (so the page cannot drift from the code): ``(what it is about, the
+    threshold)``, the first in plain words (a learner's table: no section numbers).
 
     >>> where, what = thresholds()[0]
     >>> where, what.endswith("4 cards or fewer, or the AI holds 1 outlier or fewer")
-    ('6.32, aggressive pair', True)
+    ('aggressive pair', True)
     """
     from wpp.warpairs.ai.decide import (
         AGGRESSIVE_MAX_OUTLIERS,
@@ -158,21 +159,21 @@ def thresholds() -> list[tuple[str, str]]:
     )
     from wpp.warpairs.ai.drawing import ONE_CARD_HAND_SIZE
     return [
-        ("6.32, aggressive pair",
+        ("aggressive pair",
          f"a pair of twos, kings or aces is played on a pair when the opponent holds "
          f"{AGGRESSIVE_OPPONENT_CARDS} cards or fewer, or the AI holds "
          f"{AGGRESSIVE_MAX_OUTLIERS} outlier or fewer"),
-        ("6.32, power singles",
+        ("power singles",
          f"on a single, twos, kings and aces answer when the opponent holds "
          f"{POWER_SINGLES_OPPONENT_CARDS} cards or fewer"),
         ("any answer",
          f"when the opponent holds {DESPERATE_OPPONENT_CARDS} cards or fewer (or a draw would "
          "reach the 26-card limit, R17) any legal answer beats drawing: the one with the "
          "fewest power cards"),
-        ("6.31, one card or two",
+        ("one card or two",
          f"after the first card drawn the AI stops if it is a king or an ace, matches a card "
          f"in the hand, or the hand then holds {ONE_CARD_HAND_SIZE} cards or fewer"),
-        ("6.31, re-draw",
+        ("re-draw",
          "once a game, when the two cards drawn match nothing (not the hand, not each other) "
          "and neither is a two, a king or an ace"),
         ("the pile (the kit's choice)",
