@@ -57,8 +57,9 @@ def test_pairs_lesson_commits_a_guess_before_any_reveal(browser: Any) -> None:
         expect_text(drills, "Right\\.")
         expect_text(drills, re.escape(answer_text))
         shot(drills, "09_after_commit")
-        # Hit or fold: the odds only after the decision.
-        assert "unseen" not in hit_or_fold.inner_text()
+        # Hit or fold: the odds only after the decision (the unseen cards' counts, public, are
+        # part of the position; the chance they give is the answer).
+        assert "A hit pairs with chance" not in hit_or_fold.inner_text()
         hit_or_fold.get_by_role("button", name="Hit", exact=True).click()
         expect_text(hit_or_fold, "A hit pairs with chance")
         shot(hit_or_fold, "09_hit_or_fold")

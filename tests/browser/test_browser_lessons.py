@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from widgets.lessons.guided import first_game_words
 from widgets.site import serve
 from wpp.core.standard_deck import format_cards
+from wpp.warpairs.actions import Mulligan
 from wpp.warpairs.ai import mulligan
 from wpp.warpairs.deal import DEAL_SIZE, deal
 from wpp.warpairs.teach.guided import FirstGame
@@ -204,12 +206,13 @@ def test_your_first_game(browser: Any) -> None:
         first = FirstGame(11)                             # the guided first game
         hint = first.hint()
         click(guided, "Hint")
-        expect_text(guided, f"Hint: the classic AI would play {hint.action}")
-        expect_text(guided, re.escape(hint.reasons[-1]))
+        expect_text(guided, re.escape(f"Hint: the classic AI's move here: {hint.action}"))
+        expect_text(guided, re.escape(first_game_words(hint.reasons[-1])))
         assert guided.locator(".wpp-hand .wpp-back").count() == 16   # P2's hand: backs only
         shot(guided, "02b_guided_hint")
         click(guided, "Mulligan")                         # nothing picked: the engine refuses
         expect_text(guided, "Refused: ")
+        assert isinstance(hint.action, Mulligan)
         for card in hint.action.cards:
             guided.locator(f'.wpp-hand .wpp-card[title="{card}"]').click()
         click(guided, "Mulligan")

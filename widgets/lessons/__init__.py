@@ -23,6 +23,7 @@ module          what it holds
 ``replay``      lesson 5: a recorded game, move by move: your move first, then the AI's
                 with its reasons
 ``drill``       drills on the real engine: a position, the learner's move, the verdict
+``after_drills`` a part of a lesson held back until every drill is played or skipped
 ``card``        the lessons' rules cards
 ``analysis``    the analysis lessons' tables and charts
 ``classic_poker`` lesson 8: classic poker's ranking, side by side, the disagreements
