@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from math import comb
 from typing import Final
 
@@ -39,8 +38,7 @@ from wpp.warpairs.deal import MULLIGAN_SIZE
 from wpp.warpairs.phases import Phase, player_name
 from wpp.warpairs.view import View, legal_actions
 
-__all__ = ["DEFAULT_RATE", "NoisyClassicAgent", "NoisyPolicy", "choices", "noisy_probability",
-           "random_action", "slip"]
+__all__ = ["DEFAULT_RATE", "NoisyClassicAgent", "choices", "noisy_probability", "random_action"]
 
 #: The share of decisions at which it plays a random legal action, by default.
 DEFAULT_RATE: Final = 0.2
@@ -69,38 +67,6 @@ def random_action(view: View, rng: random.Random) -> Action:
         return Mulligan(tuple(sorted(rng.sample(view.hand, MULLIGAN_SIZE))))
     options = _options(view)
     return options[rng.randrange(len(options))]
-
-
-def slip(view: View, rng: random.Random, rate: float) -> Action | None:
-    """The noisy rule, in one place: with probability ``rate`` a uniformly random legal
-    action (:func:`random_action`, drawn from ``rng``), else ``None`` — the AI's own choice
-    stands. One ``rng.random()`` per decision, then the random action's draws: the agent and
-    the search's playouts (:class:`NoisyPolicy`) both slip through here."""
-    if rng.random() < rate:
-        return random_action(view, rng)
-    return None
-
-
-class NoisyPolicy:
-    """A playout policy (:mod:`wpp.warpairs.playout`: a function of a view) that plays
-    ``base``'s choice except at a slip (:func:`slip`, at ``rate``, drawing from ``rng``): the
-    noisy classic when ``base`` is the classic AI, a noisy greedy AI when it is the greedy
-    AI's. The search plays the opponent's seat with it, as the record's reading estimated it
-    (:meth:`wpp.warpairs.ai.reading.Opponent.policy`); the same ``rng`` state, the same
-    choices."""
-
-    __slots__ = ("base", "rate", "rng")
-
-    def __init__(self, base: Callable[[View], Action], rate: float,
-                 rng: random.Random) -> None:
-        self.base, self.rate, self.rng = base, rate, rng
-
-    def __call__(self, view: View) -> Action:
-        action = slip(view, self.rng, self.rate)
-        return self.base(view) if action is None else action
-
-    def __repr__(self) -> str:
-        return f"NoisyPolicy({getattr(self.base, '__name__', self.base)!r}, rate={self.rate})"
 
 
 def noisy_probability(action: Action, classic: Action, rate: float, n_choices: int) -> float:
@@ -154,9 +120,8 @@ class NoisyClassicAgent:
         """``(action, classic action, erred on purpose)``."""
         rng = self._rng(view)
         classic = classic_decision(view, explain=False)[0]
-        slipped = slip(view, rng, self.rate)
-        if slipped is not None:
-            return slipped, classic, True
+        if rng.random() < self.rate:
+            return random_action(view, rng), classic, True
         return classic, classic, False
 
     def choose(self, view: View) -> Action:

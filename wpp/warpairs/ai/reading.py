@@ -59,27 +59,27 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Final
 
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card
-from wpp.warpairs.actions import Action, Mulligan
+from wpp.warpairs.actions import Mulligan
 from wpp.warpairs.ai.classic import classic_decision
 from wpp.warpairs.ai.greedy import GreedyAgent, greedy_mulligan
 from wpp.warpairs.ai.inference import Inference
 from wpp.warpairs.ai.mulligan import mulligan_cards
-from wpp.warpairs.ai.noisy import NoisyPolicy, choices
+from wpp.warpairs.ai.noisy import choices
 from wpp.warpairs.deal import DEAL_SIZE, MULLIGAN_SIZE
 from wpp.warpairs.phases import Phase
 from wpp.warpairs.state import GameState
 from wpp.warpairs.transitions import step
 from wpp.warpairs.view import View
 
-__all__ = ["DEFAULT_PARTICLES", "DEFAULT_READING_CHECKS", "MOVES", "RATES", "TYPES",
-           "TYPE_CHOICES", "Opponent", "Reading", "effective_sample"]
+__all__ = ["DEFAULT_PARTICLES", "DEFAULT_READING_CHECKS", "MOVES", "RATES", "TYPES", "Opponent",
+           "Reading", "effective_sample"]
 
 #: The model opponent's types: each a cheap deterministic AI of the kit.
 TYPES: Final = ("classic", "greedy")
@@ -100,18 +100,6 @@ DEFAULT_READING_CHECKS: Final = 700
 
 _GREEDY: Final = GreedyAgent()
 _NO: Final = float("-inf")
-
-
-def _classic_choice(view: View) -> Action:
-    return classic_decision(view, explain=False)[0]
-
-
-#: Each type's choice at a view (after the mulligan too: the mulligan's observation uses
-#: the same AIs' mulligan rules on the 16 dealt cards alone). The likelihood asks what the
-#: type would have chosen; the search's playouts play the opponent with it
-#: (:meth:`Opponent.policy`).
-TYPE_CHOICES: Final[dict[str, Callable[[View], Action]]] = {
-    "classic": _classic_choice, "greedy": _GREEDY.choose}
 
 
 def effective_sample(logw: Sequence[float]) -> float:
@@ -158,25 +146,6 @@ class Opponent:
     probability: float
     rate: float
     types: tuple[tuple[str, float], ...]
-    #: The whole posterior: ``(type, error rate, probability)`` for every grid point.
-    grid: tuple[tuple[str, float, float], ...] = ()
-
-    def policy(self, rng: random.Random, kind: str | None = None,
-               rate: float | None = None) -> NoisyPolicy:
-        """The model opponent as a playout policy: its type's choice (``kind``, by default
-        the most probable type) except that with probability ``rate`` (by default the
-        posterior mean rate) a uniformly random legal action drawn from ``rng``
-        (:class:`~wpp.warpairs.ai.noisy.NoisyPolicy`, the noisy rule of the noisy classic)."""
-        return NoisyPolicy(TYPE_CHOICES[self.kind if kind is None else kind],
-                           self.rate if rate is None else rate, rng)
-
-    def sample(self, rng: random.Random) -> tuple[str, float]:
-        """One ``(type, error rate)`` drawn from the posterior over the grid (the most
-        probable type and its mean rate when the grid is not known)."""
-        if not self.grid:
-            return self.kind, self.rate
-        i = rng.choices(range(len(self.grid)), weights=[p for _, _, p in self.grid])[0]
-        return self.grid[i][0], self.grid[i][1]
 
     def describe(self) -> str:
         """In words: "the classic AI with about 15% errors", "a random player", …"""
@@ -228,7 +197,9 @@ class Reading:
         hit = self._cache.get(key)
         if hit is None:
             action = self.actions[i]
-            hit = (choices(view), tuple(TYPE_CHOICES[k](view) == action for k in TYPES))
+            classic = classic_decision(view, explain=False)[0]
+            greedy = _GREEDY.choose(view)
+            hit = (choices(view), (classic == action, greedy == action))
             self._cache[key] = hit
         return hit
 
@@ -560,8 +531,7 @@ class Reading:
         mass = by_type[best] or 1.0
         rate = sum(e * p for (k, e), p in zip(_GRID, post, strict=True) if k == best) / mass
         return Opponent(TYPES[best], by_type[best], rate,
-                        tuple(zip(TYPES, by_type, strict=True)),
-                        tuple((TYPES[k], e, p) for (k, e), p in zip(_GRID, post, strict=True)))
+                        tuple(zip(TYPES, by_type, strict=True)))
 
     def world(self, rng: random.Random) -> GameState:
         """One world: a particle drawn by weight, the undealt deck shuffled by ``rng``."""

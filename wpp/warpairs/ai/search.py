@@ -72,7 +72,7 @@ from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, Pass, PlayCard
 from wpp.warpairs.ai.classic import classic_decision
 from wpp.warpairs.ai.inference import Inference
 from wpp.warpairs.ai.mulligan import Candidate, analyse_mulligan, mulligan_cards
-from wpp.warpairs.ai.reading import DEFAULT_READING_CHECKS, Opponent, Reading
+from wpp.warpairs.ai.reading import DEFAULT_READING_CHECKS, Reading
 from wpp.warpairs.ai.segment import segments_of
 from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.lookup import play_of
@@ -83,9 +83,8 @@ from wpp.warpairs.state import GameState
 from wpp.warpairs.transitions import step
 from wpp.warpairs.view import View
 
-__all__ = ["DEFAULT_PLAYOUTS", "OPPONENT_MODELS", "CandidateResult", "ModelPlayout",
-           "SearchAgent", "SearchResult", "candidates", "classic_playout", "determinise",
-           "mulligan_candidates", "review_values", "search"]
+__all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult", "candidates",
+           "classic_playout", "determinise", "mulligan_candidates", "review_values", "search"]
 
 #: Playouts per decision by default (281 ms of CPU per move on average with the record read,
 #: measured: README).
@@ -110,11 +109,6 @@ _OVER: Final = Phase.OVER
 
 #: A playout policy: plays a state to its end and returns the final state.
 Playout = Callable[[GameState], GameState]
-#: How the playouts play the opponent's seat when the record was read (the ``opponent``
-#: option): ``"read"`` — the posterior's most probable type with its mean error rate;
-#: ``"sampled"`` — a type and a rate drawn from the posterior in each world; ``"classic"`` —
-#: the classic AI whatever the record says (the search before the model was used).
-OPPONENT_MODELS: Final = ("read", "sampled", "classic")
 
 
 def determinise(view: View, rng: random.Random) -> GameState:
@@ -215,52 +209,6 @@ def classic_playout(state: GameState) -> GameState:
     engine's fast board (:func:`wpp.warpairs.playout.playout_state`: the engine's own operations on
     one mutable board, no state built per action)."""
     return playout_state(state, _CLASSIC_SEATS)
-
-
-class ModelPlayout:
-    """A playout with the searching player's seat ``me`` played by the classic AI and the
-    opponent's by the model opponent the record's reading estimated
-    (:meth:`~wpp.warpairs.ai.reading.Opponent.policy`: its type's choice, and with its error
-    rate a uniformly random legal move). With ``sampled``, each world draws its own type and
-    rate from the posterior (:meth:`~wpp.warpairs.ai.reading.Opponent.sample`); otherwise
-    the most probable type with its mean rate, at most ``cap``.
-
-    The random moves draw from a generator seeded by the state's reshuffle seed, which is the
-    world's (a step keeps it): every candidate's playout in one world meets the same draws
-    (common random numbers, as far as the games stay alike), a playout is deterministic for a
-    world, and :meth:`trace` replays it move by move."""
-
-    __slots__ = ("cap", "me", "opponent", "sampled")
-
-    def __init__(self, me: int, opponent: Opponent, sampled: bool = False,
-                 cap: float = 1.0) -> None:
-        self.me, self.opponent, self.sampled, self.cap = me, opponent, sampled, cap
-
-    @property
-    def rate(self) -> float:
-        """The error rate the opponent plays with (not sampled)."""
-        return min(self.cap, self.opponent.rate)
-
-    def seats(self, state: GameState) -> tuple[Callable[[View], Action],
-                                               Callable[[View], Action]]:
-        """The two seats' policies for a playout from ``state`` (a fresh generator each)."""
-        rng = random.Random(f"playout/{state.seed}")
-        kind, rate = self.opponent.sample(rng) if self.sampled else (None, self.rate)
-        modelled = self.opponent.policy(rng, kind, rate)
-        return ((_classic_policy, modelled) if self.me == 0 else (modelled, _classic_policy))
-
-    def __call__(self, state: GameState) -> GameState:
-        return playout_state(state, self.seats(state))
-
-    def describe(self) -> str:
-        """How the opponent was played, in words (for the explanation)."""
-        name = {"classic": "the classic AI", "greedy": "the greedy AI"}
-        if self.sampled:
-            return ("as an AI drawn in each world from what the record suggests (mostly "
-                    f"{name.get(self.opponent.kind, self.opponent.kind)}, about "
-                    f"{self.opponent.rate:.0%} random moves on average)")
-        return (f"as {name.get(self.opponent.kind, self.opponent.kind)} with about "
-                f"{self.rate:.0%} random moves, as the record suggests")
 
 
 def _score(final: GameState, player: int) -> float:
@@ -376,8 +324,6 @@ class SearchResult:
     checks: int = 0
     #: What reading the record found (``None`` when the worlds did not come from it).
     read: RecordRead | None = None
-    #: How the playouts played the opponent, in words ("" — the classic AI, as by default).
-    opponent_played: str = ""
 
 
 def _paired(per_world: list[tuple[GameState | None, list[float | None]]], i: int
@@ -402,25 +348,21 @@ def _beats_classic(per_world: list[tuple[GameState | None, list[float | None]]],
     return better > worse and (better - worse) >= z * math.sqrt(better + worse)
 
 
-def _trace(state: GameState, first: Action, model: ModelPlayout | None = None
-           ) -> tuple[tuple[int, Action], ...]:
-    """The actions of one playout after ``first``, each with the player who chose it: the
-    classic AI's in both seats, or the playout of ``model`` (the same seats, the same draws)."""
+def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
+    """The actions of one playout after ``first``, each with the player who chose it."""
     out = [(state.to_act, first)]
     s = step(state, first, narrate=False)[0]
-    seats = (_CLASSIC_SEATS if model is None or s.phase is _OVER else model.seats(s))
     while s.phase is not _OVER:
-        a = seats[s.to_act](s.view(s.to_act))
+        a = classic_decision(s.view(s.to_act), explain=False)[0]
         out.append((s.to_act, a))
         s = step(s, a, narrate=False)[0]
     return tuple(out)
 
 
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
-           seconds: float | None = None, playout: Playout | None = None,
+           seconds: float | None = None, playout: Playout = classic_playout,
            trace: bool = False, z: float = SIGNIFICANCE, race: int | None = None,
-           infer: bool = True, checks: int = DEFAULT_READING_CHECKS,
-           opponent: str = "read") -> SearchResult:
+           infer: bool = True, checks: int = DEFAULT_READING_CHECKS) -> SearchResult:
     """Search the candidates of ``view`` (see the module's docs).
 
     World after world, every candidate still in the race is played out (the classic AI's
@@ -435,14 +377,7 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     With ``infer`` (after the mulligan) the worlds are deals weighted by how likely the
     opponent's recorded choices were in each (:class:`~wpp.warpairs.ai.reading.Reading`, at
     most about ``checks`` replays of the game, and with ``seconds`` at most half the time);
-    uniform re-deals when no deal replays the record legally.
-
-    The playouts are ``playout``'s; by default (``None``) the classic AI plays both seats,
-    except that when the record was read the opponent's seat plays as the reading estimated
-    it (:class:`ModelPlayout`; ``opponent``, one of :data:`OPPONENT_MODELS`, says how)."""
-    if opponent not in OPPONENT_MODELS:
-        raise WppError(f"the search's opponent model must be one of {OPPONENT_MODELS}, "
-                       f"not {opponent!r:.40}")
+    uniform re-deals when no deal replays the record legally."""
     classic = classic_decision(view, explain=False)[0]
     at_mulligan = view.phase is Phase.MULLIGAN
     cands = mulligan_candidates(view, classic) if at_mulligan else candidates(view, classic)
@@ -466,12 +401,6 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
         if not found:
             reading = None
     worlds_from = "mulligan" if at_mulligan else "uniform" if reading is None else "record"
-    model: ModelPlayout | None = None
-    if playout is None:
-        playout = classic_playout
-        if reading is not None and opponent != "classic":
-            model = ModelPlayout(view.player, reading.opponent(), opponent == "sampled")
-            playout = model
     per_world: list[tuple[GameState | None, list[float | None]]] = []
     me = view.player
     while len(alive) > 1:
@@ -507,13 +436,12 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
         for w, wsc in per_world:
             x, y = wsc[best], wsc[0]
             if w is not None and x is not None and y is not None and x > y:
-                sample = _trace(w, chosen, model)
-                sample_classic = _trace(w, classic, model)
+                sample = _trace(w, chosen)
+                sample_classic = _trace(w, classic)
                 break
     return SearchResult(results, chosen, classic, n, sample, sample_classic, paired,
                         worlds_from, spent_checks,
-                        None if reading is None else _read_of(reading),
-                        "" if model is None else model.describe())
+                        None if reading is None else _read_of(reading))
 
 
 def _read_of(reading: Reading) -> RecordRead:
@@ -619,7 +547,8 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
         verdict=words("chosen: ", _summary(r.chosen), f" ({chosen.rate})"),
         highlight=_cards(r.chosen), chosen_row=chosen_row, id="search.candidates",
         notes=(_worlds_note(r),
-               _playout_note(r),
+               "each playout finishes the game with the classic AI for both players, each "
+               "deciding from its own view of the re-dealt cards; draws count half",
                "vs classic: in how many worlds the action did better (+) and worse (−) than "
                "the classic AI's choice; the search overrules the classic AI only when the "
                f"difference is significant (sign test, z ≥ {SIGNIFICANCE})")))
@@ -648,17 +577,6 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
                               verdict=f"{me} loses this playout",
                               id="search.sample_classic"))
     return Explanation(f"Search AI — {me}", steps, _cards(r.chosen), _summary(r.chosen))
-
-
-def _playout_note(r: SearchResult) -> str:
-    """How the playouts finished the games, in words."""
-    if not r.opponent_played:
-        return ("each playout finishes the game with the classic AI for both players, each "
-                "deciding from its own view of the re-dealt cards; draws count half")
-    return ("each playout finishes the game with the classic AI for you and the opponent "
-            f"played {r.opponent_played} (its type and error rate estimated from its "
-            "recorded choices), each deciding from its own view of the re-dealt cards; "
-            "draws count half")
 
 
 def _worlds_note(r: SearchResult) -> str:
@@ -711,9 +629,7 @@ class SearchAgent:
     speed). ``search_mulligan=False`` leaves the mulligan to the classic AI. ``checks`` is
     about how many replays of the game it may spend reading the record
     (:mod:`wpp.warpairs.ai.reading`); ``0`` draws uniform worlds, as a plain determinised
-    search. ``playout`` finishes each playout (by default the classic AI for both seats, the
-    opponent's seat as the record's reading estimated it when it was read); ``opponent`` (one
-    of :data:`OPPONENT_MODELS`) says how that model plays, ``"classic"`` not at all.
+    search.
     Bounds: ``playouts`` 1 to :data:`MAX_PLAYOUTS` (10,000), ``seconds`` more than 0 and
     at most :data:`MAX_SECONDS` (600), ``checks`` 0 to :data:`MAX_CHECKS` (100,000); a value
     outside them is a ``WppError`` naming it.
@@ -722,9 +638,9 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, seed: int | None = 0, playouts: int = DEFAULT_PLAYOUTS,
-                 seconds: float | None = None, playout: Playout | None = None,
-                 search_mulligan: bool = True, checks: int = DEFAULT_READING_CHECKS,
-                 opponent: str = "read") -> None:
+                 seconds: float | None = None, playout: Playout = classic_playout,
+                 search_mulligan: bool = True, checks: int = DEFAULT_READING_CHECKS
+                 ) -> None:
         check_count(playouts, "the search AI's playouts", 1, MAX_PLAYOUTS)
         if seconds is not None:
             check_seconds(seconds, "the search AI's time budget", MAX_SECONDS)
@@ -736,10 +652,6 @@ class SearchAgent:
         self.seconds = seconds
         self.playout = playout
         self.search_mulligan = search_mulligan
-        if opponent not in OPPONENT_MODELS:
-            raise WppError(f"the search AI's opponent model must be one of "
-                           f"{', '.join(OPPONENT_MODELS)}, not {opponent!r:.40}")
-        self.opponent = opponent
 
     def _rng(self, view: View) -> random.Random:
         # One stream per decision, from the seed and public facts only: the same view gives
@@ -750,7 +662,7 @@ class SearchAgent:
     def _search(self, view: View, trace: bool) -> SearchResult:
         return search(view, self._rng(view), playouts=self.playouts, seconds=self.seconds,
                       playout=self.playout, trace=trace, infer=self.checks > 0,
-                      checks=self.checks, opponent=self.opponent)
+                      checks=self.checks)
 
     def result(self, view: View) -> SearchResult:
         """The whole search of this decision (what :meth:`choose` plays is its ``chosen``;
@@ -782,4 +694,4 @@ class SearchAgent:
 
     def __repr__(self) -> str:
         return (f"SearchAgent(seed={self.seed}, playouts={self.playouts}, "
-                f"seconds={self.seconds}, checks={self.checks}, opponent={self.opponent!r})")
+                f"seconds={self.seconds}, checks={self.checks})")
