@@ -53,7 +53,10 @@ def test_the_parts_that_answer_wait_for_the_three_guesses() -> None:
     assert "Example 1 of" in text(parts[2])
 
 
-def test_question_one_shows_the_two_ladders_with_its_answer() -> None:
+def test_question_one_shows_classic_poker_s_ladder_and_the_last_one_both() -> None:
+    """Question 1's answer shows classic poker's ladder; WarPairsPoker's column (wrap-around
+    straights, twos full over aces full) would answer questions 2 and 3, so it comes with the
+    last answer (it came with the first: a screenshot showed it above question 2)."""
     g = ClassicGuesses()
     assert "Four of a Kind" not in text(g)
     g.quiz.choose(1)
@@ -61,6 +64,16 @@ def test_question_one_shows_the_two_ladders_with_its_answer() -> None:
     after = text(g)
     assert "Four of a Kind" in after and after.count("<tr") >= 10
     assert after.index("Straight Flush") > after.index("Flush, King")  # answer, then ladder
+    shown = "\n".join(widget_strings(g.quiz.reveal.box))       # the answer on screen
+    assert "Four of a Kind" in shown
+    assert "in WarPairsPoker" not in shown and "wrap-around" not in shown
+    assert "twos full" not in shown
+    for _ in range(2):
+        g.quiz.go(g.quiz.index + 1)
+        g.quiz.choose(0)
+        g.quiz.commit()
+    last = "\n".join(widget_strings(g.quiz.reveal.box))
+    assert "in WarPairsPoker" in last and "twos full" in last
 
 
 def _cells() -> list[dict[str, Any]]:

@@ -445,14 +445,16 @@ class DrawTable(Lesson):
 
 class LadderTable(Lesson):
     """The two ladders side by side, every row and column (never cut): classic poker's nine
-    categories, low to high, and what the same cards are in WarPairsPoker."""
+    categories, low to high, and what the same cards are in WarPairsPoker (``wpp=False``:
+    classic poker's ladder alone — WarPairsPoker's column answers the later questions)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wpp: bool = True) -> None:
         rows = ladder_rows()
         self.rows = rows
-        self.html = w.HTML(table_html(("step", "classic poker", "in WarPairsPoker"),
-                                      [[str(r["classic step"]), escape(str(r["classic hand"])),
-                                        escape(str(r["in WarPairsPoker"]))] for r in rows]))
+        head = ("step", "classic poker") + (("in WarPairsPoker",) if wpp else ())
+        self.html = w.HTML(table_html(head, [
+            [str(r["classic step"]), escape(str(r["classic hand"]))]
+            + ([escape(str(r["in WarPairsPoker"]))] if wpp else []) for r in rows]))
         self.root = lesson_root([self.html])
 
     def summary(self) -> str:
@@ -517,9 +519,9 @@ class ClassicGuesses(Lesson):
                                                                                  flush)
         return (f"<p>Classic poker says: <b>{escape(high.name)}</b> beats "
                 f"<b>{escape(low.name)}</b>. The rarer a five-card hand, the higher it "
-                "ranks. The two ladders side by side — classic poker's nine categories, low "
-                "to high, and what the same cards are in WarPairsPoker:</p>"
-                + str(LadderTable().html.value))
+                "ranks. Classic poker's nine categories, low to high (WarPairsPoker's side "
+                "comes after the last question, which it would answer):</p>"
+                + str(LadderTable(wpp=False).html.value))
 
     @staticmethod
     def _wrap(c: Comparison) -> str:
@@ -532,7 +534,9 @@ class ClassicGuesses(Lesson):
         return (f"<p>{escape(d.summary())}.</p><p>In classic poker the ace is the highest "
                 "rank and the two the lowest. In WarPairsPoker the pairs are played alone (no "
                 f"other cards), and: {escape(d.first_on_second)}; "
-                f"{escape(d.second_on_first)}.</p>")
+                f"{escape(d.second_on_first)}.</p><p>The two ladders side by side — classic "
+                "poker's nine categories, low to high, and what the same cards are in "
+                "WarPairsPoker:</p>" + str(LadderTable().html.value))
 
     def summary(self) -> str:
         return "classic poker, guess first: " + self.quiz.summary()
