@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import pytest
@@ -31,3 +32,37 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def preheated_request(monkeypatch: pytest.MonkeyPatch
+                      ) -> Callable[[str], AbstractContextManager[list[str]]]:
+    """``with preheated_request("seed=7"):`` runs the block as a page in a pre-heated Voilà
+    kernel: no request in the environment until the page asks for its address, then Voilà's
+    ``wait_for_request`` (stood in for, as Voilà does it: the request's variables put into
+    the environment) gives ``QUERY_STRING``. The list it yields records each wait."""
+    import voila.utils
+
+    import widgets.parts.address as address
+
+    @contextmanager
+    def preheated(query: str) -> Iterator[list[str]]:
+        waits: list[str] = []
+
+        def wait_for_request(url: str | None = None) -> None:
+            waits.append(query)
+            os.environ["QUERY_STRING"] = query
+
+        monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
+        monkeypatch.setattr(address, "_waited", False)
+        monkeypatch.setenv("VOILA_PREHEAT", "True")
+        monkeypatch.setenv("VOILA_KERNEL_ID", "0f0f0f0f-test")
+        monkeypatch.delenv("QUERY_STRING", raising=False)
+        try:
+            yield waits
+        finally:
+            monkeypatch.setenv("VOILA_PREHEAT", "False")
+            monkeypatch.delenv("QUERY_STRING", raising=False)
+            monkeypatch.setattr(address, "_waited", False)
+
+    return preheated

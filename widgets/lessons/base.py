@@ -17,16 +17,15 @@ True
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Final
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from widgets.lessons.classroom import CLASS_CSS, class_box, report_answer
+from widgets.parts.address import query_value
 from widgets.parts.explain_view import table_html  # re-exported: the lessons' tables
 from widgets.parts.faces import back_svg, cards_html
 from widgets.parts.shown import Shown
@@ -236,11 +235,11 @@ def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
     (7, 3, 1)
     >>> del os.environ["QUERY_STRING"]
     """
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
-    if not values:
+    text = query_value(name)
+    if not text:
         return default
     try:
-        value = int(values[0])
+        value = int(text[:20])
     except ValueError:
         return default
     return value if lo <= value <= hi else default

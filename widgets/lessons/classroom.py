@@ -33,13 +33,13 @@ Reporting never raises: a refusal of the store is shown in the box.
 
 from __future__ import annotations
 
-import os
 import urllib.parse
 from html import escape
 from typing import Final
 
 import ipywidgets as w
 
+from widgets.parts.address import page_query
 from wpp.core.classroom import ClassStore, Student
 from wpp.core.errors import WppError
 
@@ -84,8 +84,7 @@ class ClassBox:
         self.join_button.on_click(lambda _b: self.join())
         self.leave_button.on_click(lambda _b: self.leave())
         self.nickname.continuous_update = False
-        params = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", "")[:400]
-                                       if query is None else query)
+        params = urllib.parse.parse_qs(page_query() if query is None else query)
         code, name = params.get("class", [""])[0], params.get("name", [""])[0]
         if code:
             self.code.value = code[:12]

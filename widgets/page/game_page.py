@@ -48,7 +48,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Generic, TypeVar
 
@@ -62,7 +62,6 @@ from widgets.page.keeper import (
     address_html,
     address_script_html,
     default_store,
-    request_query,
 )
 from widgets.page.keys import PageKeys, keys_html
 from widgets.page.layout import PAGE_STYLE
@@ -81,9 +80,11 @@ from widgets.page.seats import (
     SeatChooser,
     default_opponent,
     make_opponent,
+    opponent_choices,
     opponent_label,
 )
 from widgets.page.turns import Turns
+from widgets.parts.address import page_query, query_value
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.confirm_bar import ConfirmBar
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
@@ -121,6 +122,52 @@ def _read_settings(settings: Mapping[str, Any]
     except (TypeError, ValueError):
         raise WppError("the settings kept with this game are damaged") from None
     return seats, budgets, bool(settings.get("practice", False))
+
+
+def served_settings(game: str, settings: dict[str, Any]) -> list[str]:
+    """Fill ``settings`` (a :class:`GamePage`'s keyword arguments) the way a served page
+    starts, keeping what the caller set; return what the page should say about it.
+
+    - the page's address (:func:`~widgets.parts.address.page_query`, also in a pre-heated
+      kernel): ``?key=`` continues the game kept under that key (a reload); ``?seed=N``
+      deals game N (a teacher's link: everyone who opens it gets the same cards);
+      ``?opponent=NAME`` puts NAME in the second seat (a registered agent's name,
+      ``agent:NAME`` or ``level:KEY``, as the seat chooser lists them). A value the page
+      cannot use is ignored and said;
+    - the store (``WPP_ROOMS``): where the game survives a reload;
+    - ``WPP_SEED`` (a fixed first deal) and ``WPP_AI_DELAY`` (the computer's pause), for
+      tests and benchmarks.
+    """
+    notices: list[str] = []
+    query = page_query()
+    settings.setdefault("query", query)
+    seed_env = os.environ.get("WPP_SEED", "").strip()
+    delay = os.environ.get("WPP_AI_DELAY", "").strip()
+    asked = query_value("seed", query).strip()
+    if asked and "seed" not in settings:
+        try:
+            settings["seed"] = check_seed(int(asked[:20]), "the address's seed")
+        except (ValueError, WppError):
+            notices.append(f"The address's seed {asked[:20]!r} is not a whole number from 0 "
+                           "to 2**63 - 1: a random deal instead.")
+    settings.setdefault("seed", int(seed_env) if seed_env.isdigit() else None)
+    settings.setdefault("ai_delay", float(delay) if delay else 0.5)
+    opponent = query_value("opponent", query).strip()[:60]
+    if opponent and "seats" not in settings:
+        named = [value for _label, value in opponent_choices(game)
+                 if opponent in (value, value.partition(":")[2])]
+        if named:
+            players = settings.get("players") or game_def(game).default_players
+            settings["seats"] = {seat: named[0] for seat in range(1, int(players))}
+        else:
+            notices.append(f"The address names an opponent this game does not have "
+                           f"({opponent[:30]!r}): the usual one plays.")
+    if "store" not in settings:
+        store, trouble = default_store()
+        settings["store"] = store
+        if trouble:
+            notices.append(trouble)
+    return notices
 
 
 class GamePage(Generic[B]):
@@ -210,21 +257,18 @@ class GamePage(Generic[B]):
 
     @classmethod
     def from_env(cls, game: str, *, board: B, **settings: Any) -> GamePage[B]:
-        """The page as Voilà serves it: the address's query (``QUERY_STRING``: a reload
-        continues the game kept under its key), the store (``WPP_ROOMS``), ``WPP_SEED`` (a
-        fixed first deal) and ``WPP_AI_DELAY`` (the computer's pause)."""
-        seed = os.environ.get("WPP_SEED", "").strip()
-        delay = os.environ.get("WPP_AI_DELAY", "").strip()
-        settings.setdefault("seed", int(seed) if seed.isdigit() else None)
-        settings.setdefault("ai_delay", float(delay) if delay else 0.5)
-        store, trouble = default_store()
-        settings.setdefault("store", store)
-        settings.setdefault("query", request_query())
+        """The page as Voilà serves it (:func:`served_settings`: its address, the store,
+        ``WPP_SEED`` and ``WPP_AI_DELAY``)."""
+        trouble = served_settings(game, settings)
         page = cls.for_game(game, board=board, **settings)
-        if trouble:
-            page.notes.say(trouble, info=True)
-            page.notes.render()
+        page.tell(trouble)
         return page
+
+    def tell(self, notices: Sequence[str]) -> None:
+        """Say ``notices`` on the page (what the address or the store could not give)."""
+        if notices:
+            self.notes.say(" ".join(notices), info=True)
+            self.notes.render()
 
     def _button(self, label: str, tip: str, cls: str) -> w.Button:
         b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
@@ -305,11 +349,8 @@ class GamePage(Generic[B]):
         self.keys = PageKeys()
         self.address = w.HTML("")
         self.address.add_class("wpp-page-address")
-        self.resume_box = w.Text(value="", description="resume",
-                                 layout=w.Layout(display="none"))
-        self.resume_box.add_class("wpp-page-resume")
         self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE), self.header.box, body,
-                            self.keys.box, self.address, self.resume_box])
+                            self.keys.box, self.address])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-page")
 
@@ -344,7 +385,6 @@ class GamePage(Generic[B]):
         self.end.on("review", self.show_review)
         self.end.on("computer", self.review_with_computer)
         self.keys.on_key(self._key)
-        self.resume_box.observe(lambda c: self.resume(str(c["new"])[:80]), names="value")
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -432,34 +472,6 @@ class GamePage(Generic[B]):
         """Put the seat choosers back to who plays now (a change was cancelled)."""
         for seat, (choice, budget) in self.applied.items():
             self.chooser.set(seat, choice, budget)
-
-    def resume(self, key: str) -> None:
-        """Continue the game kept under ``key`` (the page's address after a reload); a key
-        under which nothing is kept leaves the game as it is, with a notice."""
-        if not key or key == self.keeper.key or self.keeper.store is None:
-            return
-        found = self.keeper.take(key)
-        if found is None:
-            self.notes.say(self.keeper.notice, info=True)
-            self.refresh()
-            return
-        history, settings = found
-        try:
-            seats, budgets, practice = _read_settings(settings)
-            if history.players != self.players:
-                raise WppError("the kept game has another number of players")
-            for seat in range(self.players):
-                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
-            agents = self._agents()
-        except WppError as err:
-            self.notes.refuse(f"cannot continue the kept game: {err}")
-            self._show_seats()
-            return
-        self.session.set_computer(agents)
-        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
-                        for s in range(self.players)}
-        self.practice = practice
-        self.start(history, notice="Continued the game kept for this page's address.")
 
     # ------------------------------------------------------------------ game lifecycle
     def moment(self) -> tuple[int, int]:

@@ -3,9 +3,10 @@
 under a secret key the page carries in its own address (``?game=NAME&key=SECRET``, set by a
 small script that reads it from a hidden element, as the room page does).
 
-Reopening the address gives the kernel the same query string (Voilà's ``QUERY_STRING``): the
-page reads the game back and continues it. A missing key, or one under which nothing is kept
-(a wrong key, another game's), starts a fresh game under a fresh key, with a notice. Without
+Reopening the address gives the page the same query string
+(:func:`widgets.parts.address.page_query`, also in a pre-heated kernel): the page reads the
+game back and continues it. A missing key, or one under which nothing is kept (a wrong key,
+another game's), starts a fresh game under a fresh key, with a notice. Without
 a store (a notebook) nothing is kept.
 
 >>> import os, tempfile
@@ -24,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import os
 import urllib.parse
 from html import escape
 from typing import Any, Final
@@ -33,36 +33,18 @@ from wpp.core.errors import WppError
 from wpp.core.game_store import GameStore, new_key
 from wpp.core.history import History
 
-__all__ = ["Keeper", "address_html", "address_script_html", "default_store", "request_query"]
+__all__ = ["Keeper", "address_html", "address_script_html", "default_store"]
 
 _SCRIPT: Final = """
 (function () {
   if (window.__wppPageAddress) { return; }
   window.__wppPageAddress = true;
-  // A reloaded page asks its kernel (once) for the game kept under the key of its address —
-  // a pre-heated kernel started before the request cannot read the address itself; then
-  // the address follows the page's game key, so that the next reload continues the game.
+  // The address follows the page's game key, so that a reload continues the game (the
+  // kernel reads the key from the address it was opened with: widgets.parts.address).
   setInterval(function () {
     var el = document.querySelector('.wpp-page-address [data-query]');
     if (!el || !el.getAttribute('data-query')) { return; }
     var q = el.getAttribute('data-query');
-    var asked = new URLSearchParams(location.search).get('key');
-    var mine = new URLSearchParams(q).get('key');
-    if (asked && asked !== mine && window.__wppResumeTried !== asked) {
-      var box = document.querySelector('.wpp-page-resume input');
-      if (!box) { return; }
-      window.__wppResumeTried = asked;
-      window.__wppResumeAt = Date.now();
-      box.value = asked.slice(0, 80);
-      box.dispatchEvent(new Event('input', {bubbles: true}));
-      box.dispatchEvent(new Event('change', {bubbles: true}));
-      return;
-    }
-    // While the kernel looks the key up, the address keeps it (a reload meanwhile asks
-    // again); a key under which nothing is kept gives way to the page's own after 5 s.
-    if (asked && asked !== mine && Date.now() - (window.__wppResumeAt || 0) < 5000) {
-      return;
-    }
     if (location.search !== '?' + q) {
       history.replaceState(null, '', location.pathname + '?' + q + location.hash);
     }
@@ -79,13 +61,6 @@ def default_store() -> tuple[GameStore | None, str]:
         return GameStore(), ""
     except WppError as err:
         return None, f"This game will not survive a reload: {err}"
-
-
-def request_query() -> str:
-    """The query string of the request that opened the page (Voilà's ``QUERY_STRING``; empty
-    in a pre-heated kernel, which ran its notebook before any request: there the page's
-    script sends the address's key instead, :meth:`GamePage.resume`)."""
-    return os.environ.get("QUERY_STRING", "")[:400]
 
 
 def address_script_html() -> str:

@@ -23,6 +23,7 @@ module  what it holds
 ``redact``  what a player has seen; blanking the rest before it reaches the page
 ``theme``  the stylesheet
 ``shown``  what a page or lesson widget is to a notebook (root, summary, repr)
+``address``  the page's address (its query), also in a pre-heated kernel
 ``rule_list``  a game's numbered rules, one line each (a board's Rules panel)
 ======  ====================================================================
 """

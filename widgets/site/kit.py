@@ -146,11 +146,9 @@ def kit_html(items: list[KitEntry] | None = None, which: str = "") -> str:
 def kit_page(query: str | None = None) -> Any:
     """The kit as a widget (what ``notebooks/teachers.ipynb`` shows): the index, or the
     documents the address's ``?show=`` names."""
-    import os
-    import urllib.parse
-
     import ipywidgets as w
 
-    q = os.environ.get("QUERY_STRING", "") if query is None else query
-    which = urllib.parse.parse_qs(q[:300]).get("show", [""])[0]
+    from widgets.parts.address import query_value
+
+    which = query_value("show", query)
     return w.HTML(kit_html(which=which))

@@ -65,6 +65,7 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.list_board import ListBoard
 from widgets.page.seats import PERSON, SeatChooser, budget_option
+from widgets.parts.address import page_query
 from widgets.parts.game_log import GameLogView
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
@@ -201,7 +202,7 @@ class RoomPage:
             poll = float(poll_text) if poll_text else 1.0
         except ValueError:
             poll = 1.0
-        return cls(poll=poll, query=os.environ.get("QUERY_STRING", "")[:400])
+        return cls(poll=poll, query=page_query())
 
     # ------------------------------------------------------------------ widgets
     def _build(self, code: str) -> None:

@@ -39,6 +39,7 @@ from typing import Any, Final
 
 import ipywidgets as w
 
+from widgets.parts.address import page_query
 from widgets.parts.theme import STYLE_HTML
 from widgets.site.room import room_script_html
 from wpp.core.classroom import ClassStore, Progress, Tally, Teacher
@@ -155,8 +156,7 @@ class TeacherPage:
         self.root.add_class("wpp-teacher")
         self.open_button.on_click(lambda _b: self.open())
         self.refresh_button.on_click(lambda _b: self.poll(force=True))
-        params = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", "")[:400]
-                                       if query is None else query)
+        params = urllib.parse.parse_qs(page_query() if query is None else query)
         code, key = params.get("class", [""])[0], params.get("key", [""])[0]
         if code and key:
             try:

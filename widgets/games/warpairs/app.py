@@ -21,13 +21,11 @@ True
 
 from __future__ import annotations
 
-import os
 from types import SimpleNamespace
 from typing import Any
 
 from widgets.games.warpairs.board import WarPairsBoard
-from widgets.page.game_page import GamePage
-from widgets.page.keeper import default_store, request_query
+from widgets.page.game_page import GamePage, served_settings
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card
 from wpp.warpairs.game import Game
@@ -78,18 +76,14 @@ class App(GamePage[WarPairsBoard]):
 
     @classmethod
     def from_env(cls, *args: Any, **settings: Any) -> App:
-        """The app as ``make play`` serves it: the classic AI as P2; the address's key
-        continues a game after a reload (the store: ``WPP_ROOMS``); ``WPP_SEED`` fixes the
-        deal and ``WPP_AI_DELAY`` the computer's pause (for tests and benchmarks)."""
-        seed = os.environ.get("WPP_SEED", "").strip()
-        delay = os.environ.get("WPP_AI_DELAY", "").strip()
-        store, trouble = default_store()
-        app = cls(seed=int(seed) if seed.isdigit() else None,
-                  ai_delay=float(delay) if delay else 0.5, store=store,
-                  query=request_query(), **settings)
-        if trouble:
-            app.notes.say(trouble, info=True)
-            app.notes.render()
+        """The app as ``make play`` serves it: the classic AI as P2, and what the page's
+        address, the store and the environment say (:func:`served_settings`)."""
+        trouble = served_settings("warpairs", settings)
+        seats = settings.pop("seats", None)  # ?opponent=: this page names it ``agent``
+        if seats:
+            settings.setdefault("agent", seats[1])
+        app = cls(*args, **settings)
+        app.tell(trouble)
         return app
 
     @property

@@ -1,0 +1,117 @@
+"""Every page reads its address, also when its kernel was pre-heated before the request
+(issue 33: pooled pages ignored class links, seeds, the teacher's reload and the kit's links).
+
+A pre-heated kernel has no request in its environment until Voilà hands the page to a
+visitor; :func:`widgets.parts.address.page_query` waits for it there (Voilà's
+``wait_for_request``). These tests run each page as a pre-heated kernel would
+(``preheated_request`` in conftest.py) and check that what the address says happens. The
+browser tests do the same against the server as ``make play`` runs it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import widgets.parts.address as address
+from widgets.games.warpairs.app import App
+from widgets.lessons.base import query_int
+from widgets.lessons.classroom import ClassBox
+from widgets.page.game_page import GamePage
+from widgets.page.list_board import ListBoard
+from widgets.site.kit import kit_page
+from widgets.site.teacher import TeacherPage
+from wpp.core.classroom import ClassStore
+from wpp.core.game_store import GameStore
+
+
+def test_outside_voila_the_address_is_the_environments_and_nothing_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import voila.utils
+
+    def never(url: str | None = None) -> None:
+        raise AssertionError("waited for a request outside a pre-heated kernel")
+
+    monkeypatch.setattr(voila.utils, "wait_for_request", never)
+    monkeypatch.setattr(address, "_waited", False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "seed=3&" + "x" * 1000)
+    assert address.page_query().startswith("seed=3&")
+    assert len(address.page_query()) == address.MAX_QUERY
+    assert address.query_value("seed") == "3"
+
+
+def test_a_preheated_page_waits_once_for_its_request(preheated_request: Any) -> None:
+    with preheated_request("class=ABCDE&name=Ana") as waits:
+        assert waits == []                      # nothing asked yet: nothing waited
+        assert address.page_query() == "class=ABCDE&name=Ana"
+        assert address.query_value("name") == "Ana"
+        assert address.page_query() == "class=ABCDE&name=Ana"
+        assert waits == ["class=ABCDE&name=Ana"]  # once per kernel
+
+
+@pytest.mark.parametrize("seed", [7, 2**63 - 1])
+def test_a_seed_link_deals_that_deal_on_every_game_page(preheated_request: Any,
+                                                        tmp_path: Path, seed: int) -> None:
+    store = GameStore(tmp_path / "g.sqlite3")
+    for _ in range(3):  # three students opening the same link
+        with preheated_request(f"seed={seed}"):
+            page = GamePage.from_env("draw", board=ListBoard("draw"), store=store)
+        assert page.history.seed == seed
+        with preheated_request(f"seed={seed}"):
+            app = App.from_env(store=store)
+        assert app.history.seed == seed
+
+
+def test_a_bad_seed_or_opponent_in_the_address_is_said_and_ignored(
+        preheated_request: Any, tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "g.sqlite3")
+    with preheated_request("seed=-4&opponent=nobody"):
+        page = GamePage.from_env("pairs", board=ListBoard("pairs"), store=store)
+    notes = page.notes.html.value
+    assert "not a whole number" in notes and "opponent this game does not have" in notes
+    assert page.history.seed != -4
+    assert page.chooser.choice(1) != "agent:nobody"
+
+
+def test_an_opponent_link_sets_every_computer_seat(preheated_request: Any,
+                                                   tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "g.sqlite3")
+    with preheated_request("opponent=random"):
+        page = GamePage.from_env("pairs", board=ListBoard("pairs"), store=store)
+    assert {page.chooser.choice(s) for s in range(1, page.players)} == {"agent:random"}
+    with preheated_request("opponent=greedy"):
+        app = App.from_env(store=store)
+    assert app.chooser.choice(1) == "agent:greedy"
+
+
+def test_a_class_link_joins_the_class(preheated_request: Any, tmp_path: Path) -> None:
+    store = ClassStore(tmp_path / "c.sqlite3")
+    code, _key = store.open()
+    with preheated_request(f"class={code}&name=Ana"):
+        box = ClassBox(store=store)
+    assert box.student is not None and box.student.nickname == "Ana"
+
+
+def test_the_teachers_page_reopens_its_class_from_its_address(preheated_request: Any,
+                                                             tmp_path: Path) -> None:
+    store = ClassStore(tmp_path / "c.sqlite3")
+    code, key = store.open("Period 3")
+    with preheated_request(f"class={code}&key={key}"):
+        page = TeacherPage(store, poll=0)
+    assert page.teacher is not None and page.board.layout.display != "none"
+
+
+def test_the_kits_links_open_what_they_name(preheated_request: Any) -> None:
+    with preheated_request("show=handouts"):
+        handouts = kit_page().value
+    with preheated_request(""):
+        index = kit_page().value
+    assert handouts != index and "handout" in handouts.lower()
+
+
+def test_a_lessons_seed_link(preheated_request: Any) -> None:
+    with preheated_request("seed=7&move=x"):
+        assert (query_int("seed", 20), query_int("move", 3)) == (7, 3)
