@@ -25,8 +25,9 @@ from typing import Any
 
 #: Pools larger than this are refused (each kernel is about 70 MB).
 MAX_POOL = 200
-#: Pages whose notebook reads the request (the address): never pre-heated.
-NOT_PREHEATED = ["room.ipynb"]
+#: Pages never pre-heated (none: every page reads its address through
+#: ``widgets.parts.address``, which waits for the request in a pre-heated kernel).
+NOT_PREHEATED: list[str] = []
 #: Where the pages are.
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

@@ -12,5 +12,7 @@ module       what it holds
              minutes)
 ``serve``    how tests and the benchmark start Voilà like ``make play`` does
 ``server``   Voilà settings that live in code (TCP_NODELAY on the websocket)
+``kernels``  the server's kernel pools: never culled while waiting, no dead kernel handed
+             out, filled in turns, ready again at once after a visitor
 ===========  ===============================================================================
 """
