@@ -10,26 +10,23 @@ wrong code is refused and records nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import Shipped
 from tests.browser.test_browser_lessons import SHOTS, WAIT, expect_text, shot
-from widgets.site import serve
 from wpp.core.classroom import ClassStore
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+def server(shipped: Shipped) -> tuple[str, Path]:
+    """The server as ``make play`` starts it: every page below comes from its pools."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    store = tmp_path_factory.mktemp("class") / "rooms.sqlite3"
-    with serve.running_voila({"WPP_ROOMS": str(store), "WPP_POLL": "0.5"},
-                             notebook="notebooks", log=SHOTS / "voila-class.log") as url:
-        yield url, store
+    return shipped.url, shipped.store
 
 
 def _open(browser: Any, url: str) -> Any:

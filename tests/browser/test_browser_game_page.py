@@ -13,12 +13,12 @@ Screenshots go to ``artifacts/screens/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from widgets.site.serve import ROOT, running_voila
+from tests.browser.conftest import Shipped
+from widgets.site.serve import ROOT
 
 from .game_page_steps import review_with_the_computer
 
@@ -30,12 +30,9 @@ MAX_TURNS = 200
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    log = ROOT / "artifacts" / "voila-game-page-tests.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    store = ROOT / "artifacts" / "game-page-tests.sqlite3"
-    with running_voila({"WPP_AI_DELAY": "0", "WPP_ROOMS": str(store)}, log=log) as url:
-        yield url
+def server(shipped: Shipped) -> str:
+    """The play page on the server as ``make play`` starts it (a reload is a pooled page)."""
+    return shipped.page("play")
 
 
 def open_page(browser: Any, url: str, width: int = 1280, height: int = 800) -> Any:

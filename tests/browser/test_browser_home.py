@@ -4,25 +4,23 @@ its own Voilà page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.conftest import Shipped
 from widgets.site.home import entries
-from widgets.site.serve import ROOT, running_voila
+from widgets.site.serve import ROOT
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    log = ROOT / "artifacts" / "voila-home-tests.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with running_voila({"WPP_AI_DELAY": "0"}, log=log, notebook="notebooks/") as url:
-        yield url
+def server(shipped: Shipped) -> str:
+    """The server as ``make play`` starts it (its pools included)."""
+    return shipped.url
 
 
 def test_the_root_is_the_home_page_listing_every_game_and_lesson(browser: Any,

@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import Shipped
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.parts.redact import hidden_cards
-from widgets.site import serve
+from widgets.site.serve import ROOT
 from widgets.testing import leaks
 from wpp.core.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, PlayCards, TakeFromPile
 
 pytestmark = pytest.mark.browser
 
-SHOTS = serve.ROOT / "artifacts" / "room"
+SHOTS = ROOT / "artifacts" / "room"
 WAIT = 30_000  # ms
 
 
@@ -72,13 +72,10 @@ class Student:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+def server(shipped: Shipped) -> tuple[str, Path]:
+    """The room page on the server as ``make play`` starts it (the room page is pooled)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    store = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
-    with serve.running_voila({"WPP_ROOMS": str(store), "WPP_ROOM_POLL": "0.3"},
-                             notebook="notebooks/room.ipynb",
-                             log=SHOTS / "voila-room.log") as url:
-        yield url, store
+    return shipped.page("room"), shipped.store
 
 
 def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]) -> None:

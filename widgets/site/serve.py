@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "kernel_alive", "opened_page",
-           "running_voila", "voila_command", "voila_env"]
+__all__ = ["CHROMIUM_ARGS", "ROOT", "find_chromium", "free_port", "kernel_alive", "make_pool",
+           "opened_page", "running_voila", "voila_command", "voila_env"]
 
 #: The project's root (where the Makefile is).
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,6 +37,24 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
+
+
+def make_pool(target: str = "play") -> str:
+    """The pools ``make TARGET`` starts the server with (``POOL``: ``play`` is the
+    Makefile's default, ``class`` its class setting), read from the Makefile itself, so the
+    tests that must run as shipped cannot drift from it.
+
+    >>> make_pool("play"), make_pool("class")
+    ('1', '1,play=30')
+    """
+    import re
+
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    pattern = r"^POOL\s*\?=\s*(\S+)" if target == "play" else rf"^{target}:\s*POOL\s*=\s*(\S+)"
+    found = re.search(pattern, text, flags=re.M)
+    if found is None:
+        raise LookupError(f"the Makefile sets no POOL for {target!r}")
+    return found.group(1)
 
 
 def find_chromium() -> str | None:
