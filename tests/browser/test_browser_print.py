@@ -43,18 +43,19 @@ def words(text: str) -> list[str]:
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)         # a link: its text
     text = re.sub(r"^\s{0,3}(#+|[-*+]|\d+\.)\s+", "", text)     # heading or list marker
     text = re.sub(r"[*`]", "", text).replace("|", " ")       # emphasis, code; table rules
-    return [w for w in text.split() if not re.fullmatch(r"[_\-:–—.]+", w)]
+    # pdftotext joins a word broken after its hyphen ("re-" / "deals") without the hyphen
+    return [w.replace("-", "") for w in text.split() if not re.fullmatch(r"[_\-:–—.]+", w)]
 
 
 def source_lines(path: Path) -> list[list[str]]:
-    """Each line of a document that a reader reads (not a table's |---| rule), as words."""
+    """Each line of a document that a reader reads, as words; a table's row cell by cell
+    (pdftotext reads a row whose cells wrap column by column), its |---| rule left out."""
     out = []
     for line in path.read_text("utf-8").splitlines():
         if re.fullmatch(r"\s*\|?[\s|:-]*\|[\s|:-]*", line):
             continue
-        w = words(line)
-        if w:
-            out.append(w)
+        cells = line.strip().strip("|").split("|") if line.lstrip().startswith("|") else [line]
+        out += [w for cell in cells if (w := words(cell))]
     return out
 
 
