@@ -52,9 +52,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(VENV)/bin/pytest
 
-## browser: Debian's chromium for the end-to-end tests (installed with apt-get when missing)
+## browser: Debian's chromium for the end-to-end tests and poppler-utils' pdftotext for the
+## print test (each installed with apt-get when missing)
 browser:
 	@sh scripts/ensure-chromium.sh
+	@sh scripts/ensure-poppler.sh
 
 ## bench: the speed figures the README records
 bench: $(STAMP)

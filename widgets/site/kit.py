@@ -38,23 +38,45 @@ _LESSON: Final = re.compile(r"^\d\d_.+$")
 
 _PRINT_CSS: Final = """<style>
 .wpp-kit { font-family: Georgia, 'DejaVu Serif', serif; max-width: 800px; color: #111;
-  line-height: 1.45; }
+  line-height: 1.45; overflow-wrap: anywhere; }
 .wpp-kit h1 { font-size: 24px; margin: 6px 0 10px; }
 .wpp-kit h2 { font-size: 18px; margin: 16px 0 4px; border-bottom: 1px solid #999; }
-.wpp-kit table { border-collapse: collapse; margin: 6px 0; }
+.wpp-kit table { border-collapse: collapse; margin: 6px 0; max-width: 100%; }
 .wpp-kit td, .wpp-kit th { border: 1px solid #999; padding: 2px 8px; text-align: left;
   vertical-align: top; }
-.wpp-kit .wpp-kit-doc { page-break-after: always; break-after: page; margin-bottom: 30px; }
-.wpp-kit .wpp-kit-doc:last-child { page-break-after: auto; break-after: auto; }
+.wpp-kit table, .wpp-kit table * { overflow-wrap: break-word; }
+.wpp-kit pre, .wpp-kit code { white-space: pre-wrap; }
+.wpp-kit img { max-width: 100%; }
+.wpp-kit .wpp-kit-doc { margin-bottom: 30px; }
+.wpp-kit .wpp-kit-doc + .wpp-kit-doc { break-before: page; page-break-before: always; }
 .wpp-kit .wpp-answer-box { border: 1px solid #333; min-height: 3em; margin: 4px 0 10px; }
 .wpp-kit-list td, .wpp-kit-list th { border-bottom: 1px solid #ddd; padding: 4px 10px;
   text-align: left; }
 .wpp-kit-list a { color: #1565c0; }
+@page { size: auto; margin: 12mm 14mm; }
 @media print {
   .wpp-kit-noprint, .jp-OutputArea-prompt, .widget-button, .widget-dropdown,
   .wpp-missing-output { display: none !important; }
-  .wpp-kit { max-width: none; font-size: 12pt; }
-  .wpp-kit h2 { break-after: avoid; page-break-after: avoid; }
+  .jp-OutputArea-child, .jp-OutputArea-output, .widget-html, .widget-html-content,
+  .jp-Cell, .jp-Cell-outputWrapper, .jp-Notebook { display: block !important;
+    width: auto !important; max-width: none !important; overflow: visible !important;
+    padding: 0 !important; margin: 0 !important; }
+  .wpp-kit { max-width: none; font-size: 10pt; line-height: 1.3; }
+  .wpp-kit h1 { font-size: 15pt; margin: 0 0 6px; }
+  .wpp-kit h2 { font-size: 12pt; margin: 9px 0 3px; break-after: avoid;
+    page-break-after: avoid; }
+  .wpp-kit p { margin: 4px 0; }
+  .wpp-kit ul, .wpp-kit ol { margin: 3px 0; padding-left: 22px; }
+  .wpp-kit li { margin: 1px 0; }
+  .wpp-kit table { width: 100%; }
+  .wpp-kit .wpp-kit-doc { margin: 0; }
+  /* A handout is written on: larger type, room between questions, rows tall enough. */
+  .wpp-kit-handouts { font-size: 11.5pt; line-height: 1.5; }
+  .wpp-kit-handouts h1 { font-size: 17pt; margin-bottom: 12px; }
+  .wpp-kit-handouts p { margin: 8px 0; }
+  .wpp-kit-handouts li { margin: 12px 0; }
+  .wpp-kit-handouts td { height: 2.4em; }
+  .wpp-kit tr, .wpp-kit li { break-inside: avoid; page-break-inside: avoid; }
   body { background: #fff; }
 }
 </style>"""
@@ -121,7 +143,7 @@ def kit_html(items: list[KitEntry] | None = None, which: str = "") -> str:
                            "</div>" for p in docs)
             back = ('<p class="wpp-kit-noprint"><a href="teachers.ipynb">← the whole kit</a> · '
                     "print this page with your browser (Ctrl+P / ⌘P)</p>")
-            return f'{_PRINT_CSS}<div class="wpp-kit">{back}{body}</div>'
+            return f'{_PRINT_CSS}<div class="wpp-kit wpp-kit-{singular}s">{back}{body}</div>'
     rows = []
     for e in items:
         links = []
