@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import Shipped
 from widgets.site.kit import KitEntry, kit_entries
-from widgets.site.serve import ROOT, running_voila
+from widgets.site.serve import ROOT
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
@@ -30,12 +30,12 @@ FORMATS = ("A4", "Letter")
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def server(shipped: Shipped) -> str:
+    """The server as ``make play`` starts it: the kit's links open pooled pages."""
     if shutil.which("pdftotext") is None:
         pytest.fail("pdftotext is not installed (apt-get install poppler-utils; make test does it)")
     OUT.mkdir(parents=True, exist_ok=True)
-    with running_voila(log=OUT / "voila-print-tests.log", notebook="notebooks/") as url:
-        yield url
+    return shipped.url
 
 
 def words(text: str) -> list[str]:

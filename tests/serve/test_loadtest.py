@@ -260,13 +260,13 @@ def test_a_bad_pool_setting_is_refused_with_its_reason(spec: str, words: str) ->
         pools.parse_pool(spec, PAGES)
 
 
-def test_the_pool_setting_configures_every_page_and_never_the_room() -> None:
+def test_the_pool_setting_configures_every_page_the_room_too() -> None:
     c = Config()
     pools.apply(c, "1,play=30")
     km = c.VoilaKernelManager
     assert km.kernel_pools_config == {"default": {"pool_size": 1},
                                       "play.ipynb": {"pool_size": 30}}
-    assert km.preheat_denylist == ["room.ipynb"]
+    assert km.preheat_denylist == []  # every page reads its address when handed out
     assert c.VoilaConfiguration.preheat_kernel is True
     assert c.VoilaConfiguration.default_pool_size == 1
 
@@ -281,6 +281,10 @@ def test_the_shipped_settings_avoid_port_races_and_silent_timeouts() -> None:
     assert config["KernelManager"]["transport"] == "ipc"
     executor = config["VoilaExecutor"]
     assert executor["raise_on_iopub_timeout"] is True and executor["iopub_timeout"] >= 60
+    # The pools: ours under Voilà's, refilled at once (issue 39), culled never while waiting.
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == \
+        "widgets.site.kernels.PoolKernelManager"
+    assert config["VoilaKernelManager"]["fill_delay"] == 0
     template = (ROOT / "serve" / "jupyter" / "voila" / "templates" / "wpp" /
                 "index.html.j2").read_text()
     assert lt.MISSING_MARK in template and "The game's engine stopped" in template

@@ -291,6 +291,8 @@ def ready_line(counts: dict[str, tuple[int, int]]) -> str:
     'Ready for a class: play for 30 students at once, every other page for 1'
     >>> ready_line({"play.ipynb": (2, 2)})
     'Ready for a class: play for 2 students at once'
+    >>> ready_line({"play.ipynb": (1, 1), "home.ipynb": (1, 1), "draw.ipynb": (1, 1)})
+    'Ready for a class: every page for 1'
     """
     by_size: dict[int, list[str]] = {}
     for page, (_ready, size) in counts.items():
@@ -300,5 +302,5 @@ def ready_line(counts: dict[str, tuple[int, int]]) -> str:
              "at once" for size, pages in sorted(by_size.items(), reverse=True)
              if size != common]
     if common is not None:
-        parts.append(f"every other page for {common}")
+        parts.append(f"every {'other ' if parts else ''}page for {common}")
     return "Ready for a class: " + ", ".join(parts)
