@@ -192,9 +192,10 @@ class DrillPad(Lesson):
             body += f'<div class="wpp-muted">Remember: {escape(self.drill.lesson)}.</div>'
         self.result.value = body
         self._draw()
+        # Lessons 2 and 13 share this pad: a drill's title names it in either.
         report_answer(f"drill · {self.drill.title}", str(action),
                       fb.legal and fb.wins is not False,
-                      f"Your move: {self.drill.title}")
+                      f"Your move: {self.drill.title}", lesson="drills")
 
     def summary(self) -> str:
         state = ("" if self.feedback is None else

@@ -71,13 +71,17 @@ class WhichMoveWins(Lesson):
                                       description="budget")
         self.again_button = nav_button("Play them again at this budget",
                                        "replay both moves with the budget chosen")
+        self._verdicts: dict[int, int | None] = {}
         guesses = [Guess(f"<b>{escape(p.title)}.</b> {escape(p.note)} Which move wins more "
                          "often?", tuple(_move_words(m) for m in p.moves),
-                         partial(self._reveal, p), picture=position_html(p))
-                   for p in self.positions]
+                         partial(self._reveal, p), picture=position_html(p),
+                         judge=partial(self._judge, i),
+                         short=f"{p.title}: which move wins more often?")
+                   for i, p in enumerate(self.positions)]
         bar = w.HBox([self.budget, self.again_button])
         bar.add_class("wpp-nav")
-        self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar])
+        self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar],
+                              lesson="12", deal=f"seed {self.seed}")
         self.again_button.on_click(lambda _b: self.quiz.redraw())
         # Replaying needs a reveal to replay: the button waits for the shown question's answer.
         self.quiz.on_nav(self._sync_again)
@@ -99,6 +103,19 @@ class WhichMoveWins(Lesson):
 
     def _sync_again(self) -> None:
         self.again_button.disabled = not self.quiz.done
+
+    def _judge(self, index: int, chosen: int) -> bool | None:
+        """Whether ``chosen`` is the move that wins more often, for the class view: judged
+        in the largest budget's re-deals (:data:`BUDGETS`, the page's seed) whatever the
+        budget shown, so every student's answer is marked by the same verdict (``None``
+        when the two moves won equally often)."""
+        if index not in self._verdicts:
+            p = self.positions[index]
+            d = duel(p.state.view(p.player), p.moves, worlds=BUDGETS[-1], seed=self.seed)
+            self._verdicts[index] = (None if d.wins[0] == d.wins[1]
+                                     else 0 if d.wins[0] > d.wins[1] else 1)
+        verdict = self._verdicts[index]
+        return None if verdict is None else verdict == chosen
 
     def _reveal(self, p: DuelPosition, chosen: int) -> str:
         n = int(self.budget.value)

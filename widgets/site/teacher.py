@@ -93,7 +93,7 @@ def bars_html(tally: Tally, max_bars: int = MAX_BARS) -> str:
                     f'<span class="wpp-bar-n">{n}</span><div style="flex: 1 1 auto">'
                     f'<div class="{cls}" style="width: {width}%"></div></div></div>')
     judged = f" · {tally.correct} right" if tally.right else ""
-    return (f'<div class="wpp-q"><div class="wpp-q-title">{escape(tally.title)}</div>'
+    return (f'<div class="wpp-q"><div class="wpp-q-title">{escape(tally.label)}</div>'
             f'<div class="wpp-muted">{total} answer{"s" if total != 1 else ""}{judged}</div>'
             + "".join(rows) + "</div>")
 
