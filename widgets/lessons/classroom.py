@@ -139,11 +139,13 @@ class ClassBox:
 
     def address_query(self) -> str:
         """The query the page's address carries: its own parameters, and once joined the
-        class, the name and the page's secret (what a reload needs to be the same student)."""
+        class, the name and the page's secret (what a reload needs to be the same student).
+        After Leave the secret stays (the names it holds stay this page's)."""
         fields = list(self._others)
         if self.student is not None:
-            fields += [("class", self.student.code), ("name", self.student.nickname),
-                       ("skey", self.secret)]
+            fields += [("class", self.student.code), ("name", self.student.nickname)]
+        if self.student is not None or self._scripted:
+            fields.append(("skey", self.secret))
         return urllib.parse.urlencode(fields)
 
     def _keep_address(self) -> None:

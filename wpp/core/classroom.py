@@ -98,8 +98,9 @@ MAX_NAMES_PER_PAGE: Final = 3
 #: Join attempts one page may make within :data:`~wpp.core.rooms.FAILURE_WINDOW` seconds.
 MAX_JOINS_PER_PAGE: Final = 20
 #: Wrong codes or keys from all pages together within the window (one page's limit is
-#: :data:`~wpp.core.rooms.MAX_FAILURES`): a page that drops its secret to start afresh
-#: is still slowed down.
+#: :data:`~wpp.core.rooms.MAX_FAILURES`): past it, a page that has guessed wrong once waits
+#: too — a page that drops its secret to start afresh gets one guess, not ten — while a page
+#: that has not (a student typing the code for the first time) is not locked out.
 MAX_FAILURES_ALL: Final = 10 * MAX_FAILURES
 #: Nicknames: letters (any script), digits, spaces, ``.``, ``_`` and ``-``; 1 to 20 of them.
 _NICK: Final = re.compile(r"[^\W_][\w .\-]{0,19}")
@@ -303,11 +304,12 @@ class ClassStore:
         return max(1, round(oldest + FAILURE_WINDOW - self.clock()))
 
     def _check_throttle(self, page: str) -> None:
-        """Refuse while this page, or all pages together, made too many wrong guesses."""
+        """Refuse while this page made too many wrong guesses, or all pages together did and
+        this one guessed wrong too (see :data:`MAX_FAILURES_ALL`)."""
         with self._connect() as db:
             mine, oldest = self._count(db, _WRONG, page)
             every, first = self._count(db, _WRONG, None)
-        if mine >= MAX_FAILURES or every >= MAX_FAILURES_ALL:
+        if mine >= MAX_FAILURES or (mine and every >= MAX_FAILURES_ALL):
             wait = self._wait(oldest if mine >= MAX_FAILURES else first)
             raise WppError(f"too many wrong class codes or keys: wait {wait} s, then try again")
 
