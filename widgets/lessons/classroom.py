@@ -14,8 +14,8 @@ such a link).
 **The page holds its nickname.** The box has a page secret (:attr:`ClassBox.secret`); the
 store gives a nickname to the first page that joins under it, and refuses it to any other
 (:meth:`wpp.core.classroom.ClassStore.join`). Once joined, the page's address carries the
-class, the name and the secret (``&class=CODE&name=NICK&skey=SECRET``, the page's other
-parameters kept): a hidden element the rooms' small script reads
+class, the name and the secret (``&class=CODE&name=NICK&skey=SECRET``, after the parameters
+the page was opened with, such as ``seed``): a hidden element the rooms' small script reads
 (:func:`widgets.site.room.room_script_html`, the mechanism the room and teacher pages use), so
 a reload — or the same address on the next lesson — gets the same student back.
 
@@ -151,8 +151,7 @@ class ClassBox:
     def _keep_address(self) -> None:
         """Put :meth:`address_query` where the rooms' script reads it (the script shown once,
         when the page first joins)."""
-        self.address.value = (f'<span data-query="{escape(self.address_query())}" '
-                              f'data-keys="{" ".join(ADDRESS_KEYS)}"></span>')
+        self.address.value = f'<span data-query="{escape(self.address_query())}"></span>'
         if not self._scripted:
             self._scripted = True
             from IPython.display import HTML

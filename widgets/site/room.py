@@ -95,21 +95,11 @@ _SCRIPT: Final = """
   if (window.wppRoomScript) { return; }
   window.wppRoomScript = true;
   // The page's address follows its seat (room, seat and the seat's secret), so that a reload
-  // takes the seat back; nobody else is given the secret. An element with data-keys owns
-  // only those parameters (a lesson's class box: class, name, its secret): the address's
-  // others (a seed, a move) are kept as they are.
+  // takes the seat back; nobody else is given the secret.
   setInterval(function () {
     var el = document.querySelector('.wpp-room-address [data-query]');
     if (!el) { return; }
     var q = el.getAttribute('data-query');
-    var keys = el.getAttribute('data-keys');
-    if (keys) {
-      var have = new URLSearchParams(location.search), mine = new URLSearchParams(q);
-      keys.split(' ').forEach(function (k) {
-        if (mine.has(k)) { have.set(k, mine.get(k)); } else { have.delete(k); }
-      });
-      q = have.toString();
-    }
     var want = q ? '?' + q : '';
     if (location.search !== want) {
       history.replaceState(null, '', location.pathname + want + location.hash);
