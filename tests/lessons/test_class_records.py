@@ -480,3 +480,16 @@ def test_an_old_store_is_migrated_and_its_answers_stay_readable(tmp_path: Path) 
     assert student.answers() == {"Guess first · 1": "rarely"}
     with pytest.raises(WppError, match="taken"):
         store.join("ABCDE", "Ana")
+
+
+def test_the_drills_of_lessons_2_and_13_are_filed_under_their_lessons(
+        store: ClassStore, page_box: Callable[[ClassBox], None]) -> None:
+    from widgets.lessons.drill import DrillPad
+    from wpp.warpairs.teach.drills import STRATEGY
+
+    code, secret = store.open()
+    page_box(ClassBox(store=store, query=f"class={code}&name=Ana"))
+    for pad in (DrillPad(), DrillPad(STRATEGY)):
+        pad.draw_button.click()
+    lessons = sorted(t.lesson for t in store.teacher(code, secret).tally().values())
+    assert lessons == ["02", "13"]
