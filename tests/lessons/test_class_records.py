@@ -295,6 +295,10 @@ def test_another_page_cannot_take_a_name_folded(store: ClassStore, other: str) -
     assert [(p.nickname, p.answered) for p in teacher.progress()] == [("Ana", 1)]
     again = store.join(code, other, ana.secret)     # the same page: the same student
     assert again.nickname == "Ana" and again.answers() == {"06/1": "six"}
+    for _ in range(2 * MAX_NAMES_PER_PAGE):         # a name repeated is one record, one name
+        store.join(code, "Ana", ana.secret)
+    assert [(p.nickname, p.answered) for p in teacher.progress()] == [("Ana", 1)]
+    assert store.join(code, "Ben", ana.secret).nickname == "Ben"
 
 
 def test_a_reloaded_page_gets_its_record_back_and_keeps_its_other_parameters(
