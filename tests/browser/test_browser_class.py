@@ -3,8 +3,10 @@ one Voilà server (the notebooks folder) and one store.
 
 The teacher opens a class; a student opens lesson 3 with ``?class=CODE&name=Ana`` (joined at
 once), locks in a mulligan; the teacher's page shows the answer within seconds, and a reload
-of the teacher's page opens the same class (its key is in the address). A student with a
-wrong code is refused and records nothing.
+of the teacher's page opens the same class (its key is in the address). The student's page
+keeps its class, name and secret in its address: a reload is the same student, while
+another browser asking for the name ("ana") is told it is taken. A student with a wrong code
+is refused and records nothing.
 """
 
 from __future__ import annotations
@@ -57,10 +59,27 @@ def test_a_class_sees_its_students_answers(browser: Any, server: tuple[str, Path
     lesson.get_by_role("button", name="Lock in my 3 cards").click()
     expect_text(lesson, "1 answer recorded")
 
-    expect_text(teacher.locator(".wpp-teacher"), "Lesson 3: which 3 cards go in the pile")
+    expect_text(teacher.locator(".wpp-teacher"), "Lesson 3 · question mulligan")
+    expect_text(teacher.locator(".wpp-teacher"), "Which 3 cards go in the pile")
     expect_text(teacher.locator(".wpp-teacher"), "1 answer")
     expect(teacher.locator("table.wpp-students")).to_contain_text("Ana", timeout=WAIT)
     shot(teacher, "class_teacher_answers")
+
+    # The page's address keeps the name's secret (the rooms' script): a reload is Ana again.
+    student.wait_for_function("() => location.search.includes('skey=')", timeout=WAIT)
+    assert "class=" in student.url and "name=Ana" in student.url
+    student.reload()
+    student.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+    expect_text(student.locator(".wpp-lesson").first, "1 answer recorded")
+    # Another browser asking for the name, case folded: taken.
+    context = browser.new_context()
+    try:
+        other = context.new_page()
+        other.goto(url + f"voila/render/03_the_mulligan.ipynb?class={code}&name=ana")
+        other.wait_for_function("() => !document.querySelector('#loading')", timeout=90_000)
+        expect_text(other.locator(".wpp-lesson").first, "is taken")
+    finally:
+        context.close()
 
     stranger = _open(browser, url + "voila/render/04_the_segment.ipynb")
     box = stranger.locator(".wpp-lesson").first

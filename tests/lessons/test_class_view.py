@@ -62,8 +62,11 @@ def test_first_answers_count_whatever_the_order(tmp_path_factory: pytest.TempPat
     store = ClassStore(tmp_path_factory.mktemp("c") / "r.sqlite3")
     code, secret = store.open()
     first: dict[int, str] = {}
+    students = {}
     for who, choice in answers:
-        store.join(code, f"s{who}").answer("q", choice)
+        if who not in students:
+            students[who] = store.join(code, f"s{who}")
+        students[who].answer("q", choice)
         first.setdefault(who, choice)
     counts = store.teacher(code, secret).tally().get("q")
     expected = {c: list(first.values()).count(c) for c in set(first.values())}
@@ -89,15 +92,16 @@ def test_a_wrong_code_sees_nothing_and_guessing_is_throttled(store: ClassStore) 
         with pytest.raises(WppError, match="does not hold the teacher's key"):
             store.teacher(c, k)
     assert store.teacher(other, other_secret).tally() == {}     # another class: nothing
+    page = "e" * 24                     # one page's secret (kept in its address)
     with pytest.raises(WppError, match="no class"):
-        store.join("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "Eve")
+        store.join("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "Eve", page)
     for _ in range(MAX_FAILURES):
         with suppress(WppError):
-            store.join("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "Eve")
+            store.join("ZZZZZ" if code != "ZZZZZ" else "YYYYY", "Eve", page)
     with pytest.raises(WppError, match="too many wrong"):
-        store.join(code, "Eve")        # even the right code waits now
+        store.join(code, "Eve", page)        # even the right code waits now
     store.clock.now += 61  # type: ignore[attr-defined]
-    assert store.join(code, "Eve").code == code
+    assert store.join(code, "Eve", page).code == code
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "<b>x</b>", "a" * 21, 7, None, "_x", "nul\x00here"])
@@ -143,10 +147,11 @@ def test_answers_survive_a_reload_and_the_store_is_private(tmp_path: Path) -> No
     code, secret = store.open()
     box = ClassBox(store=store, query=f"class={code}&name=Ana")     # joins from the address
     assert box.student is not None
-    report_answer("03 mulligan · deal 1", "3♦ 5♣ 9♠", False, box=box)
-    reloaded = ClassBox(store=ClassStore(path), query=f"class={code}&name=ana")  # a new kernel
+    report_answer("mulligan · deal 1", "3♦ 5♣ 9♠", False, lesson="03", box=box)
+    # A new kernel, opened at the address the page keeps (its secret holds the name).
+    reloaded = ClassBox(store=ClassStore(path), query=box.address_query())
     assert reloaded.student is not None and reloaded.sent == 1
-    assert ClassStore(path).teacher(code, secret).tally()["03 mulligan · deal 1"].total == 1
+    assert ClassStore(path).teacher(code, secret).tally()["03/mulligan · deal 1"].total == 1
     assert oct(os.stat(path).st_mode & 0o777) == "0o600"
     assert stat.S_ISREG(os.lstat(path).st_mode)
     with path.open("rb") as f:
@@ -193,10 +198,10 @@ def test_the_lesson_widgets_report_at_the_commit(joined: tuple[ClassStore, str, 
     d.draw_button.click()
     tally = teacher.tally()
     assert len(tally) == 4, list(tally)
-    mull = next(t for k, t in tally.items() if k.startswith("03 mulligan"))
+    mull = next(t for k, t in tally.items() if k.startswith("03/mulligan"))
     assert sum(mull.counts.values()) == 1 and list(mull.right.values()) == [
         m.comparison is not None and m.comparison.better in ("learner", "same")]
-    quiz = next(t for k, t in tally.items() if k.startswith("02 quiz"))
+    quiz = next(t for k, t in tally.items() if k.startswith("02/quiz"))
     assert list(quiz.counts) == ["yes"] and list(quiz.right.values()) == [q.answers[q.index]]
 
 

@@ -31,7 +31,7 @@ class Recorder:
         self.box = w.HBox([])                 # what a lesson's frame shows of it
 
     def report(self, question: str, choice: str, correct: bool | None = None,
-               title: str = "") -> None:
+               title: str = "", lesson: str = "") -> None:
         self.sent.append((question, choice))
 
 

@@ -102,7 +102,7 @@ class AnalysisGuesses(Lesson):
             Guess("At a typical decision after the mulligan, how many choices does a player "
                   "have?", ("1 or 2", "about 4 to 8", "more than 50"), self._branching,
                   answer=1),
-        ], "Guess first")
+        ], "Guess first", lesson="07", deal=f"seed {self.seed}")
         self.root = self.quiz.root
 
     def _who_wins(self, _choice: int) -> str:

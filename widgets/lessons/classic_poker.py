@@ -494,6 +494,7 @@ class ClassicGuesses(Lesson):
                   1 if flush.strength > straight.strength else 2),
             Guess("Is this a straight?", both, lambda _i: self._wrap(wrap),
                   picture=f"<div>{cards_html(parse_cards(self.WRAP), 40)}</div>",
+                  short=f"Is this a straight? {self.WRAP}",
                   answer=_straight_answer(wrap)),
             Guess("A pair of twos against a pair of aces (the other cards lower). In classic "
                   "poker, which hand wins the showdown?",
@@ -503,7 +504,7 @@ class ClassicGuesses(Lesson):
                            f"against &nbsp; {cards_html(parse_cards(' '.join(self.ACES)), 40)}"
                            "</div>"),
                   answer={"first": 0, "second": 1, "split": 2}.get(twos.classic)),
-        ], "Guess first")
+        ], "Guess first", lesson="08")
         self.root = self.quiz.root
 
     def then(self, make: Callable[..., Lesson], lead: str = "", **kwargs: Any

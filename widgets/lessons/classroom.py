@@ -9,12 +9,22 @@ class nothing is recorded and nothing changes.
 One :class:`ClassBox` per kernel (:func:`class_box`): the same widget sits in every lesson
 frame of a page, so joining in one joins them all. A page opened with ``?class=CODE`` in its
 address has the code filled in; ``?class=CODE&name=NICK`` joins at once (a teacher may share
-such a link; after a reload the page's own address does the same).
+such a link).
 
-A lesson widget reports at the moment the learner commits, never before the reveal:
+**The page holds its nickname.** The box has a page secret (:attr:`ClassBox.secret`); the
+store gives a nickname to the first page that joins under it, and refuses it to any other
+(:meth:`wpp.core.classroom.ClassStore.join`). Once joined, the page's address carries the
+class, the name and the secret (``&class=CODE&name=NICK&skey=SECRET``, after the parameters
+the page was opened with, such as ``seed``): a hidden element the rooms' small script reads
+(:func:`widgets.site.room.room_script_html`, the mechanism the room and teacher pages use), so
+a reload — or the same address on the next lesson — gets the same student back.
 
-    report_answer("03 mulligan · seed 7", "3♦ 5♣ 9♠", correct=False,
-                  title="Lesson 3: your mulligan, seed 7")
+A lesson widget reports at the moment the learner commits, never before the reveal, with
+the question's identity — the lesson's id and a question id stable within it (never a
+display label two lessons could share) — and its short text for the teacher's page:
+
+    report_answer("1 · seed 7", "3♦ 5♣ 9♠", correct=False, lesson="03",
+                  title="Your mulligan: which 3 cards go?")
 
 Reporting never raises: a refusal of the store is shown in the box.
 
@@ -26,9 +36,15 @@ Reporting never raises: a refusal of the store is shown in the box.
 >>> report_answer("q1", "yes", box=box)            # not in a class: nothing recorded
 >>> box.code.value, box.nickname.value = code, "Ana"
 >>> box.join_button.click()
->>> report_answer("q1", "yes", True, box=box)
->>> store.teacher(code, secret).tally()["q1"].counts, box.sent
+>>> report_answer("q1", "yes", True, lesson="06", box=box)
+>>> store.teacher(code, secret).tally()["06/q1"].counts, box.sent
 ({'yes': 1}, 1)
+>>> reloaded = ClassBox(store=store, query=box.address_query())   # the page, reloaded
+>>> reloaded.student.nickname, reloaded.sent
+('Ana', 1)
+>>> other = ClassBox(store=store, query=f"class={code}&name=ana")  # another page
+>>> other.student is None and "taken" in other.status.value
+True
 """
 
 from __future__ import annotations
@@ -40,10 +56,13 @@ from typing import Final
 import ipywidgets as w
 
 from widgets.parts.address import page_query
-from wpp.core.classroom import ClassStore, Student
+from wpp.core.classroom import ClassStore, Student, check_secret, new_secret
 from wpp.core.errors import WppError
 
 __all__ = ["CLASS_CSS", "ClassBox", "class_box", "report_answer"]
+
+#: The address's parameters the class box owns (the page's others are kept).
+ADDRESS_KEYS: Final = ("class", "name", "skey")
 
 #: The box's styles (added to the lessons' stylesheet).
 CLASS_CSS: Final = """
@@ -63,7 +82,9 @@ CLASS_CSS: Final = """
 
 class ClassBox:
     """The class box: closed, one button ("Join a class"); open, the code, a nickname and
-    Join; joined, the class and nickname and how many answers were sent (and Leave)."""
+    Join; joined, the class and nickname and how many answers were sent (and Leave).
+    ``secret`` is the page's secret that holds its nickname: the address's ``skey`` when it
+    has a secret's form, else a fresh one."""
 
     def __init__(self, store: ClassStore | None = None, query: str | None = None) -> None:
         self._store = store
@@ -78,6 +99,12 @@ class ClassBox:
         self.leave_button = w.Button(description="Leave", tooltip="stop recording answers")
         self.status = w.HTML("")
         self.status.add_class("wpp-class-status")
+        # The hidden element the rooms' script keeps the address in step with, and the
+        # output the script is shown in (once joined).
+        self.address = w.HTML("", layout=w.Layout(display="none"))
+        self.address.add_class("wpp-room-address")
+        self.script = w.Output(layout=w.Layout(display="none"))
+        self._scripted = False
         self.box = w.HBox([self.open_button])
         self.box.add_class("wpp-class-box")
         self.open_button.on_click(lambda _b: self._show_fields())
@@ -86,6 +113,12 @@ class ClassBox:
         self.nickname.continuous_update = False
         params = urllib.parse.parse_qs(page_query() if query is None else query)
         code, name = params.get("class", [""])[0], params.get("name", [""])[0]
+        self._others = [(k, v) for k, vs in params.items() if k not in ADDRESS_KEYS
+                        for v in vs]
+        try:
+            self.secret = check_secret(params.get("skey", [""])[0])
+        except WppError:
+            self.secret = new_secret()
         if code:
             self.code.value = code[:12]
             self._show_fields()
@@ -100,19 +133,44 @@ class ClassBox:
         return self._store
 
     def _show_fields(self) -> None:
-        self.box.children = (self.code, self.nickname, self.join_button, self.status)
+        self.box.children = (self.code, self.nickname, self.join_button, self.status,
+                             self.address, self.script)
+
+    def address_query(self) -> str:
+        """The query the page's address carries: its own parameters, and once joined the
+        class, the name and the page's secret (what a reload needs to be the same student).
+        After Leave the secret stays (the names it holds stay this page's)."""
+        fields = list(self._others)
+        if self.student is not None:
+            fields += [("class", self.student.code), ("name", self.student.nickname)]
+        if self.student is not None or self._scripted:
+            fields.append(("skey", self.secret))
+        return urllib.parse.urlencode(fields)
+
+    def _keep_address(self) -> None:
+        """Put :meth:`address_query` where the rooms' script reads it (the script shown once,
+        when the page first joins)."""
+        self.address.value = f'<span data-query="{escape(self.address_query())}"></span>'
+        if not self._scripted:
+            self._scripted = True
+            from IPython.display import HTML
+
+            from widgets.site.room import room_script_html
+            self.script.append_display_data(
+                HTML(room_script_html()))  # type: ignore[no-untyped-call]
 
     def join(self) -> None:
         """Join the class typed, as the nickname typed (the store's refusal is shown)."""
         try:
-            student = self.store.join(self.code.value, self.nickname.value)
+            student = self.store.join(self.code.value, self.nickname.value, self.secret)
             already = len(student.answers())
         except WppError as err:
             self.status.value = f'<span class="wpp-no">{escape(str(err))}</span>'
             return
         self.student, self.sent = student, already
         self._joined_line()
-        self.box.children = (self.status, self.leave_button)
+        self.box.children = (self.status, self.leave_button, self.address, self.script)
+        self._keep_address()
 
     def _joined_line(self, extra: str = "") -> None:
         if self.student is None:
@@ -127,16 +185,18 @@ class ClassBox:
         self.student = None
         self.sent = 0
         self.status.value = ""
-        self.box.children = (self.open_button,)
+        self.box.children = (self.open_button, self.address, self.script)
+        if self._scripted:
+            self._keep_address()
 
     def report(self, question: str, choice: str, correct: bool | None = None,
-               title: str = "") -> None:
+               title: str = "", lesson: str = "") -> None:
         """Record one answer if the page is in a class (see :func:`report_answer`)."""
         if self.student is None:
             return
         try:
             before = len(self.student.answers())
-            self.student.answer(question, choice, correct, title)
+            self.student.answer(question, choice, correct, title, lesson)
             self.sent = len(self.student.answers())
             new = self.sent > before
         except WppError as err:
@@ -158,16 +218,25 @@ def class_box() -> ClassBox:
 
 
 def report_answer(question: str, choice: str, correct: bool | None = None, title: str = "",
-                  *, box: ClassBox | None = None) -> None:
+                  *, lesson: str = "", box: ClassBox | None = None) -> None:
     """The seam every lesson widget reports through, at the moment the learner commits:
-    ``question`` an id unique in the lesson and deal (``"05 move 12 · seed 3"``), ``choice``
-    what the learner chose in words, ``correct`` whether it was right (``None``: a prediction
-    the lesson does not judge), ``title`` the question as the teacher's page shows it.
-    Records it if this page joined a class; otherwise does nothing. Never raises.
+    ``lesson`` the lesson's id (``"05"``) and ``question`` an id unique in the lesson and
+    deal, stable whatever the page shows (``"move 12 · seed 3"``) — together the question's
+    identity; ``choice`` what the learner chose in words, ``correct`` whether it was right
+    (``None``: a prediction the lesson does not judge), ``title`` the question's short text
+    as the teacher's page shows it. Records it if this page joined a class; otherwise does
+    nothing. Never raises.
 
     A question the learner skipped (the small **Skip** of every question-by-question widget,
     :mod:`widgets.lessons.commit`) is not reported: a skip is not an answer, so the teacher's
     counts hold only the answers given and a skipped question shows as not answered."""
     target = box if box is not None else _BOX
     if target is not None:
-        target.report(str(question)[:120], str(choice)[:120] or "—", correct, str(title)[:200])
+        target.report(str(question), str(choice)[:120] or "—", correct, _short(title),
+                      lesson=lesson)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    """A question's text cut to ``limit`` characters (an ellipsis marks the cut)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"

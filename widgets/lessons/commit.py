@@ -67,13 +67,30 @@ class Guess:
     the index of the learner's choice once it is locked in, it returns the HTML to show (the
     answer and why). ``picture`` is HTML shown with the question (a position, cards): it must
     not give the answer away. ``answer`` is the index of the right choice, or ``None`` when
-    the question has none (a guess of a number, judged in the reveal)."""
+    the question has none (a guess of a number, judged in the reveal). ``judge``, for a
+    question whose right answer is only known once computed (lesson 12's duels), is called
+    with the choice at the commit and says whether it was right (``None``: no verdict).
+    ``short`` is the question's text for the teacher's page (default: the prompt without
+    its markup): it must tell apart questions whose prompts are the same."""
 
     prompt: str
     choices: tuple[str, ...]
     reveal: Callable[[int], str]
     picture: str = ""
     answer: int | None = None
+    judge: Callable[[int], bool | None] | None = None
+    short: str = ""
+
+    def is_right(self, choice: int) -> bool | None:
+        """Whether ``choice`` is right: by :attr:`answer`, else by :attr:`judge`, else
+        ``None``."""
+        if self.answer is not None:
+            return self.answer == choice
+        return None if self.judge is None else self.judge(choice)
+
+    def text(self) -> str:
+        """The question's short text for the teacher's page."""
+        return self.short or re.sub(r"<[^>]+>", "", self.prompt)
 
 
 def figure_html(fig: Any, width: int = 640) -> str:
@@ -95,17 +112,23 @@ class GuessList(Lesson):
     unanswered one shows nothing of it, and ▶ waits until it is answered or skipped (see the
     module). ``answers`` maps each answered question to the index of the choice locked in;
     ``skipped`` holds the questions skipped. ``top`` are widgets shown above the questions (a
-    setting the reveals read, such as a budget)."""
+    setting the reveals read, such as a budget).
+
+    For the class view each question has an identity: ``lesson`` (the lesson's id, ``"06"``)
+    and its number, with ``deal`` (``"seed 7"``) when the questions depend on the page's
+    deal — never :attr:`title`, which lessons share ("Guess first")."""
 
     #: What one of these is called in :class:`AfterGuesses`'s line ("the 3 questions above").
     noun = "question"
 
     def __init__(self, guesses: Sequence[Guess], title: str = "",
-                 top: Sequence[w.Widget] = ()) -> None:
+                 top: Sequence[w.Widget] = (), *, lesson: str = "", deal: str = "") -> None:
         if not guesses:
             raise WppError("a list of guesses needs at least one question")
         self.guesses = tuple(guesses)
         self.title = title
+        self.lesson = lesson
+        self.deal = deal
         self.index = 0
         self.answers: dict[int, int] = {}
         self.skipped: set[int] = set()
@@ -144,6 +167,13 @@ class GuessList(Lesson):
     def count(self) -> int:
         """How many questions there are."""
         return len(self.guesses)
+
+    def question_id(self, index: int) -> str:
+        """Question ``index``'s id in its lesson (the class view's key): its number, and
+        the deal when the questions depend on it. Without a lesson id, the title is the
+        only name the list has, so it leads."""
+        number = f"{index + 1}" + (f" · {self.deal}" if self.deal else "")
+        return number if self.lesson else f"{self.title or 'guess'} · {number}"
 
     @property
     def finished(self) -> bool:
@@ -229,9 +259,8 @@ class GuessList(Lesson):
         self.lock_button.disabled = True
         g = self.guess
         # The class view (if this page joined a class) records the answer at the commit.
-        report_answer(f"{self.title or 'guess'} · {self.index + 1}", g.choices[choice],
-                      None if g.answer is None else g.answer == choice,
-                      re.sub(r"<[^>]+>", "", g.prompt))
+        report_answer(self.question_id(self.index), g.choices[choice], g.is_right(choice),
+                      g.text(), lesson=self.lesson)
         self._show(choice)
         self._nav()
         for callback in self._on_done:

@@ -42,16 +42,28 @@ from widgets.lessons.commit import skip_button
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Concede, Draw, Pass, PlayCards
-from wpp.warpairs.teach.drills import DRILLS, Drill, DrillFeedback, try_move, winning_moves
+from wpp.warpairs.teach.drills import (
+    DRILLS,
+    STRATEGY,
+    Drill,
+    DrillFeedback,
+    try_move,
+    winning_moves,
+)
 
 __all__ = ["DrillPad"]
 
 
 class DrillPad(Lesson):
-    """Drills one at a time: the board, your hand as buttons, Play / Draw / Pass, feedback."""
+    """Drills one at a time: the board, your hand as buttons, Play / Draw / Pass, feedback.
+    ``lesson`` is the lesson id the class view files the moves under (default: ``"02"`` for
+    the rules' drills, ``"13"`` for the strategy drills, else ``"drills"``)."""
 
-    def __init__(self, drills: Sequence[Drill] = DRILLS) -> None:
+    def __init__(self, drills: Sequence[Drill] = DRILLS, lesson: str | None = None) -> None:
         self.drills = tuple(drills)
+        self.lesson = lesson if lesson is not None else (
+            "02" if self.drills == tuple(DRILLS) else
+            "13" if self.drills == tuple(STRATEGY) else "drills")
         self.index = 0
         self.back_button = nav_button("◀ previous drill")
         self.next_button = nav_button("next drill ▶")
@@ -194,7 +206,7 @@ class DrillPad(Lesson):
         self._draw()
         report_answer(f"drill · {self.drill.title}", str(action),
                       fb.legal and fb.wins is not False,
-                      f"Your move: {self.drill.title}")
+                      f"Your move: {self.drill.title}", lesson=self.lesson)
 
     def summary(self) -> str:
         state = ("" if self.feedback is None else

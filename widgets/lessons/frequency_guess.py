@@ -97,7 +97,7 @@ class FrequencyGuesses(Lesson):
             Guess("The classic AI's mulligan (lesson 3) puts three cards in the pile and keeps "
                   "at most one straight or flush. How often does it keep a <b>straight</b>?",
                   labels, self._kept, answer=_bucket(kept)),
-        ], "Guess first")
+        ], "Guess first", lesson="06", deal=f"seed {self.seed}")
         self.root = self.quiz.root
 
     def _straight(self, _choice: int) -> str:

@@ -166,9 +166,9 @@ class MulliganLesson(Lesson):
         self.stepper.show(self.explanation)
         self.reveal.show(self._revealed)
         self._draw_hand()
-        report_answer(f"03 mulligan · {self.source}", format_cards(sorted(self.picked)),
+        report_answer(f"mulligan · {self.source}", format_cards(sorted(self.picked)),
                       c.better in ("learner", "same"),
-                      f"Lesson 3: which 3 cards go in the pile? ({self.source})")
+                      f"Which 3 cards go in the pile? ({self.source})", lesson="03")
 
     def show_best(self) -> None:
         """The best of all 560 mulligans on the AI's measures, beside the AI's."""

@@ -29,6 +29,7 @@ from widgets.lessons.predict import Reveal
 from widgets.parts.faces import cards_html
 from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game
+from wpp.core.standard_deck import format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS
 from wpp.ofc.game import OfcView, Place
 from wpp.ofc.scoring import score_hand
@@ -66,8 +67,11 @@ class FoulQuiz(Lesson):
         guesses = [Guess("Does this board foul? (Rows must rise: top ≤ middle ≤ bottom.)",
                          ("It fouls", "It is sound"), partial(_foul_reveal, d),
                          picture=ofc_board_html("A full board", d.board),
-                         answer=0 if d.fouls else 1) for d in self.drills]
-        self.quiz = GuessList(guesses, "Foul or sound?")
+                         answer=0 if d.fouls else 1,
+                         short="Does this board foul? " + " / ".join(
+                             format_cards(row) for row in d.board))
+                   for d in self.drills]
+        self.quiz = GuessList(guesses, "Foul or sound?", lesson="10")
         self.root = self.quiz.root
 
     def summary(self) -> str:
@@ -204,8 +208,9 @@ class OfcCoach(Lesson):
         self.lock_button.disabled = True
         yours, ai, rank, count = coach(self.view, place, self.passes, rng_seed=self.decisions)
         same = ai.place == place
-        report_answer(f"OFC placement {self.decisions}", str(place), same,
-                      "Where do these cards go?")
+        report_answer(f"placement {self.decisions} · seed {self.seed}", str(place), same,
+                      f"Where do these cards go? placement {self.decisions}, deal "
+                      f"{self.seed}", lesson="10")
         verdict = ("You chose what the computer chose." if same else
                    f"Your placement ranks {rank} of {count} options.")
         rows = [_option_row("you", yours, rank, count)]

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import zlib
 from html import escape
 from typing import Any
 
@@ -89,8 +90,13 @@ class HitOrFold(Shown):
         if self.index in self.answers:
             raise WppError("this exercise is already answered: go on with Next")
         self.answers[self.index] = move
-        report_answer(f"hit or fold · {self.index + 1}", move,
-                      action is self.items[self.index].best, "Hit or fold?")
+        view = self.items[self.index].view
+        where = self._describe(view)
+        # The position's own digest names the deal (the page's ?seed= picks the exercises).
+        deal = f"{zlib.crc32(where.encode('utf-8')):08x}"
+        report_answer(f"{self.index + 1} · deal {deal}", move,
+                      action is self.items[self.index].best,
+                      f"Hit or fold? exercise {self.index + 1}: {where}", lesson="09")
         self._draw()
 
     def skip_exercise(self) -> None:

@@ -201,10 +201,10 @@ class GameReplay(Lesson):
         self._render()
         if action is not None:
             m = self.move
-            report_answer(f"05 move {self.position} · {self.game.source()}", str(action),
+            report_answer(f"move {self.position} · {self.game.source()}", str(action),
                           self.comparison is not None and self.comparison.same,
-                          f"Lesson 5: what would {player_name(m.player)} play at move "
-                          f"{self.position}? ({self.game.source()})")
+                          f"What would {player_name(m.player)} play at move "
+                          f"{self.position}? ({self.game.source()})", lesson="05")
 
     def _changed(self) -> str:
         if self.position == 1:

@@ -400,8 +400,9 @@ class Quiz(Lesson):
         fb = self.run.answered()
         if first and fb is not None:
             q = self.run.question
-            report_answer(f"02 quiz {self.run.index + 1} · {q.topic}", self._answer_text(answer),
-                          fb.correct, f"Quiz question {self.run.index + 1}: {q.topic}")
+            report_answer(f"quiz {self.run.index + 1} · {q.topic}", self._answer_text(answer),
+                          fb.correct, f"Quiz question {self.run.index + 1}: {q.topic}",
+                          lesson="02")
 
     def _answer_text(self, answer: Answer) -> str:
         """The learner's answer in words (for the class view): yes / no, or the cards or

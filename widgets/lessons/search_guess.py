@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from html import escape
 
 import ipywidgets as w
@@ -24,7 +24,7 @@ from widgets.lessons.base import Lesson, nav_button, query_int
 from widgets.lessons.commit import Guess, GuessList
 from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import Card
-from wpp.warpairs.teach.duel import DuelPosition, duel, duel_positions
+from wpp.warpairs.teach.duel import Duel, DuelPosition, duel, duel_positions
 
 __all__ = ["BUDGETS", "TAKEAWAYS", "WhichMoveWins", "position_html"]
 
@@ -59,6 +59,14 @@ def _move_words(m: object) -> str:
     return "lead the " + " ".join(str(c) for c in cards) if cards else str(m)
 
 
+@lru_cache(maxsize=64)
+def _duel(index: int, worlds: int, seed: int) -> Duel:
+    """Position ``index``'s two moves played out in ``worlds`` re-deals from ``seed``: the
+    same numbers every time, so the reveal and the class view's verdict compute them once."""
+    p = duel_positions()[index]
+    return duel(p.state.view(p.player), p.moves, worlds=worlds, seed=seed)
+
+
 class WhichMoveWins(Lesson):
     """Positions with two moves: guess which wins more often, lock it in, then watch both
     played out in the same re-deals. ``?seed=`` in the address changes the re-deals."""
@@ -71,13 +79,18 @@ class WhichMoveWins(Lesson):
                                       description="budget")
         self.again_button = nav_button("Play them again at this budget",
                                        "replay both moves with the budget chosen")
+        #: The budget the class view's verdicts are judged at (the page's first).
+        self.reference = int(self.budget.value)
         guesses = [Guess(f"<b>{escape(p.title)}.</b> {escape(p.note)} Which move wins more "
                          "often?", tuple(_move_words(m) for m in p.moves),
-                         partial(self._reveal, p), picture=position_html(p))
-                   for p in self.positions]
+                         partial(self._reveal, i), picture=position_html(p),
+                         judge=partial(self._judge, i),
+                         short=f"{p.title}: which move wins more often?")
+                   for i, p in enumerate(self.positions)]
         bar = w.HBox([self.budget, self.again_button])
         bar.add_class("wpp-nav")
-        self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar])
+        self.quiz = GuessList(guesses, "Which move wins more often?", top=[bar],
+                              lesson="12", deal=f"seed {self.seed}")
         self.again_button.on_click(lambda _b: self.quiz.redraw())
         # Replaying needs a reveal to replay: the button waits for the shown question's answer.
         self.quiz.on_nav(self._sync_again)
@@ -100,9 +113,21 @@ class WhichMoveWins(Lesson):
     def _sync_again(self) -> None:
         self.again_button.disabled = not self.quiz.done
 
-    def _reveal(self, p: DuelPosition, chosen: int) -> str:
+    def _judge(self, index: int, chosen: int) -> bool | None:
+        """Whether ``chosen`` is the move that wins more often, for the class view: judged
+        in the re-deals of the page's first budget (:attr:`reference`) and seed whatever
+        budget is shown, so the students of one deal are marked by the same verdict (the
+        reveal of the default budget says the same); ``None`` when the two moves won equally
+        often."""
+        d = _duel(index, self.reference, self.seed)
+        if d.wins[0] == d.wins[1]:
+            return None
+        return (0 if d.wins[0] > d.wins[1] else 1) == chosen
+
+    def _reveal(self, index: int, chosen: int) -> str:
+        p = self.positions[index]
         n = int(self.budget.value)
-        d = duel(p.state.view(p.player), p.moves, worlds=n, seed=self.seed)
+        d = _duel(index, n, self.seed)
         rows = ""
         for i, m in enumerate(p.moves):
             r = d.rate(i)

@@ -198,8 +198,8 @@ class SegmentLesson(Lesson):
             self._show_choice()
         self.choice.value = self.choices.index(mine)
         self.reveal.show(self._revealed)
-        report_answer(f"04 segment · {self.source}", str(label), c.better in ("learner", "same"),
-                      f"Lesson 4: which straights or flushes to keep? ({self.source})")
+        report_answer(f"segment · {self.source}", str(label), c.better in ("learner", "same"),
+                      f"Which straights or flushes to keep? ({self.source})", lesson="04")
 
     def _show_choice(self) -> None:
         if self.comparison is None:  # before the reveal the explorer shows nothing

@@ -7,9 +7,15 @@ own address (``?class=CODE&key=SECRET``, kept there by the rooms' small script,
 :func:`widgets.site.room.room_script_html`), so a reload — or the same address bookmarked —
 opens the same class, and nobody without it reads the answers.
 
-Every few seconds (``poll``) the page reads the class: per question, a bar per choice with
-how many students chose it, the right choices marked (a clicker's screen); per student, how
-many questions answered and how many right; and a link that downloads every answer as CSV.
+Every few seconds (``poll``) the page reads the class: per question — named by its lesson,
+its number and its short text, so that two questions alike are told apart — a bar per choice
+with how many students chose it, the right choices marked (a clicker's screen); per student,
+how many questions answered and how many right; and a link that downloads every answer as CSV.
+
+Each nickname is held by the student's page (:mod:`widgets.lessons.classroom`). The teacher
+can **lock** the class once everyone is in (no new names: a page making names up is stopped)
+and **remove** a name with its answers (a made-up one, or a student's name taken by the wrong
+page; the student then joins again).
 
 >>> import os, tempfile
 >>> from wpp.core.classroom import ClassStore
@@ -25,6 +31,13 @@ True
 >>> again = TeacherPage(store, poll=0, query=page.address_query())      # a reload
 >>> again.teacher.code == page.teacher.code
 True
+>>> page.lock_button.value = True                                    # no new names
+>>> store.join(page.teacher.code, "Ben")
+Traceback (most recent call last):
+wpp.core.errors.WppError: class ... is locked: no new names (ask your teacher)
+>>> page.remove_name.value = "ana"; page.remove_button.click()
+>>> page.message.value, "Ana" in page.students.value
+('Removed Ana and their answers.', False)
 """
 
 from __future__ import annotations
@@ -94,7 +107,7 @@ def bars_html(tally: Tally, max_bars: int = MAX_BARS) -> str:
                     f'<span class="wpp-bar-n">{n}</span><div style="flex: 1 1 auto">'
                     f'<div class="{cls}" style="width: {width}%"></div></div></div>')
     judged = f" · {tally.correct} right" if tally.right else ""
-    return (f'<div class="wpp-q"><div class="wpp-q-title">{escape(tally.title)}</div>'
+    return (f'<div class="wpp-q"><div class="wpp-q-title">{escape(tally.label)}</div>'
             f'<div class="wpp-muted">{total} answer{"s" if total != 1 else ""}{judged}</div>'
             + "".join(rows) + "</div>")
 
@@ -146,16 +159,27 @@ class TeacherPage:
         self.students = w.HTML("")
         self.export = w.HTML("")
         self.refresh_button = w.Button(description="Refresh now")
+        self.lock_button = w.ToggleButton(value=False, description="Lock the class",
+                                          tooltip="no new names may join (the students "
+                                          "already in keep answering)")
+        self.remove_name = w.Text(placeholder="a nickname", layout=w.Layout(width="140px"))
+        self.remove_button = w.Button(description="Remove this name",
+                                      tooltip="remove the name and its answers")
         self.address = w.HTML("", layout=w.Layout(display="none"))
         self.address.add_class("wpp-room-address")
         self.board = w.VBox([self.head, w.HBox([self.refresh_button, self.export]),
                              w.HTML("<h2>How the class answered</h2>"), self.questions,
-                             w.HTML("<h2>Students</h2>"), self.students])
+                             w.HTML("<h2>Students</h2>"), self.students,
+                             w.HBox([self.lock_button, self.remove_name, self.remove_button]),
+                             self.message])
         self.board.layout.display = "none"
         self.root = w.VBox([w.HTML(STYLE_HTML + _CSS), self.lobby, self.board, self.address])
         self.root.add_class("wpp-teacher")
         self.open_button.on_click(lambda _b: self.open())
         self.refresh_button.on_click(lambda _b: self.poll(force=True))
+        self.lock_button.observe(lambda _c: self.lock(bool(self.lock_button.value)),
+                                 names="value")
+        self.remove_button.on_click(lambda _b: self.remove(str(self.remove_name.value)))
         params = urllib.parse.parse_qs(page_query() if query is None else query)
         code, key = params.get("class", [""])[0], params.get("key", [""])[0]
         if code and key:
@@ -213,10 +237,38 @@ class TeacherPage:
             return
         self._opened(teacher, key)
 
+    def lock(self, locked: bool) -> None:
+        """Lock the class (no new names) or unlock it; the store's refusal is shown."""
+        if self.teacher is None:
+            return
+        try:
+            self.teacher.lock(locked)
+        except WppError as err:
+            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            return
+        self.lock_button.description = "Unlock the class" if locked else "Lock the class"
+        self.message.value = ("The class is locked: no new names." if locked else
+                              "The class is open to new names.")
+
+    def remove(self, nickname: str) -> None:
+        """Remove ``nickname`` and its answers (a name not in the class: the kit's message,
+        nothing removed)."""
+        if self.teacher is None:
+            return
+        try:
+            shown = self.teacher.remove(nickname)
+        except WppError as err:
+            self.message.value = f'<span class="wpp-no">{escape(str(err))}</span>'
+            return
+        self.remove_name.value = ""
+        self.message.value = f"Removed {escape(shown)} and their answers."
+        self.poll(force=True)
+
     def _opened(self, teacher: Teacher, key: str) -> None:
         self.teacher = teacher
         self.teacher_key = key
         self.message.value = ""
+        self.lock_button.value = teacher.locked
         self.lobby.layout.display = "none"
         self.board.layout.display = None
         name = f" — {escape(teacher.title)}" if teacher.title else ""
