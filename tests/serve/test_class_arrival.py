@@ -12,6 +12,7 @@ showed "The game's engine stopped".
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib.util
 import json
 import re
@@ -60,8 +61,12 @@ def test_a_class_arriving_after_the_culler_gets_only_live_pages(browser: Any) ->
         ready = wait_for_line(r"Ready for a class", 600)
         assert "play for 30 students at once" in ready
         time.sleep(idle)                       # the teacher waits; the culler runs
-        singles = [asyncio.run(lt.run_class(url, "play", 1, timeout=120)) for _ in range(10)]
-        wave = asyncio.run(lt.run_class(url, "play", 30, timeout=300))
+        # The load test's client runs its own event loop (Playwright's runs in this thread).
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            singles = [thread.submit(asyncio.run, lt.run_class(url, "play", 1, timeout=120))
+                       .result() for _ in range(10)]
+            wave = thread.submit(asyncio.run, lt.run_class(url, "play", 30, timeout=300)
+                                 ).result()
         from playwright.sync_api import expect
 
         page = browser.new_page()
