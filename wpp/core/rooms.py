@@ -125,6 +125,7 @@ from wpp.core.agents import Decision
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, check_seed, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
+from wpp.core.seeds import secret_seed
 
 __all__ = ["ABSENT_AFTER", "CLAIMED", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
            "FAILURE_WINDOW", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
@@ -412,13 +413,14 @@ class RoomStore:
     # ------------------------------------------------------------------ rooms
     def create(self, game: str, seed: int | None = None, players: int | None = None,
                rules: Any = None, computer: Mapping[int, Any] | None = None) -> str:
-        """A new room of ``game`` dealt from ``seed`` (a fresh random one if ``None``) for
+        """A new room of ``game`` dealt from ``seed`` (``None``: a fresh
+        :func:`~wpp.core.seeds.secret_seed`, so nobody can recompute the deal) for
         ``players`` seats (the game's default if ``None``; the game's own error outside its
         range), with ``rules`` (a mapping of the game's rule flags, or its rule object) and
         the seats the computer plays (``computer``: seat → agent name, or ``(name,
         options)``; see :meth:`check_computer`). Nothing is stored if anything is wrong.
         The room's code."""
-        seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)
+        seed = secret_seed() if seed is None else check_seed(seed)
         history = new_game(game, seed=seed, players=players, **_rule_flags(game, rules))
         machines = check_computer(history, computer)
         text = history.to_json()
