@@ -17,8 +17,8 @@ choice. A nickname is a name, not a password: a student who reloads the page, or
 next lesson, types the same code and nickname and continues. Because first answers count, a
 second page under someone's nickname cannot change their answers.
 
-The store is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS`` or a private folder, the
-file owner-only, links and other users' files refused), in tables of its own. Teachers'
+The store is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS`` or the kit's private state
+folder, the file owner-only, links and other users' files refused), in tables of its own. Teachers'
 secrets are stored as their SHA-256 digests. Wrong class codes and wrong teacher secrets are
 slowed down as room codes are (:data:`~wpp.core.rooms.MAX_FAILURES` within
 :data:`~wpp.core.rooms.FAILURE_WINDOW` seconds). Anything malformed — a code, a nickname, a
