@@ -42,8 +42,11 @@ from wpp.classic.evaluator import (
 from wpp.classic.showdown import deal, deal_showdown, showdown
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History
+from wpp.core.review import MAX_REVIEW_BUDGET
 from wpp.core.selfplay import play_out
 from wpp.core.standard_deck import CARDS, CardParseError
+from wpp.ofc import teach as ofc_teach
+from wpp.warpairs.ai.search import search
 from wpp.warpairs.plays import Play
 
 GAMES = wpp.registered_games()
@@ -433,3 +436,73 @@ def test_a_hand_of_card_objects_naming_a_card_twice_is_refused() -> None:
     hand = [wpp.parse_card("2D"), wpp.parse_card("2D"), *wpp.parse_cards("3D 3C 3H 3S")]
     with pytest.raises(wpp.WppError, match=r"twice|duplicate"):
         wpp.all_plays(hand)
+
+
+# ------------------------------------------- budgets and seeds of the review and the lessons
+
+
+class Started(Exception):
+    """Raised by a review's progress callback: the review began work it should have refused."""
+
+
+def refuse_to_start(done: int, total: int) -> None:
+    raise Started(f"the review started ({done} of {total})")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kwargs", [
+    {"worlds": 10**9}, {"worlds": MAX_REVIEW_BUDGET + 1}, {"worlds": float("inf")},
+    {"worlds": float("nan")}, {"worlds": 2.0}, {"seed": -1}, {"seed": 2**63},
+    {"seed": float("inf")}, {"seed": float("nan")}])
+def test_review_budgets_and_seeds_are_bounded(game: str, kwargs: dict[str, Any]) -> None:
+    """Regression: ``wpp.review_game(g, 0, worlds=10**9)`` ran for days and ``seed=-1`` was
+    taken. Budgets are bounded as the search AI's playouts are (1 to 10,000, the same
+    validator), seeds as every seed; refused before any work starts."""
+    history = POSITIONS[game][2]
+    before = snapshot(history)
+    with pytest.raises(WppError, match="worlds" if "worlds" in kwargs else "seed"):
+        wpp.review_game(history, 0, progress=refuse_to_start, **kwargs)
+    assert snapshot(history) == before
+
+
+def test_the_largest_review_seed_works_with_an_agent() -> None:
+    """Regression: the agent's seed was ``seed * 101 + seat``, beyond the seed range (refused)
+    for a large review seed; it is folded back into the range."""
+    review = wpp.review_game(POSITIONS["pairs"][2], 0, "random", seed=2**63 - 1, worlds=1)
+    assert review.seed == 2**63 - 1
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("seconds", float("inf")), ("seconds", float("nan")), ("seconds", 10**9), ("seconds", -1),
+    ("checks", float("inf")), ("checks", -1), ("checks", 10**9), ("playouts", float("nan")),
+    ("playouts", 10**9)])
+def test_the_search_function_bounds_its_budgets_as_the_agent_does(option: str,
+                                                                   value: Any) -> None:
+    """Regression: ``search(view, rng, seconds=inf)`` never returned and ``checks=-1`` was
+    taken: only the agent checked them. One check now serves both."""
+    view = POSITIONS["warpairs"][1].view(0)
+    with pytest.raises(WppError, match=option[:5]):
+        search(view, random.Random(1), **{option: value})
+    with pytest.raises(WppError, match=option[:5]):
+        wpp.make_agent("warpairs", "search", **{option: value})
+
+
+@pytest.mark.parametrize("call", ["weigh", "coach", "opening"])
+@pytest.mark.parametrize("passes", [float("inf"), float("nan"), -1, 0, 10**9, 2**70, 2.5])
+def test_the_ofc_lessons_bound_their_passes(call: str, passes: Any) -> None:
+    """Regression: the OFC lesson's ``weigh``/``coach``/``opening`` passed ``passes`` to numpy
+    unchecked (``OverflowError``, ``MemoryError``, ``ValueError``)."""
+    view = POSITIONS["ofc"][0].view(0)
+    calls: dict[str, Callable[[], Any]] = {
+        "weigh": lambda: ofc_teach.weigh(view, view.legal_actions()[:2], passes=passes),
+        "coach": lambda: ofc_teach.coach(view, view.legal_actions()[0], passes=passes),
+        "opening": lambda: ofc_teach.opening(1, passes=passes)}
+    with pytest.raises(WppError, match="passes"):
+        calls[call]()
+
+
+@pytest.mark.parametrize("rng_seed", [-1, 2**63, float("inf"), "7"])
+def test_the_ofc_lessons_refuse_a_bad_generator_seed(rng_seed: Any) -> None:
+    view = POSITIONS["ofc"][0].view(0)
+    with pytest.raises(WppError, match="rng_seed"):
+        ofc_teach.weigh(view, view.legal_actions()[:2], passes=2, rng_seed=rng_seed)
