@@ -42,6 +42,7 @@ from wpp.classic.evaluator import (
 from wpp.classic.showdown import deal, deal_showdown, showdown
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History
+from wpp.core.registry import game_def
 from wpp.core.review import MAX_REVIEW_BUDGET
 from wpp.core.selfplay import play_out
 from wpp.core.standard_deck import CARDS, CardParseError
@@ -329,6 +330,71 @@ def test_apply_and_step_of_garbage_or_forged_actions(game: str, which: int, junk
         else:
             history.undo()
             assert snapshot(history)[:2] == before[:2]
+
+
+def hand_built(cls: type, keep: frozenset[str]) -> Any:
+    """An object of action class ``cls`` built around its constructor, with only the
+    fields named in ``keep`` set (to a legal-looking value of the right type: a card)."""
+    action = object.__new__(cls)
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            if f.name in keep:
+                object.__setattr__(action, f.name, CARDS[0] if f.name == "card" else (CARDS[0],))
+    return action
+
+
+def action_classes() -> list[tuple[str, type, frozenset[str]]]:
+    """Every game's every action class, with each subset of its fields but the whole one."""
+    out = []
+    for game in GAMES:
+        for cls in game_def(game).action_types:
+            names = ([f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls)
+                     else [])
+            subsets = {frozenset()} | {frozenset(names) - {n} for n in names}
+            out += [(game, cls, keep) for keep in sorted(subsets, key=sorted)]
+    return out
+
+
+def test_every_game_names_its_action_classes() -> None:
+    """Each game declares the classes its :meth:`check_action` accepts, and every legal
+    action is one of them (so the shared check refuses nothing legal)."""
+    for game in GAMES:
+        definition = game_def(game)
+        assert definition.action_types and definition.action_words
+        for history in POSITIONS[game]:
+            for action in history.legal_actions():
+                assert definition.check_action(action) is action
+
+
+def _id(value: Any) -> str:
+    """A test id: a class by its name, the kept fields as a list."""
+    if isinstance(value, type):
+        return value.__name__
+    return "+".join(sorted(value)) or "none" if isinstance(value, frozenset) else str(value)
+
+
+@pytest.mark.parametrize(("game", "cls", "keep"), action_classes(), ids=_id)
+def test_hand_built_actions_without_their_fields(game: str, cls: type,
+                                                 keep: frozenset[str]) -> None:
+    """Regression: actions built with ``object.__new__`` and missing fields gave
+    ``AttributeError`` from ``apply``/``step`` (5-card draw's Discard, OFC's and Pokeros'
+    Place). Every game's step checks the shape through the kit's one check
+    (:meth:`~wpp.core.protocol.GameDef.check_action`): the kit's error, the game unchanged."""
+    for history in POSITIONS[game]:
+        before = snapshot(history)
+        action = hand_built(cls, keep)
+        calls: list[Callable[[History[Any, Any], Any], Any]] = [
+            lambda h, a: h.game.step(h.state, a), lambda h, a: h.game.check_action(a),
+            lambda h, a: h.apply(a)]
+        for call in calls:
+            result = kit_or_success(lambda c=call, h=history, a=action: c(h, a))
+            if isinstance(result, WppError):
+                assert snapshot(history) == before, "a refused action changed the game"
+            elif history.actions != before[1]:  # a whole action with no fields: legal
+                history.undo()
+        if dataclasses.is_dataclass(cls) and len(keep) < len(dataclasses.fields(cls)):
+            with pytest.raises(WppError, match="without its"):
+                history.apply(action)
 
 
 @pytest.mark.parametrize("game", GAMES)
