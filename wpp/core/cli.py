@@ -134,8 +134,11 @@ def _setup(args: argparse.Namespace, default: list[str] | None = None
     definition = game_def(args.game)
     flags = dict(args.rule)
     definition.rules(**flags)
-    names = ([n.strip() for n in args.agents.split(",")] if getattr(args, "agents", None)
-             else None)
+    given = getattr(args, "agents", None)
+    names = [n.strip() for n in given.split(",")] if given is not None else None
+    if names is not None and not any(names):  # --agents '' used to mean the default agents
+        raise WppError(f"--agents names no agent ({given!r:.40}); choose from "
+                       f"{', '.join(registered_agents(args.game))}")
     n = args.players or (len(names) if names else definition.default_players)
     if not definition.min_players <= n <= definition.max_players:
         raise WppError(f"{definition.title} is for {definition.min_players} to "
