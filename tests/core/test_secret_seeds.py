@@ -121,3 +121,13 @@ def test_the_largest_seed_deals_saves_and_loads(game: str) -> None:
     history.apply(history.legal_actions()[0])
     again = wpp.load_game(history.to_json())
     assert again.seed == 2**63 - 1 and again.state == history.state
+
+
+@pytest.mark.parametrize("game", wpp.registered_games())
+def test_new_game_with_no_seed_deals_from_a_secret_one(game: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``wpp.new_game(game, seed=None)`` is the one entry for a deal nobody may know (rooms
+    use it): its seed is :func:`secret_seed`'s. The default seed stays 0 (a known deal)."""
+    monkeypatch.setattr(secrets, "randbelow", lambda n: n - 1)
+    assert wpp.new_game(game, seed=None).seed == 2**63 - 1
+    assert wpp.new_game(game).seed == 0

@@ -126,9 +126,8 @@ from typing import Any, Final
 
 from wpp.core.agents import Decision
 from wpp.core.errors import GameFileError, WppError
-from wpp.core.history import History, check_seed, seat_name
+from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
-from wpp.core.seeds import secret_seed
 
 __all__ = ["ABSENT_AFTER", "CLAIMED", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
            "FAILURE_WINDOW", "FILE_NAME", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
@@ -492,7 +491,7 @@ class RoomStore:
         the seats the computer plays (``computer``: seat → agent name, or ``(name,
         options)``; see :meth:`check_computer`). Nothing is stored if anything is wrong.
         The room's code."""
-        seed = secret_seed() if seed is None else check_seed(seed)
+        # None: new_game draws a secret seed (wpp.core.seeds): nobody can recompute the deal
         history = new_game(game, seed=seed, players=players, **_rule_flags(game, rules))
         machines = check_computer(history, computer)
         text = history.to_json()
