@@ -55,7 +55,7 @@ import numpy as np
 
 from wpp.analysis.stats import ELO_PER_NAT, fit_strengths
 from wpp.core.checks import check_count, check_seed, fold_seed
-from wpp.core.cli_args import KitParser, out_path, positive_int, seed_arg
+from wpp.core.cli_args import KitParser, out_path
 from wpp.core.errors import WppError
 from wpp.core.ladder import FORMAT, Level, data_path, ladder, make_level_agent
 from wpp.core.registry import game_def
@@ -372,12 +372,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = KitParser(prog="python -m wpp.analysis.ratings",
                        description="Measure a game's opponent ladder.")
     parser.add_argument("--game", required=True)
-    parser.add_argument("--deals", type=positive_int, default=20,
-                        help="deals per pair of levels")
-    parser.add_argument("--seed", type=seed_arg, default=FIRST_SEED,
-                        help="the first deal's seed")
-    parser.add_argument("--players", type=positive_int, default=None)
-    parser.add_argument("--span", type=positive_int, default=None,
+    # --deals, --seed, --players and --span are checked by measure(), in its own words.
+    parser.add_argument("--deals", type=int, default=20, help="deals per pair of levels")
+    parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first deal's seed")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--span", type=int, default=None,
                         help="play only levels at most this many rungs apart (default: all)")
     parser.add_argument("--log", type=out_path, default=None,
                         help="append each deal's games here; a rerun skips those logged")
