@@ -42,8 +42,12 @@ from wpp.classic.evaluator import (
 from wpp.classic.showdown import deal, deal_showdown, showdown
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History
+from wpp.core.registry import game_def
+from wpp.core.review import MAX_REVIEW_BUDGET
 from wpp.core.selfplay import play_out
 from wpp.core.standard_deck import CARDS, CardParseError
+from wpp.ofc import teach as ofc_teach
+from wpp.warpairs.ai.search import search
 from wpp.warpairs.plays import Play
 
 GAMES = wpp.registered_games()
@@ -328,6 +332,71 @@ def test_apply_and_step_of_garbage_or_forged_actions(game: str, which: int, junk
             assert snapshot(history)[:2] == before[:2]
 
 
+def hand_built(cls: type, keep: frozenset[str]) -> Any:
+    """An object of action class ``cls`` built around its constructor, with only the
+    fields named in ``keep`` set (to a legal-looking value of the right type: a card)."""
+    action = object.__new__(cls)
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            if f.name in keep:
+                object.__setattr__(action, f.name, CARDS[0] if f.name == "card" else (CARDS[0],))
+    return action
+
+
+def action_classes() -> list[tuple[str, type, frozenset[str]]]:
+    """Every game's every action class, with each subset of its fields but the whole one."""
+    out = []
+    for game in GAMES:
+        for cls in game_def(game).action_types:
+            names = ([f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls)
+                     else [])
+            subsets = {frozenset()} | {frozenset(names) - {n} for n in names}
+            out += [(game, cls, keep) for keep in sorted(subsets, key=sorted)]
+    return out
+
+
+def test_every_game_names_its_action_classes() -> None:
+    """Each game declares the classes its :meth:`check_action` accepts, and every legal
+    action is one of them (so the shared check refuses nothing legal)."""
+    for game in GAMES:
+        definition = game_def(game)
+        assert definition.action_types and definition.action_words
+        for history in POSITIONS[game]:
+            for action in history.legal_actions():
+                assert definition.check_action(action) is action
+
+
+def _id(value: Any) -> str:
+    """A test id: a class by its name, the kept fields as a list."""
+    if isinstance(value, type):
+        return value.__name__
+    return "+".join(sorted(value)) or "none" if isinstance(value, frozenset) else str(value)
+
+
+@pytest.mark.parametrize(("game", "cls", "keep"), action_classes(), ids=_id)
+def test_hand_built_actions_without_their_fields(game: str, cls: type,
+                                                 keep: frozenset[str]) -> None:
+    """Regression: actions built with ``object.__new__`` and missing fields gave
+    ``AttributeError`` from ``apply``/``step`` (5-card draw's Discard, OFC's and Pokeros'
+    Place). Every game's step checks the shape through the kit's one check
+    (:meth:`~wpp.core.protocol.GameDef.check_action`): the kit's error, the game unchanged."""
+    for history in POSITIONS[game]:
+        before = snapshot(history)
+        action = hand_built(cls, keep)
+        calls: list[Callable[[History[Any, Any], Any], Any]] = [
+            lambda h, a: h.game.step(h.state, a), lambda h, a: h.game.check_action(a),
+            lambda h, a: h.apply(a)]
+        for call in calls:
+            result = kit_or_success(lambda c=call, h=history, a=action: c(h, a))
+            if isinstance(result, WppError):
+                assert snapshot(history) == before, "a refused action changed the game"
+            elif history.actions != before[1]:  # a whole action with no fields: legal
+                history.undo()
+        if dataclasses.is_dataclass(cls) and len(keep) < len(dataclasses.fields(cls)):
+            with pytest.raises(WppError, match="without its"):
+                history.apply(action)
+
+
 @pytest.mark.parametrize("game", GAMES)
 @FEW
 @given(which=st.integers(0, 2), player=JUNK | st.integers(-2, 7), junk=JUNK)
@@ -433,3 +502,73 @@ def test_a_hand_of_card_objects_naming_a_card_twice_is_refused() -> None:
     hand = [wpp.parse_card("2D"), wpp.parse_card("2D"), *wpp.parse_cards("3D 3C 3H 3S")]
     with pytest.raises(wpp.WppError, match=r"twice|duplicate"):
         wpp.all_plays(hand)
+
+
+# ------------------------------------------- budgets and seeds of the review and the lessons
+
+
+class Started(Exception):
+    """Raised by a review's progress callback: the review began work it should have refused."""
+
+
+def refuse_to_start(done: int, total: int) -> None:
+    raise Started(f"the review started ({done} of {total})")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kwargs", [
+    {"worlds": 10**9}, {"worlds": MAX_REVIEW_BUDGET + 1}, {"worlds": float("inf")},
+    {"worlds": float("nan")}, {"worlds": 2.0}, {"seed": -1}, {"seed": 2**63},
+    {"seed": float("inf")}, {"seed": float("nan")}])
+def test_review_budgets_and_seeds_are_bounded(game: str, kwargs: dict[str, Any]) -> None:
+    """Regression: ``wpp.review_game(g, 0, worlds=10**9)`` ran for days and ``seed=-1`` was
+    taken. Budgets are bounded as the search AI's playouts are (1 to 10,000, the same
+    validator), seeds as every seed; refused before any work starts."""
+    history = POSITIONS[game][2]
+    before = snapshot(history)
+    with pytest.raises(WppError, match="worlds" if "worlds" in kwargs else "seed"):
+        wpp.review_game(history, 0, progress=refuse_to_start, **kwargs)
+    assert snapshot(history) == before
+
+
+def test_the_largest_review_seed_works_with_an_agent() -> None:
+    """Regression: the agent's seed was ``seed * 101 + seat``, beyond the seed range (refused)
+    for a large review seed; it is folded back into the range."""
+    review = wpp.review_game(POSITIONS["pairs"][2], 0, "random", seed=2**63 - 1, worlds=1)
+    assert review.seed == 2**63 - 1
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("seconds", float("inf")), ("seconds", float("nan")), ("seconds", 10**9), ("seconds", -1),
+    ("checks", float("inf")), ("checks", -1), ("checks", 10**9), ("playouts", float("nan")),
+    ("playouts", 10**9)])
+def test_the_search_function_bounds_its_budgets_as_the_agent_does(option: str,
+                                                                   value: Any) -> None:
+    """Regression: ``search(view, rng, seconds=inf)`` never returned and ``checks=-1`` was
+    taken: only the agent checked them. One check now serves both."""
+    view = POSITIONS["warpairs"][1].view(0)
+    with pytest.raises(WppError, match=option[:5]):
+        search(view, random.Random(1), **{option: value})
+    with pytest.raises(WppError, match=option[:5]):
+        wpp.make_agent("warpairs", "search", **{option: value})
+
+
+@pytest.mark.parametrize("call", ["weigh", "coach", "opening"])
+@pytest.mark.parametrize("passes", [float("inf"), float("nan"), -1, 0, 10**9, 2**70, 2.5])
+def test_the_ofc_lessons_bound_their_passes(call: str, passes: Any) -> None:
+    """Regression: the OFC lesson's ``weigh``/``coach``/``opening`` passed ``passes`` to numpy
+    unchecked (``OverflowError``, ``MemoryError``, ``ValueError``)."""
+    view = POSITIONS["ofc"][0].view(0)
+    calls: dict[str, Callable[[], Any]] = {
+        "weigh": lambda: ofc_teach.weigh(view, view.legal_actions()[:2], passes=passes),
+        "coach": lambda: ofc_teach.coach(view, view.legal_actions()[0], passes=passes),
+        "opening": lambda: ofc_teach.opening(1, passes=passes)}
+    with pytest.raises(WppError, match="passes"):
+        calls[call]()
+
+
+@pytest.mark.parametrize("rng_seed", [-1, 2**63, float("inf"), "7"])
+def test_the_ofc_lessons_refuse_a_bad_generator_seed(rng_seed: Any) -> None:
+    view = POSITIONS["ofc"][0].view(0)
+    with pytest.raises(WppError, match="rng_seed"):
+        ofc_teach.weigh(view, view.legal_actions()[:2], passes=2, rng_seed=rng_seed)

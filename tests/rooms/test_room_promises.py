@@ -198,19 +198,21 @@ def test_the_default_store_is_in_a_private_folder(tmp_path: Path,
     from wpp.core.rooms import ENV
 
     monkeypatch.delenv(ENV, raising=False)
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no-temp-folder"))
     store = RoomStore()
     assert store.path.parent.parent == tmp_path
     assert stat.S_IMODE(os.stat(store.path.parent).st_mode) == 0o700
     assert stat.S_IMODE(os.stat(store.path).st_mode) == 0o600
-    # a folder of that name that is a link (someone else's trap) is refused
+    # a folder of that name that is a link (someone else's trap) is not used: the store
+    # falls back to a private folder of the temporary directory
     store.path.unlink()
     store.path.parent.rmdir()
     target = tmp_path / "elsewhere"
     target.mkdir()
     store.path.parent.symlink_to(target)
-    with pytest.raises(WppError, match="not a plain folder"):
-        RoomStore()
+    assert RoomStore().path.parent.parent == tmp_path / "no-temp-folder"
+    assert not any(target.iterdir())
 
 
 def test_put_needs_the_seats_token(tmp_path: Path) -> None:

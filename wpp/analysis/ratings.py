@@ -55,6 +55,7 @@ import numpy as np
 
 from wpp.analysis.stats import ELO_PER_NAT, fit_strengths
 from wpp.core.checks import check_count, check_seed, fold_seed
+from wpp.core.cli_args import KitParser, out_path
 from wpp.core.errors import WppError
 from wpp.core.ladder import FORMAT, Level, data_path, ladder, make_level_agent
 from wpp.core.registry import game_def
@@ -368,22 +369,29 @@ def headline(doc: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m wpp.analysis.ratings --game NAME [--deals N] [--seed S] [--write]``."""
-    parser = argparse.ArgumentParser(prog="python -m wpp.analysis.ratings",
-                                     description="Measure a game's opponent ladder.")
+    parser = KitParser(prog="python -m wpp.analysis.ratings",
+                       description="Measure a game's opponent ladder.")
     parser.add_argument("--game", required=True)
+    # --deals, --seed, --players and --span are checked by measure(), in its own words.
     parser.add_argument("--deals", type=int, default=20, help="deals per pair of levels")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first deal's seed")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--span", type=int, default=None,
                         help="play only levels at most this many rungs apart (default: all)")
-    parser.add_argument("--log", default=None,
+    parser.add_argument("--log", type=out_path, default=None,
                         help="append each deal's games here; a rerun skips those logged")
     parser.add_argument("--write", action="store_true",
                         help="write wpp/<package>/data/ladder.json")
-    parser.add_argument("--out", default=None, help="write the document here instead")
+    parser.add_argument("--out", type=out_path, default=None,
+                        help="write the document here instead")
     parser.add_argument("--show", action="store_true",
                         help="print the stored measurement instead of measuring")
     args = parser.parse_args(argv)
+    if args.write and not args.out:  # the stored file: checked before any game, as --out is
+        try:
+            out_path(str(data_path(args.game)))
+        except (argparse.ArgumentTypeError, WppError) as err:
+            parser.error(f"--write: {err}")
     try:
         if args.show:
             stored = json.loads(data_path(args.game).read_text(encoding="utf-8"))

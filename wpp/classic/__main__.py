@@ -27,6 +27,7 @@ from wpp.classic.showdown import MAX_HANDS, MIN_HANDS, deal_showdown
 from wpp.core.agents import Agent, Decision, require_view
 from wpp.core.cli_args import KitParser, positive_int, seed_arg
 from wpp.core.explain import Explanation
+from wpp.core.seeds import secret_seed
 from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_card
 
 __all__ = ["ask_hands", "main"]
@@ -127,7 +128,8 @@ def _read_discard(answer: str, hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def _play_draw(args: argparse.Namespace, read: Reader) -> int:
     rules = DrawRules(ace_allows_four=args.ace_four)
-    rng = random.Random(args.seed)
+    # No --seed: a secret seed, so nobody can recompute the AI's hand (nor the draws).
+    rng = random.Random(secret_seed() if args.seed is None else args.seed)
     ais: list[DrawAI] = []
     players: list[Agent]
     if args.auto:

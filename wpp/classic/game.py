@@ -135,9 +135,16 @@ class Discard:
     kind: ClassVar[str] = "discard"
 
     def __post_init__(self) -> None:
+        self.check()
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def check(self) -> Discard:
+        """This discard if it holds a tuple of cards, else a ``WppError`` (``step`` asks
+        again, through :meth:`~wpp.core.protocol.GameDef.check_action`: an object built
+        field by field skips ``__post_init__``)."""
         if not isinstance(self.cards, tuple) or not all(type(c) is Card for c in self.cards):
             raise WppError(f"a discard holds cards, not {self.cards!r:.60}")
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        return self
 
     @classmethod
     def of(cls, cards: str | Iterable[Card]) -> Discard:
@@ -276,6 +283,8 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
 
     name = "draw"
     title = "5-card draw"
+    action_types = (Discard,)
+    action_words = "a Discard"
     blurb = "classic poker's drawing decision: keep, discard up to three, show down"
     min_players = 2
     max_players = 6
@@ -298,14 +307,11 @@ class DrawDef(GameDef[DrawState, Discard, DrawView, DrawRules]):
 
     def step(self, state: DrawState, action: Discard, narrate: bool = True
              ) -> tuple[DrawState, DrawEvent]:
-        if not isinstance(action, Discard):
-            raise WppError(f"{action!r:.60} is not a 5-card draw action (a Discard)")
+        action = self.check_action(action)
         if state.is_over:
             raise IllegalAction("the round is over: the hands have been shown down (R6)", "R6")
         seat, thrown = state.to_act, action.cards
         hand = state.hand(seat)
-        if not isinstance(thrown, tuple) or not all(type(c) is Card for c in thrown):
-            raise WppError(f"a discard holds cards, not {thrown!r:.60}")
         missing = [c for c in thrown if c not in hand]
         if missing:
             raise IllegalAction(f"{seat_name(seat)} does not hold {format_cards(missing)} (R3)",

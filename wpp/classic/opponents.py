@@ -21,7 +21,6 @@ defaults change. A slow test compares the stored tables with a fixed sample of d
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import math
@@ -35,6 +34,7 @@ from typing import Final
 
 from wpp.classic.draw import OPPONENTS_FILE
 from wpp.classic.evaluator import CLASS_COUNT
+from wpp.core.cli_args import KitParser, out_path, positive_int
 from wpp.core.standard_deck import CARDS, Card
 
 __all__ = ["build", "final_weights", "suit_classes", "write_tables"]
@@ -144,11 +144,13 @@ ABOUT: Final = ("Final-hand weights (index = strength 1..7462; index 0 unused) o
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Command line: rebuild the stored opponent tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / OPPONENTS_FILE)
-    parser.add_argument("--processes", type=int, default=None)
+    parser = KitParser(prog="python -m wpp.classic.opponents",
+                       description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=out_path, default=str(Path(__file__).parent / OPPONENTS_FILE),
+                        help="the file to write (checked before the work starts)")
+    parser.add_argument("--processes", type=positive_int, default=None)
     args = parser.parse_args(argv)
-    build(args.out, args.processes)
+    build(Path(args.out), args.processes)
 
 
 if __name__ == "__main__":

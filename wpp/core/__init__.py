@@ -11,7 +11,8 @@ it once for all games.
   :mod:`~wpp.core.review` (a game review: each decision valued from the player's view);
 * a player's own game reviewed — :mod:`~wpp.core.review`;
 * shared pieces — :mod:`~wpp.core.errors`, :mod:`~wpp.core.checks` (seeds, budgets, stacked
-  decks: the same refusals everywhere), :mod:`~wpp.core.standard_deck` (the 52-card deck
+  decks: the same refusals everywhere), :mod:`~wpp.core.seeds` (``secret_seed``: a deal's
+  seed nobody can recompute), :mod:`~wpp.core.standard_deck` (the 52-card deck
   four games share), :mod:`~wpp.core.rulebook` (rules texts), :mod:`~wpp.core.intervals`,
   :mod:`~wpp.core.cli` and :mod:`~wpp.core.cli_args` (the command line every game gets).
 

@@ -28,13 +28,13 @@ kernel starts no fresh allowance): wrong class codes and teacher keys, per page 
 (:data:`MAX_JOINS_PER_PAGE` a window); names per page in one class (:data:`MAX_NAMES_PER_PAGE`,
 so one page cannot fill a class of :data:`MAX_STUDENTS` with made-up names).
 
-The store is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS`` or a private folder, the
-file owner-only, links and other users' files refused), in tables of its own. Teachers' and
-pages' secrets are stored as their SHA-256 digests. A file written before question identities
-and held names is brought up to date when opened: its answers keep their old question labels
-(lesson ``""``), its students are held by nobody until the first page joins under their name
-(that page then holds it). Anything malformed — a code, a nickname, a secret, a question id, a
-choice — is the kit's error naming it, and nothing is written.
+The store is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS`` or the kit's private state
+folder, the file owner-only, links and other users' files refused), in tables of its own.
+Teachers' and pages' secrets are stored as their SHA-256 digests. A file written before question
+identities and held names is brought up to date when opened: its answers keep their old
+question labels (lesson ``""``), its students are held by nobody until the first page joins
+under their name (that page then holds it). Anything malformed — a code, a nickname, a secret,
+a question id, a choice — is the kit's error naming it, and nothing is written.
 
 >>> import tempfile, os
 >>> store = ClassStore(os.path.join(tempfile.mkdtemp(), "rooms.sqlite3"))

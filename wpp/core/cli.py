@@ -22,7 +22,7 @@ import argparse
 import functools
 import sys
 import time
-from typing import Any
+from typing import Any, Final
 
 from wpp.core.arena import LEADS, MAX_LEAD_PLAYOUTS
 from wpp.core.checks import check_seed, fold_seed
@@ -45,7 +45,11 @@ from wpp.core.registry import (
     registration,
 )
 
-__all__ = ["add_commands", "add_game_commands"]
+__all__ = ["PLAY_SEED", "add_commands", "add_game_commands"]
+
+#: ``play``'s deal without ``--seed`` when agents play it (an onlooker's example game: the
+#: same every time). A person playing a game's own terminal game gets a secret seed instead.
+PLAY_SEED: Final = 1
 
 
 def add_game_commands(sub: Any, game: str) -> None:
@@ -66,24 +70,27 @@ def add_commands(sub: Any, game: str) -> None:
     seats = (f"{definition.min_players}" if definition.min_players == definition.max_players
              else f"{definition.min_players} to {definition.max_players}")
 
-    def common(p: argparse.ArgumentParser, seed: int) -> None:
-        p.add_argument("--seed", type=seed_arg, default=seed,
-                       help=f"the (first) deal, 0 to 2**63 - 1 (default {seed})")
+    def common(p: argparse.ArgumentParser, seed: int, secret: bool = False) -> None:
+        # ``secret``: without --seed, a game a person plays in the terminal (the game's own
+        # play) is dealt from a secret seed; agents' games keep the fixed default deal.
+        p.add_argument("--seed", type=seed_arg, default=None if secret else seed,
+                       help=f"the (first) deal, 0 to 2**63 - 1 (default {seed}"
+                       + ("; a secret deal when you play in the terminal)" if secret else ")"))
         p.add_argument("--players", type=positive_int, default=None,
                        help=f"{seats} (default {definition.default_players})")
         p.add_argument("--rule", type=rule_flag, action="append", default=[],
                        metavar="NAME=VALUE", help="a rule flag of the game (repeatable)")
         p.set_defaults(game=game)
 
+    own = getattr(registration(game), "PLAY", None)
     p = sub.add_parser("play", help="print a seeded game between agents, action by action")
-    common(p, 1)
+    common(p, PLAY_SEED, secret=own is not None)
     p.add_argument("--agents", default=None,
                    help=f"one of {agents} per seat, comma-separated; with --players, the "
                    f"last fills the remaining seats (default: {default_agent(game)} in every "
                    "seat)")
     p.add_argument("--explain", action="store_true", help="print each decision's reasoning")
     p.set_defaults(func=_play)
-    own = getattr(registration(game), "PLAY", None)
     if own is not None:  # the registration module's own play: own.run(args, fallback=_play)
         own.add_arguments(p)
         p.set_defaults(func=functools.partial(own.run, fallback=_play))
@@ -127,8 +134,11 @@ def _setup(args: argparse.Namespace, default: list[str] | None = None
     definition = game_def(args.game)
     flags = dict(args.rule)
     definition.rules(**flags)
-    names = ([n.strip() for n in args.agents.split(",")] if getattr(args, "agents", None)
-             else None)
+    given = getattr(args, "agents", None)
+    names = [n.strip() for n in given.split(",")] if given is not None else None
+    if names is not None and not any(names):  # --agents '' used to mean the default agents
+        raise WppError(f"--agents names no agent ({given!r:.40}); choose from "
+                       f"{', '.join(registered_agents(args.game))}")
     n = args.players or (len(names) if names else definition.default_players)
     if not definition.min_players <= n <= definition.max_players:
         raise WppError(f"{definition.title} is for {definition.min_players} to "
@@ -149,6 +159,8 @@ def _setup(args: argparse.Namespace, default: list[str] | None = None
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.seed is None:  # a game's own play left it open: agents' games keep the default
+        args.seed = PLAY_SEED
     try:
         n, names, flags = _setup(args)
     except WppError as err:

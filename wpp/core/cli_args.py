@@ -20,16 +20,19 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import re
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from wpp.core.checks import check_seed
 from wpp.core.errors import WppError
 
 __all__ = ["KitParser", "add_run_flags", "out_path", "positive_int", "probability",
-           "rule_flag", "seed_arg", "whole_number"]
+           "rule_flag", "scheduler_address", "seed_arg", "whole_number"]
 
 
 class KitParser(argparse.ArgumentParser):
@@ -97,11 +100,50 @@ def probability(text: str) -> float:
 
 
 def out_path(text: str) -> str:
-    """A file to write: its folder must exist (checked now, not after every game)."""
-    folder = Path(text).expanduser().parent
+    """A file to write, checked now — before any game is played, not after every game when
+    the results would be lost: not empty, not a folder, in a folder that exists and this
+    process may write in, and, if the file exists, a plain file it may write (tried, not
+    guessed from mode bits: they do not bind root, and a read-only disk ignores them).
+    Nothing is left behind by the check."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a file to write is needed, not ''")
+    path = Path(text).expanduser()
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r:.80} is a folder, not a file")
     if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} does not exist")
+        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r:.80} does not exist")
+    try:
+        if path.exists():
+            if not path.is_file():
+                raise argparse.ArgumentTypeError(f"{text!r:.80} is not a plain file")
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND))  # appends nothing
+        else:
+            with tempfile.TemporaryFile(dir=folder):  # removed when closed
+                pass
+    except OSError as err:
+        raise argparse.ArgumentTypeError(
+            f"cannot write {text!r:.80}: {err.strerror or err}") from None
     return text
+
+
+#: A Dask scheduler's address: ``[protocol://]host:port`` (an IPv6 host in brackets).
+_ADDRESS: Final = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?"
+                             r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler's address, ``[tcp://]host:port`` (checked now: a bad one used to be
+    Dask's ``ValueError`` traceback).
+
+    >>> scheduler_address("tcp://10.0.0.5:8786")
+    'tcp://10.0.0.5:8786'
+    """
+    match = _ADDRESS.fullmatch(text.strip())
+    if match is None or not 1 <= int(match.group(1)) <= 65535:
+        raise argparse.ArgumentTypeError(f"a scheduler's address is [tcp://]host:port, like "
+                                         f"tcp://10.0.0.5:8786, not {text!r:.60}")
+    return text.strip()
 
 
 def rule_flag(text: str) -> tuple[str, Any]:
@@ -135,7 +177,7 @@ def add_run_flags(p: argparse.ArgumentParser) -> None:
     ``--no-progress``."""
     p.add_argument("--workers", type=positive_int, default=1,
                    help="local worker processes (default 1: in this process)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    p.add_argument("--scheduler", type=scheduler_address, default=None, metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
     p.add_argument("--chunk-size", type=positive_int, default=None,
                    help="games per task (default: about 8 tasks per worker, at most 50)")

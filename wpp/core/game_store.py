@@ -10,8 +10,9 @@ in its address; reopening the address reads the game back. Only the key's SHA-25
 stored, so the file names no key; a wrong or missing key finds nothing (the kit's error) and
 the page starts afresh.
 
-The file is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS``, else a private folder of
-the temporary directory, mode 0700, the file mode 0600 — it holds every hidden card), opened
+The file is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS``, else the kit's private
+state folder, ``~/.local/state/wpp``, mode 0700, the file mode 0600 — it holds every hidden
+card; :func:`~wpp.core.rooms.default_path`), opened
 through :class:`~wpp.core.rooms.RoomStore`'s own checks; this module adds one table to it.
 
 >>> import tempfile, os

@@ -53,6 +53,7 @@ __all__ = [
     "LadderRung",
     "ReviewHook",
     "ViewLike",
+    "check_action_object",
 ]
 
 
@@ -208,6 +209,21 @@ class GameDef(ABC, Generic[S, A, V, R]):
     #: actions compared, the played one always among them). Small: a whole game is
     #: reviewed in seconds.
     review_budget: ClassVar[dict[str, int]] = {"worlds": 16, "actions": 12}
+    #: The classes of the game's actions, and how a refusal names them ("a Discard"):
+    #: :meth:`check_action` refuses any other object. Every game sets both.
+    action_types: ClassVar[tuple[type, ...]] = ()
+    action_words: ClassVar[str] = ""
+
+    def check_action(self, action: object) -> A:
+        """``action`` if it is one of the game's :attr:`action_types`, built whole (every
+        field set, each of its own type: the action's ``check()``), else a ``WppError``
+        naming what is wrong — never an ``AttributeError`` or ``TypeError``. The first line
+        of every game's :meth:`step`, so an object built around the constructors
+        (``object.__new__``, a pickled or hand-edited one) is refused before the rules
+        look at it, and the game is unchanged."""
+        checked: A = check_action_object(action, self.action_types,
+                                         f"a {self.title} action ({self.action_words})")
+        return checked
 
     @property
     def package(self) -> str:
@@ -542,6 +558,34 @@ class GameDef(ABC, Generic[S, A, V, R]):
         seats = (f"{self.min_players}" if self.min_players == self.max_players
                  else f"{self.min_players}–{self.max_players}")
         return f"{self.name}: {self.title} ({seats} players) — {self.blurb}".rstrip(" —")
+
+
+def _shown(action: object) -> str:
+    """``action`` for a message: its repr, or its class when the repr itself fails (a
+    dataclass's repr reads every field, and a hand-built object may have none)."""
+    try:
+        return f"{action!r:.60}"
+    except Exception:  # any failure of the repr is the object's, not the caller's
+        return f"a {type(action).__name__} built without its fields"
+
+
+def check_action_object(action: object, types: tuple[type, ...], what: str) -> Any:
+    """The one check of an action's shape, for every game (:meth:`GameDef.check_action`):
+    ``action`` if it is an instance of one of ``types`` whose dataclass fields are all set
+    and whose own ``check()`` method, if it has one, passes (each game's action knows its
+    field types: a tuple of cards, a cell…); else a ``WppError`` saying it is not ``what``
+    or naming the missing field."""
+    if not isinstance(action, types):
+        raise WppError(f"{_shown(action)} is not {what}")
+    if dataclasses.is_dataclass(action):
+        missing = [f.name for f in dataclasses.fields(action) if not hasattr(action, f.name)]
+        if missing:
+            raise WppError(f"a {type(action).__name__} action without its "
+                           f"{', '.join(missing)} (built around its constructor) is not {what}")
+    own = getattr(action, "check", None)
+    if callable(own):
+        own()
+    return action
 
 
 def _flag_types(annotation: Any) -> tuple[Any, ...]:

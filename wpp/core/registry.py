@@ -47,6 +47,7 @@ from wpp.core.checks import check_seed
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, parse_save
 from wpp.core.protocol import AgentFactory, GameDef
+from wpp.core.seeds import secret_seed
 
 __all__ = [
     "default_agent",
@@ -175,13 +176,17 @@ def game_def(name: str) -> GameDef[Any, Any, Any, Any]:
     return _entry(name)[0]
 
 
-def new_game(name: str, seed: int = 0, players: int | None = None, *,
+def new_game(name: str, seed: int | None = 0, players: int | None = None, *,
              deck: Any = None, history: bool = True, **flags: Any) -> History[Any, Any]:
-    """A new game of ``name`` with its history: ``seed`` deals, ``players`` seats (the game's
-    default if ``None``), ``flags`` set its rule variations (each game's ``rules`` names
-    them). For WarPairsPoker this is a :class:`wpp.Game`."""
+    """A new game of ``name`` with its history: ``seed`` deals (``None``: a
+    :func:`~wpp.core.seeds.secret_seed`, for a deal nobody may know — a game against the
+    computer; the default 0 and any given seed deal the same cards every time), ``players``
+    seats (the game's default if ``None``), ``flags`` set its rule variations (each game's
+    ``rules`` names them). For WarPairsPoker this is a :class:`wpp.Game`."""
     game, cls, _ = _entry(name)
-    return cls.create(game, seed, players, game.rules(**flags), deck=deck, history=history)
+    rules = game.rules(**flags)  # bad flags are refused before a seed is drawn
+    return cls.create(game, secret_seed() if seed is None else seed, players, rules,
+                      deck=deck, history=history)
 
 
 def load_game(text: str | bytes) -> History[Any, Any]:

@@ -37,8 +37,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from wpp.core.checks import check_count, check_seed, fold_seed
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Step
 from wpp.core.history import History, seat_name
@@ -48,8 +49,14 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["VERDICTS", "Position", "Review", "ReviewRow", "evaluate_position", "evaluator",
-           "review_game", "review_positions", "verdict_of"]
+__all__ = ["MAX_REVIEW_BUDGET", "VERDICTS", "Position", "Review", "ReviewRow",
+           "evaluate_position", "evaluator", "review_game", "review_positions", "verdict_of"]
+
+#: The largest value of any review budget (``worlds``, ``actions``…): the search AI's bound on
+#: its playouts (:data:`wpp.warpairs.ai.search.MAX_PLAYOUTS`), checked by the same validator
+#: (:func:`~wpp.core.checks.check_count`), so ``worlds=10**9`` is refused at once instead of
+#: running for days, and a float (``inf``, ``nan``) is never a budget.
+MAX_REVIEW_BUDGET: Final = 10_000
 
 #: The verdicts, from the best decision to the worst.
 VERDICTS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -244,8 +251,7 @@ def _check_budget(game: GameDef[Any, Any, Any, Any], budget: dict[str, Any]) -> 
         raise WppError(f"the review of {game.title} has no budget {', '.join(unknown)}; its "
                        f"budget is {', '.join(f'{k}={v}' for k, v in known.items())}")
     for k, v in budget.items():
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise WppError(f"the review's {k} is a whole number ≥ 1, not {v!r:.40}")
+        check_count(v, f"the review's {k}", 1, MAX_REVIEW_BUDGET)
     return {**known, **budget}
 
 
@@ -262,7 +268,7 @@ def _policy(game: GameDef[Any, Any, Any, Any], agent: str | None,
     def policy(state: Any, rng: random.Random) -> Any:
         seat = game.to_act(state)
         if seat not in agents:
-            agents[seat] = make_agent(game.name, agent, seed=seed * 101 + seat)
+            agents[seat] = make_agent(game.name, agent, seed=fold_seed(seed * 101 + seat))
         return agents[seat].choose(game.view(state, seat))
 
     make_agent(game.name, agent, seed=seed)  # refuses an unknown agent (WppError)
@@ -275,8 +281,9 @@ def evaluate_position(game: GameDef[Any, Any, Any, Any], position: Position, pla
     """The values of the actions compared at one decision, exactly as the review computes
     them (its random source from ``seed`` and the move number)."""
     b = _check_budget(game, budget or {})
+    check_seed(seed, "the review's seed")
     rng = decision_rng(seed, position.move)
-    policy = _policy(game, agent, seed * 7919 + position.move)
+    policy = _policy(game, agent, fold_seed(seed * 7919 + position.move))
     values = evaluator(game).evaluate(position.state, player, rng, b, (position.action,),
                                       policy)
     if not values:
@@ -323,8 +330,7 @@ def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Posi
     given, is called with (decisions done, decisions in all) before the first and after each
     one (a page's progress bar)."""
     b = _check_budget(game, budget)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WppError(f"the review's seed is a whole number, not {seed!r:.40}")
+    check_seed(seed, "the review's seed")
     _policy(game, agent, seed)  # refuses an unknown agent before any work
     method = evaluator(game).method(b, agent)
     rows: list[ReviewRow] = []
@@ -364,7 +370,8 @@ def review_game(history: History[Any, Any], player: int, agent: str | None = Non
     progress bar; see :func:`review_positions`).
 
     A history that is not a :class:`~wpp.core.history.History` with its past kept, a seat
-    the game does not have, an unknown agent or budget is a :class:`WppError`.
+    the game does not have, an unknown agent or budget, a budget outside 1 to
+    :data:`MAX_REVIEW_BUDGET` or a seed outside 0 to 2**63 - 1 is a :class:`WppError`.
     """
     if not isinstance(history, History):
         raise WppError(f"a review needs a game's history (wpp.new_game, wpp.load_game), "

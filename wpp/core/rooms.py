@@ -54,16 +54,18 @@ and a version number. Writes are optimistic: a write names the version it was co
 and succeeds only if that is still the stored one, in the same statement that checks the
 writer's token (:meth:`RoomStore.put` needs a seat's token).
 
-The store's file: the ``WPP_ROOMS`` environment variable, else ``wpp-rooms.sqlite3`` in a
-folder of the temporary directory that only this user may enter (``wpp-rooms-<uid>``, mode
-0700; every kernel of one user shares it). The file is created readable by its owner only
-(mode 0600): it holds every hidden card. A file or folder that is a symbolic link, or that
-belongs to another user, is refused. Seat tokens are stored as their SHA-256 digests, never
-in clear. Older stores are migrated when opened, so the pages that hold their seats keep
-them: schema 0 (a ``token`` column in clear) has its tokens replaced by their digests and its
-mode narrowed; schema 2 (two people, no computer) gains the computer's table and a salt for
-each room. Any value in the store that is not what the kit wrote (text for a number, a
-damaged save file…) is the kit's error, naming the room.
+The store's file: the ``WPP_ROOMS`` environment variable, else ``wpp-rooms.sqlite3`` in the
+kit's state folder, ``$XDG_STATE_HOME/wpp`` or ``~/.local/state/wpp`` (mode 0700; every
+kernel of one user shares it; :func:`default_path`). Only if that folder cannot be used, a
+folder of the temporary directory that is this user's and nobody else may write in
+(``wpp-rooms-<uid>``), else a fresh private one, with a warning. The file is created
+readable by its owner only (mode 0600): it holds every hidden card. A file or folder that is
+a symbolic link, or that belongs to another user, is refused. Seat tokens are stored as
+their SHA-256 digests, never in clear. Older stores are migrated when opened, so the pages
+that hold their seats keep them: schema 0 (a ``token`` column in clear) has its tokens
+replaced by their digests and its mode narrowed; schema 2 (two people, no computer) gains
+the computer's table and a salt for each room. Any value in the store that is not what the
+kit wrote (text for a number, a damaged save file…) is the kit's error, naming the room.
 
 >>> import tempfile, os
 >>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "rooms.sqlite3"))
@@ -114,6 +116,7 @@ import stat
 import tempfile
 import threading
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -123,16 +126,18 @@ from typing import Any, Final
 
 from wpp.core.agents import Decision
 from wpp.core.errors import GameFileError, WppError
-from wpp.core.history import History, check_seed, seat_name
+from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
 
 __all__ = ["ABSENT_AFTER", "CLAIMED", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
-           "FAILURE_WINDOW", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
+           "FAILURE_WINDOW", "FILE_NAME", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
            "RoomStore", "Seat", "StaleRoom", "Throttle", "check_computer", "computer_seed",
-           "default_path", "has_concede", "normalize_code", "token_digest"]
+           "default_path", "has_concede", "normalize_code", "state_folder", "token_digest"]
 
 #: The environment variable naming the store's file.
 ENV: Final = "WPP_ROOMS"
+#: The store's file name in its folder (see :func:`default_path`).
+FILE_NAME: Final = "wpp-rooms.sqlite3"
 #: Room codes: letters and digits that cannot be misread for each other (no I, O, 0, 1).
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 5
@@ -222,14 +227,81 @@ class StaleRoom(WppError):
     first, or the same click arrived twice): nothing was written; look at the game again."""
 
 
+def _unsafe(folder: Path) -> str | None:
+    """Why ``folder`` cannot hold the store — not a plain folder (a link), another user's,
+    or one others may write in — or ``None`` when it can."""
+    info = os.lstat(folder)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        return "it is not a plain folder"
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return "it belongs to another user"
+    if info.st_mode & 0o022:
+        return "others may write in it"
+    return None
+
+
+def _own_folder(folder: Path) -> str | None:
+    """Make ``folder`` (mode 0700) if it is missing and check it is ours and private,
+    narrowing it to 0700 if others may read it: ``None`` when it may hold the store, else
+    why not."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        why = _unsafe(folder)
+        if why is None and stat.S_IMODE(os.lstat(folder).st_mode) & 0o077:
+            os.chmod(folder, 0o700)
+        return why
+    except OSError as err:
+        return err.strerror or str(err)
+
+
+def state_folder() -> Path:
+    """The kit's folder for its state (XDG Base Directory): ``$XDG_STATE_HOME/wpp`` if that
+    variable is an absolute path (the specification ignores a relative one), else
+    ``~/.local/state/wpp``. Under the user's home, so no other account can create it first."""
+    xdg = os.environ.get("XDG_STATE_HOME", "").strip()
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "wpp"
+    return Path.home() / ".local" / "state" / "wpp"
+
+
+#: The last resort's folder (a fresh private one), kept for the rest of the process.
+_fresh_folder: Path | None = None
+
+
 def default_path() -> Path:
-    """The store's file: ``$WPP_ROOMS`` if set, else one in this user's folder of the
-    temporary directory."""
+    """The store's file, :data:`FILE_NAME` in the first folder that is this user's alone:
+
+    1. ``$WPP_ROOMS`` if set (the file itself; the override);
+    2. the kit's state folder (:func:`state_folder`), made with mode 0700;
+    3. only if that cannot be made or is not private: ``wpp-rooms-<uid>`` in the temporary
+       directory, if it is ours and nobody else may write in it (a name there is
+       predictable: another account may have made it first, and its rooms would be theirs);
+    4. else a fresh private folder of the temporary directory for this process, with a
+       warning saying so (its rooms, classes and reloads are not shared with other kernels).
+    """
+    global _fresh_folder
     env = os.environ.get(ENV, "").strip()
     if env:
         return Path(env)
+    refused: list[str] = []
     uid = os.getuid() if hasattr(os, "getuid") else getpass.getuser()
-    return Path(tempfile.gettempdir()) / f"wpp-rooms-{uid}" / "wpp-rooms.sqlite3"
+    try:
+        folders = [state_folder()]
+    except (RuntimeError, KeyError):  # no home folder can be found
+        folders = []
+    folders.append(Path(tempfile.gettempdir()) / f"wpp-rooms-{uid}")
+    for folder in folders:
+        why = _own_folder(folder)
+        if why is None:
+            return folder / FILE_NAME
+        refused.append(f"{str(folder)!r:.80} ({why})")
+    if _fresh_folder is None or _own_folder(_fresh_folder) is not None:
+        _fresh_folder = Path(tempfile.mkdtemp(prefix="wpp-rooms-"))
+        warnings.warn(f"the room store cannot use {' nor '.join(refused)}: it uses "
+                      f"{str(_fresh_folder)!r} for this process only, so rooms, classes and "
+                      f"reloads are not shared with other kernels; set {ENV} to choose its "
+                      "file", RuntimeWarning, stacklevel=2)
+    return _fresh_folder / FILE_NAME
 
 
 def normalize_code(code: object) -> str:
@@ -412,13 +484,14 @@ class RoomStore:
     # ------------------------------------------------------------------ rooms
     def create(self, game: str, seed: int | None = None, players: int | None = None,
                rules: Any = None, computer: Mapping[int, Any] | None = None) -> str:
-        """A new room of ``game`` dealt from ``seed`` (a fresh random one if ``None``) for
+        """A new room of ``game`` dealt from ``seed`` (``None``: a fresh
+        :func:`~wpp.core.seeds.secret_seed`, so nobody can recompute the deal) for
         ``players`` seats (the game's default if ``None``; the game's own error outside its
         range), with ``rules`` (a mapping of the game's rule flags, or its rule object) and
         the seats the computer plays (``computer``: seat → agent name, or ``(name,
         options)``; see :meth:`check_computer`). Nothing is stored if anything is wrong.
         The room's code."""
-        seed = secrets.randbelow(2**31) if seed is None else check_seed(seed)
+        # None: new_game draws a secret seed (wpp.core.seeds): nobody can recompute the deal
         history = new_game(game, seed=seed, players=players, **_rule_flags(game, rules))
         machines = check_computer(history, computer)
         text = history.to_json()

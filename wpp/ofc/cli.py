@@ -27,6 +27,7 @@ from wpp.core.cli_args import whole_number
 from wpp.core.errors import WppError
 from wpp.core.history import History
 from wpp.core.registry import make_agent, new_game
+from wpp.core.seeds import secret_seed
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board
 from wpp.ofc.game import MAX_HANDS, MAX_PASSES, MAX_SECONDS, OfcDef, OfcEvent, Place
@@ -167,6 +168,9 @@ class OfcPlay:
         """Play against the computer in a terminal; else the generic ``play``."""
         if args.agents is not None or not sys.stdin.isatty():
             return fallback(args)
+        typed = args.seed is not None
+        if not typed:  # the deck order is hidden from the player: nobody may know it
+            args.seed = secret_seed()
         flags = dict(args.rule)
         try:
             if "hands" in flags or (args.players or 2) != 2:
@@ -181,7 +185,9 @@ class OfcPlay:
             print(f"python -m wpp ofc: error: {err}", file=sys.stderr)
             return 2
         assert isinstance(history.game, OfcDef)
-        print(f"Open Face Chinese Poker against pyOFC's AI — seed {args.seed}. Rows: 1 top "
+        # A secret seed is not shown: it would give the deck's order away.
+        print(f"Open Face Chinese Poker against pyOFC's AI — "
+              f"{f'seed {args.seed}' if typed else 'a secret deal'}. Rows: 1 top "
               "(3 cards), 2 middle (5), 3 bottom (5); each row must not beat the one below.")
         try:
             return TerminalGame(history, ai, args.explain, input, print).play()

@@ -327,6 +327,8 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
 
     name = "ofc"
     title = "Open Face Chinese Poker"
+    action_types = (Place,)
+    action_words = "a Place"
     blurb = "build three poker rows of 3, 5 and 5 cards, strongest at the bottom, or foul"
     min_players = 2
     max_players = 4
@@ -357,9 +359,7 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
 
     def step(self, state: OfcState, action: Place, narrate: bool = True
              ) -> tuple[OfcState, OfcEvent]:
-        if not isinstance(action, Place):
-            raise WppError(f"{action!r:.60} is not an Open Face Chinese Poker action (a Place)")
-        action.check()
+        action = self.check_action(action)
         if state.is_over:
             raise IllegalAction("the session is over: every hand has been scored (R5)", "R5")
         seat, cards = state.to_act, state.to_place

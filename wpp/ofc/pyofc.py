@@ -104,7 +104,15 @@ class Rollouts:
 def run_rollouts(boards: Sequence[Board], deck: Sequence[Card], rng: np.random.Generator,
                  passes: int | None = None, move_time: float | None = None) -> Rollouts:
     """pyOFC's rollouts of each board: ``passes`` passes, or passes until ``move_time`` CPU
-    seconds (:func:`wpp.ofc.fast.cpu_time`, the thread's) are spent (at least one)."""
+    seconds (:func:`wpp.ofc.fast.cpu_time`, the thread's) are spent (at least one). The one
+    place every rollout passes through (the AI's and the lessons'), so it bounds both
+    budgets as the AI does: ``passes`` 1 to :data:`~wpp.ofc.game.MAX_PASSES`, ``move_time``
+    more than 0 and at most :data:`~wpp.ofc.game.MAX_SECONDS` (``inf``, ``nan``, a float
+    count: a ``WppError``)."""
+    if passes is not None:
+        check_count(passes, "passes", 1, MAX_PASSES)
+    if move_time is not None:
+        check_seconds(move_time, "move_time", MAX_SECONDS)
     arrays = np.array([board_array(b) for b in boards], dtype=np.int64)
     c = len(boards)
     if move_time is None:

@@ -21,6 +21,7 @@ import pandas as pd
 
 import wpp
 from wpp.classic.evaluator import evaluate, evaluate3
+from wpp.core.checks import check_seed
 from wpp.core.standard_deck import format_cards
 from wpp.ofc.board import ROWS, board_of, fouls, row_strengths, row_values
 from wpp.ofc.candidates import candidates
@@ -86,7 +87,7 @@ def opening(seed: int = 1, passes: int = 400, rng_seed: int = 0) -> Opening:
     assert isinstance(view, OfcView)
     cands = candidates(view.board, view.to_place)
     r = run_rollouts([p.onto(view.board) for p in cands], view.unseen,
-                     np.random.default_rng(rng_seed), passes)
+                     np.random.default_rng(check_seed(rng_seed, "rng_seed")), passes)
     return Opening(view, cands, r.values, r.fouls)
 
 
@@ -210,7 +211,7 @@ def weigh(view: OfcView, places: list[Place], passes: int = 300, rng_seed: int =
         if p not in legal:
             raise wpp.WppError(f"{p} is not a legal placement of {format_cards(view.to_place)}")
     r = run_rollouts([p.onto(view.board) for p in places], view.unseen,
-                     np.random.default_rng(rng_seed), passes)
+                     np.random.default_rng(check_seed(rng_seed, "rng_seed")), passes)
     out = [Option(p, float(f.mean()), float(v.mean()))
            for p, v, f in zip(places, r.values, r.fouls, strict=True)]
     return sorted(out, key=lambda o: o.mean)

@@ -45,8 +45,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["LINEUPS", "PUBLISHED", "REIMPLEMENTATION", "PairsGame", "heuristics",
-           "mean_points", "no_fold_round", "per_seat_frame", "play_cell", "play_game", "run_table",
-           "summary"]
+           "main", "mean_points", "no_fold_round", "per_seat_frame", "play_cell", "play_game",
+           "run_table", "summary"]
 
 LINEUPS: Final = ("random", "one_ai", "all_ai")
 
@@ -400,8 +400,23 @@ def load_results() -> dict[str, Any]:
     return doc
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates the shipped data file
-    import sys
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m wpp.pairs.analysis OUT [GAMES]``: regenerate the shipped results file; a
+    bad argument — ``OUT`` a folder or not writable — is one line and exit status 2, before
+    any game is played (``--help`` says so; it used to be taken as the file's name)."""
+    from wpp.core.cli_args import KitParser, out_path, positive_int
 
-    out = write_results(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
+    parser = KitParser(prog="python -m wpp.pairs.analysis",
+                       description="Regenerate the Pairs results table (the blog's "
+                       "comparison): every lineup at 2 to 5 players.")
+    parser.add_argument("out", type=out_path, help="the JSON file to write")
+    parser.add_argument("games", nargs="?", type=positive_int, default=1000,
+                        help="games per cell (default 1,000)")
+    args = parser.parse_args(argv)
+    out = write_results(args.out, args.games)
     print(f"{out['games_per_cell']} games per cell in {out['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates the shipped data file
+    raise SystemExit(main())

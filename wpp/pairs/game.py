@@ -124,6 +124,8 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
 
     name = "pairs"
     title = "Pairs"
+    action_types = (PairsAction,)
+    action_words = "FOLD or HIT"
     blurb = "press your luck with the triangular deck: hit or fold, and don't pair up"
     min_players = 2
     max_players = 6
@@ -152,8 +154,7 @@ class PairsDef(GameDef[PairsState, PairsAction, PairsView, PairsRules]):
 
     def step(self, state: PairsState, action: PairsAction, narrate: bool = True
              ) -> tuple[PairsState, PairsEvent]:
-        if not isinstance(action, PairsAction):
-            raise WppError(f"{action!r:.60} is not a Pairs action (FOLD or HIT)")
+        action = self.check_action(action)
         if state.over:
             raise IllegalAction("the game is over: someone reached the target (R10)", "R10")
         if action not in self.legal_actions(state):

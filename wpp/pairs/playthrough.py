@@ -9,15 +9,18 @@ so a change of rules shows as a readable diff.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from wpp.core.checks import fold_seed
+from wpp.core.cli_args import KitParser, positive_int, seed_arg
+from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game
 from wpp.pairs.board import seat_name
 from wpp.pairs.cards import format_cards
 from wpp.pairs.state import PairsState
 
-__all__ = ["playthrough", "table"]
+__all__ = ["main", "playthrough", "table"]
 
 
 def table(state: PairsState) -> str:
@@ -46,6 +49,22 @@ def playthrough(seed: int, players: int = 4, **flags: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-if __name__ == "__main__":  # pragma: no cover - a command for regenerating the file
-    sys.stdout.write(playthrough(int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2
-                                 else 4))
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m wpp.pairs.playthrough SEED [PLAYERS]``: the game as text on stdout; a bad
+    argument is one line and exit status 2 (``--help`` says so)."""
+    parser = KitParser(prog="python -m wpp.pairs.playthrough",
+                       description="A game of Pairs between random players, as text.")
+    parser.add_argument("seed", type=seed_arg, help="the deal, 0 to 2**63 - 1")
+    parser.add_argument("players", nargs="?", type=positive_int, default=4,
+                        help="2 to 6 (default 4)")
+    args = parser.parse_args(argv)
+    try:
+        text = playthrough(args.seed, args.players)
+    except WppError as err:
+        parser.error(str(err))
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

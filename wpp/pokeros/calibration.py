@@ -37,7 +37,7 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any, Final
 
-from wpp.core.cli_args import KitParser, seed_arg
+from wpp.core.cli_args import KitParser, out_path, positive_int, seed_arg
 from wpp.core.intervals import Interval, wilson
 from wpp.core.registry import new_game
 from wpp.pokeros.ai import Greedy
@@ -252,17 +252,15 @@ def load_data() -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = KitParser(prog="python -m wpp.pokeros.calibration",
                        description="write Pokeros's calibration data file")
-    parser.add_argument("--blocks", type=int, default=100, help=f"blocks of {BLOCK} games")
-    parser.add_argument("--variant-games", type=int, default=300)
+    parser.add_argument("--blocks", type=positive_int, default=100,
+                        help=f"blocks of {BLOCK} games")
+    parser.add_argument("--variant-games", type=positive_int, default=300)
     parser.add_argument("--seed", type=seed_arg, default=0)
-    parser.add_argument("--out", type=Path, default=Path(str(resources.files(DATA[0])))
-                        / DATA[1])
+    parser.add_argument("--out", type=out_path,
+                        default=str(Path(str(resources.files(DATA[0]))) / DATA[1]),
+                        help="the file to write (checked before any game is played)")
     args = parser.parse_args(argv)
-    if args.blocks < 1 or args.variant_games < 1:
-        print("error: --blocks and --variant-games are at least 1", file=sys.stderr)
-        return 2
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_data(args.out, args.blocks, args.variant_games, args.seed, progress=True)
+    write_data(Path(args.out), args.blocks, args.variant_games, args.seed, progress=True)
     print(f"wrote {args.out}")
     return 0
 

@@ -318,6 +318,8 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
 
     name = "pokeros"
     title = "Pokeros"
+    action_types = (Place,)
+    action_words = "a Place"
     blurb = "lay cards on an open grid and score every poker hand you complete in a line"
     min_players = 2
     max_players = 2
@@ -345,9 +347,7 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
 
     def step(self, state: PokerosState, action: Place, narrate: bool = True
              ) -> tuple[PokerosState, PokerosEvent]:
-        if not isinstance(action, Place):
-            raise WppError(f"{action!r:.60} is not a Pokeros action (a Place)")
-        action.check()
+        action = self.check_action(action)
         if state.over:
             raise IllegalAction("the game is over: every card has been played or no cell is "
                                 "left", "R8")

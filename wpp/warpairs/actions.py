@@ -29,9 +29,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from wpp.core.errors import WppError
+from wpp.core.protocol import check_action_object
 from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_card, parse_cards
 
 __all__ = [
+    "ACTION_TYPES",
+    "ACTION_WORDS",
     "Action",
     "Concede",
     "Draw",
@@ -63,6 +66,13 @@ class Mulligan:
     def __str__(self) -> str:
         return f"mulligan {format_cards(self.cards)}"
 
+    def check(self) -> Mulligan:
+        """This action if it holds a tuple of cards, else a ``WppError`` (for
+        :func:`check_action`: an object built around the constructor skips its checks)."""
+        if not isinstance(self.cards, tuple) or not all(type(c) is Card for c in self.cards):
+            raise WppError(f"a {self.kind} action holds cards, not {self.cards!r:.60}")
+        return self
+
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "cards": format_cards(self.cards, ascii=True)}
 
@@ -90,6 +100,13 @@ class PlayCards:
     def __str__(self) -> str:
         return f"play {format_cards(self.cards)}"
 
+    def check(self) -> PlayCards:
+        """This action if it holds a tuple of cards, else a ``WppError`` (for
+        :func:`check_action`: an object built around the constructor skips its checks)."""
+        if not isinstance(self.cards, tuple) or not all(type(c) is Card for c in self.cards):
+            raise WppError(f"a {self.kind} action holds cards, not {self.cards!r:.60}")
+        return self
+
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "cards": format_cards(self.cards, ascii=True)}
 
@@ -111,6 +128,12 @@ class TakeFromPile:
 
     def __str__(self) -> str:
         return f"take {self.card} from the pile"
+
+    def check(self) -> TakeFromPile:
+        """This action if it holds a card, else a ``WppError`` (see :func:`check_action`)."""
+        if type(self.card) is not Card:
+            raise WppError(f"a pile action holds a card, not {self.card!r:.40}")
+        return self
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "card": self.card.ascii}
@@ -197,21 +220,18 @@ def action_from_json(data: object) -> Action:
     raise WppError(f"unknown action type {kind!r}")
 
 
-_ACTION_TYPES: Final = (Mulligan, PlayCards, Draw, TakeFromPile, Redraw, Stop, Pass, Concede)
+#: The action classes, and how a refusal names them (the game's
+#: :attr:`~wpp.core.protocol.GameDef.action_types` and ``action_words``).
+ACTION_TYPES: Final = (Mulligan, PlayCards, Draw, TakeFromPile, Redraw, Stop, Pass, Concede)
+ACTION_WORDS: Final = "mulligan, play, draw, pile, redraw, stop, pass or concede"
 
 
 def check_action(action: object) -> Action:
     """``action`` if it is a well-formed action, else a :class:`~wpp.core.errors.WppError` naming
     what is wrong. The constructors check their cards, but an object can be built around
     them (``object.__new__``, a pickled or hand-edited one): the engine's front door checks
-    the shape once, so no refusal can fail while wording itself."""
-    if not isinstance(action, _ACTION_TYPES):
-        raise WppError(f"{action!r:.60} is not a WarPairsPoker action (mulligan, play, draw, "
-                       "pile, redraw, stop, pass or concede)")
-    if isinstance(action, Mulligan | PlayCards):
-        cards = getattr(action, "cards", None)
-        if not isinstance(cards, tuple) or not all(type(c) is Card for c in cards):
-            raise WppError(f"a {action.kind} action holds cards, not {cards!r:.60}")
-    elif isinstance(action, TakeFromPile) and type(getattr(action, "card", None)) is not Card:
-        raise WppError(f"a pile action holds a card, not {getattr(action, 'card', None)!r:.40}")
-    return action
+    the shape once, so no refusal can fail while wording itself. The kit's one check
+    (:func:`~wpp.core.protocol.check_action_object`, as every game's ``step`` uses)."""
+    checked: Action = check_action_object(action, ACTION_TYPES,
+                                          f"a WarPairsPoker action ({ACTION_WORDS})")
+    return checked

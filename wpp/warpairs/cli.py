@@ -48,7 +48,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         agents = [make_agent(n, seed=fold_seed(args.seed * 2 + i)) for i, n in enumerate(names)]
     except (ValueError, ImportError) as err:
-        print(f"cannot make the agents: {err}", file=sys.stderr)
+        print(f"--agents: cannot make the agents: {err}", file=sys.stderr)
         return 2
     print(f"WarPairsPoker — seed {args.seed}: P1 = {names[0]}, P2 = {names[1]}\n")
 

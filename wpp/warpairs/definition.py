@@ -28,7 +28,7 @@ import wpp.warpairs.game_stats as game_stats
 from wpp.core.errors import WppError
 from wpp.core.protocol import GameDef
 from wpp.core.standard_deck import format_cards
-from wpp.warpairs.actions import Action, action_from_json, check_action
+from wpp.warpairs.actions import ACTION_TYPES, ACTION_WORDS, Action, action_from_json
 from wpp.warpairs.events import Event
 from wpp.warpairs.phases import EndReason, player_name
 from wpp.warpairs.rules import Rules
@@ -93,6 +93,8 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
 
     name = "warpairs"
     title = "WarPairsPoker"
+    action_types = ACTION_TYPES
+    action_words = ACTION_WORDS
     blurb = "shed your hand with singles, pairs and poker hands; twos beat aces"
     page = "play.ipynb"
     lesson = "02_the_rules.ipynb"
@@ -114,7 +116,7 @@ class WarPairsPoker(GameDef[GameState, Action, View, Rules]):
 
     def step(self, state: GameState, action: Action, narrate: bool = True
              ) -> tuple[GameState, Event]:
-        return step(state, check_action(action), narrate=narrate)
+        return step(state, self.check_action(action), narrate=narrate)
 
     def view(self, state: GameState, player: int) -> View:
         return state.view(self.check_seat(state, player))

@@ -8,13 +8,15 @@ purpose: ``python -m wpp.warpairs.transcript 1 > tests/warpairs/data/playthrough
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
+from wpp.core.cli_args import KitParser, seed_arg
 from wpp.core.standard_deck import format_cards
 from wpp.warpairs.ai.random_agent import RandomAgent
 from wpp.warpairs.definition import outcome_of
 from wpp.warpairs.game import Game, play_game
 
-__all__ = ["random_playthrough", "transcript"]
+__all__ = ["main", "random_playthrough", "transcript"]
 
 
 def transcript(game: Game) -> str:
@@ -38,5 +40,18 @@ def random_playthrough(seed: int) -> str:
     return transcript(play_game((RandomAgent(seed), RandomAgent(seed + 1)), seed))
 
 
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m wpp.warpairs.transcript [SEED]``: the transcript on stdout; a bad seed is
+    one line and exit status 2 (``--help`` says so)."""
+    parser = KitParser(prog="python -m wpp.warpairs.transcript",
+                       description="A game between two seeded random agents, move by move, "
+                       "with both hands after each move.")
+    parser.add_argument("seed", nargs="?", type=seed_arg, default=1,
+                        help="the deal, 0 to 2**63 - 1 (default 1)")
+    args = parser.parse_args(argv)
+    sys.stdout.write(random_playthrough(args.seed))
+    return 0
+
+
 if __name__ == "__main__":
-    sys.stdout.write(random_playthrough(int(sys.argv[1]) if len(sys.argv) > 1 else 1))
+    sys.exit(main())

@@ -31,6 +31,7 @@ from typing import Final
 from wpp.core.agents import Decision, require_view
 from wpp.core.checks import check_number, check_seed
 from wpp.core.explain import Explanation, Ref, Step, Text, Words, words
+from wpp.core.seeds import secret_seed
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.ai.classic import classic_decision
@@ -108,7 +109,7 @@ class NoisyClassicAgent:
 
     def __init__(self, seed: int | None = 0, rate: float = DEFAULT_RATE) -> None:
         self.rate = check_number(rate, "the noisy classic's error rate (rate)", 0, 1)
-        self.seed = random.getrandbits(62) if seed is None else check_seed(
+        self.seed = secret_seed() if seed is None else check_seed(
             seed, "the seed of the noisy agent")
 
     def _rng(self, view: View) -> random.Random:

@@ -84,6 +84,7 @@ from wpp.warpairs.transitions import step
 from wpp.warpairs.view import View
 
 __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult", "candidates",
+           "check_budgets",
            "classic_playout", "determinise", "mulligan_candidates", "review_values", "search"]
 
 #: Playouts per decision by default (281 ms of CPU per move on average with the record read,
@@ -359,6 +360,18 @@ def _trace(state: GameState, first: Action) -> tuple[tuple[int, Action], ...]:
     return tuple(out)
 
 
+def check_budgets(playouts: object, seconds: object, checks: object) -> None:
+    """The search's budgets, the one place that bounds them (the agent's and :func:`search`'s):
+    ``playouts`` 1 to :data:`MAX_PLAYOUTS`, ``seconds`` ``None`` or more than 0 and at most
+    :data:`MAX_SECONDS`, ``checks`` 0 to :data:`MAX_CHECKS`; anything else (a float where a
+    count goes, ``inf``, ``nan``, a bool) is a ``WppError`` naming it."""
+    check_count(playouts, "the search AI's playouts", 1, MAX_PLAYOUTS)
+    if seconds is not None:
+        check_seconds(seconds, "the search AI's time budget", MAX_SECONDS)
+    check_count(checks, "the search AI's replays for reading the record (checks)", 0,
+                MAX_CHECKS)
+
+
 def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
            seconds: float | None = None, playout: Playout = classic_playout,
            trace: bool = False, z: float = SIGNIFICANCE, race: int | None = None,
@@ -377,7 +390,9 @@ def search(view: View, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
     With ``infer`` (after the mulligan) the worlds are deals weighted by how likely the
     opponent's recorded choices were in each (:class:`~wpp.warpairs.ai.reading.Reading`, at
     most about ``checks`` replays of the game, and with ``seconds`` at most half the time);
-    uniform re-deals when no deal replays the record legally."""
+    uniform re-deals when no deal replays the record legally. Budgets outside their bounds
+    (:func:`check_budgets`) are a ``WppError``."""
+    check_budgets(playouts, seconds, checks)
     classic = classic_decision(view, explain=False)[0]
     at_mulligan = view.phase is Phase.MULLIGAN
     cands = mulligan_candidates(view, classic) if at_mulligan else candidates(view, classic)
@@ -641,11 +656,7 @@ class SearchAgent:
                  seconds: float | None = None, playout: Playout = classic_playout,
                  search_mulligan: bool = True, checks: int = DEFAULT_READING_CHECKS
                  ) -> None:
-        check_count(playouts, "the search AI's playouts", 1, MAX_PLAYOUTS)
-        if seconds is not None:
-            check_seconds(seconds, "the search AI's time budget", MAX_SECONDS)
-        check_count(checks, "the search AI's replays for reading the record (checks)", 0,
-                    MAX_CHECKS)
+        check_budgets(playouts, seconds, checks)
         self.seed = 0 if seed is None else seed
         self.checks = checks
         self.playouts = playouts

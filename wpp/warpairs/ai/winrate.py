@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from wpp.core.agents import Agent
 from wpp.core.checks import fold_seed
+from wpp.core.cli_args import KitParser, positive_int
+from wpp.core.errors import WppError
 from wpp.core.intervals import wilson
 from wpp.warpairs import make_agent
 from wpp.warpairs.ai.classic import ClassicAgent
@@ -87,11 +89,21 @@ def win_rate(games: int = 2000, opponent: str = "random", first_seed: int = 0) -
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m wpp.warpairs.ai.winrate [games] [opponent]``."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    games = int(args[0]) if args else 2000
-    opponent = args[1] if len(args) > 1 else "random"
-    print(win_rate(games, opponent))
+    """``python -m wpp.warpairs.ai.winrate [games] [opponent]``; a bad argument is one line
+    and exit status 2, checked before any game (``--help`` says so)."""
+    parser = KitParser(prog="python -m wpp.warpairs.ai.winrate",
+                       description="The classic AI's win rate against an opponent, half "
+                       "the games in each seat.")
+    parser.add_argument("games", nargs="?", type=positive_int, default=2000,
+                        help="games to play (default 2,000)")
+    parser.add_argument("opponent", nargs="?", default="random",
+                        help="a WarPairsPoker agent (default random)")
+    args = parser.parse_args(argv)
+    try:
+        make_agent(args.opponent)
+    except WppError as err:
+        parser.error(str(err))
+    print(win_rate(args.games, args.opponent))
     return 0
 
 
