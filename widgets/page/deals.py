@@ -11,7 +11,7 @@ damaged or edited files are refused with the kit's reason).
 >>> parse_seed("-1")
 Traceback (most recent call last):
 wpp.core.errors.WppError: the seed must be a whole number from 0 to 2**63 - 1, not '-1'
->>> 0 <= fresh_seed() < 10**9
+>>> 0 <= fresh_seed() < 2**63
 True
 >>> "download=" in save_link("pairs", '{"x": 1}', 3)
 True
@@ -20,18 +20,19 @@ True
 from __future__ import annotations
 
 import base64
-import secrets
 from html import escape
 
 from wpp.core.checks import check_seed
 from wpp.core.errors import WppError
+from wpp.core.seeds import secret_seed
 
 __all__ = ["check_seed", "fresh_seed", "parse_seed", "save_link"]
 
 
 def fresh_seed() -> int:
-    """A random seed (the page shows it only once its game is over)."""
-    return secrets.randbelow(10**9)
+    """A secret seed over the whole seed range (:func:`wpp.core.seeds.secret_seed`): the page
+    shows it only once its game is over, and nobody can search for it from their cards."""
+    return secret_seed()
 
 
 def parse_seed(text: object) -> int | None:
