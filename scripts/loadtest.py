@@ -1056,6 +1056,7 @@ async def run_soak(url: str, page: str, students: int, minutes: float, *, seed: 
     tasks = [asyncio.create_task(soak.student(i, ramp * i / students))
              for i in range(students)]
     sampler = asyncio.create_task(soak.sampler(start))
+    outcomes: list[Any] = []
     try:
         await asyncio.wait(tasks, timeout=max(soak.end + FINISH_SECONDS - time.monotonic(),
                                               0.001))
@@ -1064,10 +1065,14 @@ async def run_soak(url: str, page: str, students: int, minutes: float, *, seed: 
     finally:
         for task in [*tasks, sampler]:
             task.cancel()
-        await asyncio.gather(*tasks, sampler, return_exceptions=True)
+        outcomes = await asyncio.gather(*tasks, sampler, return_exceptions=True)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(
                 shutdown_kernel(url, k) for k in sorted(soak.opened))), SHUTDOWN_SECONDS)
+    # A student stopped by a fault of this script is no figure: say so, kernels shut first.
+    for outcome in outcomes:
+        if isinstance(outcome, Exception):
+            raise outcome
     wall = time.monotonic() - start
     figures.memory = memory_summary(figures.samples)
     report = summarize(page, soak.results, wall, os.getloadavg()[0], students=students)

@@ -670,3 +670,30 @@ def test_a_reloading_student_and_a_one_minute_soak_see_no_dead_page(
     assert time.monotonic() - started < 180
     soak["samples"] = f"{len(soak['samples'])} samples"
     print(repeat_text, json.dumps(soak, indent=1))  # shown by pytest -rP
+
+
+def test_a_fault_of_the_script_in_a_soak_is_raised_after_the_kernels_are_shut(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    shut: list[str] = []
+
+    async def fake_open(url: str, page: str, needed: int, index: int, deadline: float,
+                        **kwargs: Any) -> Any:
+        ws = FakeSocket("ok")
+        return (lt.Student(index, ok=True, seconds=0.01, kernel_id=f"k{index}"),
+                lt.OpenedPage(ws, [M1], {M1: {"state": "not a dict"}}))  # type: ignore[arg-type]
+
+    async def fake_shutdown(url: str, kernel_id: str) -> None:
+        shut.append(kernel_id)
+
+    def broken(states: Any, views: Any) -> list[str]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(lt, "open_page", fake_open)
+    monkeypatch.setattr(lt, "shutdown_kernel", fake_shutdown)
+    monkeypatch.setattr(lt, "clickable", broken)
+    monkeypatch.setattr(lt, "CLICK_GAP", (0.01, 0.02))
+    with pytest.raises(RuntimeError, match="a bug"):
+        asyncio.run(lt.run_soak("http://127.0.0.1:9/", "home", 2, 0.01, views_needed=1))
+    assert sorted(shut) == ["k0", "k1"]
