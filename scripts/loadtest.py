@@ -390,6 +390,7 @@ def summarize(page: str, results: Sequence[Student], wall: float,
 
 
 def _ordinal(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, … ``11th``: the open numbers as a reader says them."""
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix}"
 
