@@ -32,6 +32,23 @@ Memory: the RSS and PSS of each student's kernel process (found by its connectio
 prints p50/p95 time to usable, the failures and why, the memory per student and the
 1-minute load average; ``--json`` prints the same as JSON. Kernels are shut down afterwards
 (as a closed tab does) unless ``--keep``.
+
+``--query 'class=ABCDE&name=s{n}'`` opens the page with that address query, ``{n}`` being
+each student's number (1, 2, …): a class joining through a link.
+
+``--repeat N --every S``: each student opens the page N times (at most :data:`MAX_REPEAT`),
+S seconds apart, each open first shutting the previous one's kernel down as a reloaded tab
+does; the report adds time to usable per open number (1st, 2nd, …), so a reload, or the
+next visitor after a pool handed its kernels out, is measured too. All within ``--timeout``.
+
+``--soak MINUTES`` (at most :data:`MAX_SOAK_MINUTES`): each student keeps the page open and
+uses it: every 2–6 s (seeded by ``--seed``) it clicks a random button the page shows and
+checks that the kernel still answers kernel_info within 10 s; about every 2 minutes it
+reloads (closes its kernel, opens the page again). It counts *dead pages* (a websocket that
+closed, a kernel that stopped answering, an open that was not usable) and samples every
+open page's kernel memory every 30 s; the report gives opens, usable, dead pages, clicks
+and the memory per kernel at the start, middle and end. It stops by itself at MINUTES (what
+is under way gets at most 60 s more) and shuts down every kernel it opened.
 """
 
 from __future__ import annotations
@@ -42,6 +59,7 @@ import contextlib
 import json
 import math
 import os
+import random
 import re
 import secrets
 import statistics
@@ -49,14 +67,15 @@ import struct
 import sys
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
-from tornado.websocket import WebSocketClientConnection, websocket_connect
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,6 +85,11 @@ MAX_STUDENTS = 100
 MAX_TIMEOUT = 900.0
 #: Hosts accepted: this machine only.
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: The longest page query (``--query`` once ``{n}`` is replaced): the page reads no more
+#: (``widgets.parts.address.MAX_QUERY``), so a longer one would test another address.
+MAX_QUERY = 400
+#: What ``--query`` replaces by the student's number (1, 2, …).
+STUDENT_MARK = "{n}"
 
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _CONFIG_RE = re.compile(
@@ -216,11 +240,109 @@ class Student:
     models: int = 0
     rss_mb: float = math.nan
     pss_mb: float = math.nan
+    #: Which of the student's opens this is (1: the first; 2: the first reload, …).
+    opening: int = 1
+
+
+@dataclass
+class OpenFigures:
+    """Time to usable of every student's ``opening``-th open (1: the first visit; 2: the
+    first reload, …), over the opens that were usable."""
+
+    opening: int
+    opens: int
+    ok: int
+    p50: float
+    p95: float
+    max: float
+
+
+def per_open(results: Sequence[Student]) -> list[OpenFigures]:
+    """:class:`OpenFigures` for each open number present in ``results``, in order: whether
+    a reload (or the next visitor) is as fast as the first open."""
+    figures = []
+    for k in sorted({r.opening for r in results}):
+        opens = [r for r in results if r.opening == k]
+        times = [r.seconds for r in opens if r.ok]
+        figures.append(OpenFigures(k, len(opens), len(times), percentile(times, 50),
+                                   percentile(times, 95), max(times) if times else math.nan))
+    return figures
+
+
+@dataclass
+class MemorySample:
+    """The RSS/PSS of every open page's kernel at ``seconds`` into a soak (one value per
+    student whose page was open then)."""
+
+    seconds: float
+    rss_mb: list[float]
+    pss_mb: list[float]
+
+
+@dataclass
+class MemoryFigures:
+    """One moment of a soak's memory: how many kernels, median and max RSS/PSS of each."""
+
+    seconds: float
+    kernels: int
+    rss_median: float
+    rss_max: float
+    pss_median: float
+    pss_max: float
+
+
+def memory_summary(samples: Sequence[MemorySample]) -> dict[str, MemoryFigures]:
+    """Memory per kernel at the ``start``, ``middle`` and ``end`` of a soak: the first and
+    last samples that found a kernel, and the one nearest the time halfway between (the
+    earlier on a tie), so a reader sees whether memory stays level. Empty without any."""
+    found = [m for m in samples if any(not math.isnan(v) for v in m.rss_mb)]
+    if not found:
+        return {}
+    mid_time = (found[0].seconds + found[-1].seconds) / 2
+    middle = min(found, key=lambda m: abs(m.seconds - mid_time))
+
+    def figures(m: MemorySample) -> MemoryFigures:
+        rss = [v for v in m.rss_mb if not math.isnan(v)]
+        pss = [v for v in m.pss_mb if not math.isnan(v)] or [math.nan]
+        return MemoryFigures(m.seconds, len(rss), statistics.median(rss), max(rss),
+                             statistics.median(pss), max(pss))
+
+    return {"start": figures(found[0]), "middle": figures(middle),
+            "end": figures(found[-1])}
+
+
+@dataclass
+class SoakFigures:
+    """What a soak saw: page opens (first visits, then ``reloads``: the reloads every ~2
+    minutes and the opens again after a dead page), usable ones, dead pages (by reason),
+    button clicks sent, widget updates the kernels sent back (the clicks' effect),
+    kernel_info answers, and the memory samples with their summary."""
+
+    minutes: float
+    seed: int
+    opens: int = 0
+    usable: int = 0
+    reloads: int = 0
+    dead_pages: int = 0
+    dead_reasons: dict[str, int] = field(default_factory=dict)
+    clicks: int = 0
+    updates: int = 0
+    probes: int = 0
+    memory: dict[str, MemoryFigures] = field(default_factory=dict)
+    samples: list[MemorySample] = field(default_factory=list)
+
+    def dead(self, reason: str) -> None:
+        """Count one dead page, by the reason's first part (before any ``:``)."""
+        key = reason.split(":")[0] or "unknown"
+        self.dead_pages += 1
+        self.dead_reasons[key] = self.dead_reasons.get(key, 0) + 1
 
 
 @dataclass
 class Report:
-    """The figures of a run."""
+    """The figures of a run. ``students`` is how many students, ``opens`` how many page
+    opens they made (the same unless ``--repeat`` or ``--soak``); ``ok``/``failed`` and the
+    percentiles count opens."""
 
     page: str
     students: int
@@ -235,12 +357,19 @@ class Report:
     load_1min: float
     wall_seconds: float
     results: list[Student] = field(default_factory=list)
+    opens: int = 0
+    query: str = ""
+    repeat: int = 1
+    every: float = 0.0
+    per_open: list[OpenFigures] = field(default_factory=list)
+    soak: SoakFigures | None = None
 
 
 def summarize(page: str, results: Sequence[Student], wall: float,
-              load_1min: float) -> Report:
-    """p50/p95/max of time to usable over the students who got a usable page (failures are
-    counted apart, by reason), the mean RSS/PSS of their kernels."""
+              load_1min: float, students: int | None = None) -> Report:
+    """p50/p95/max of time to usable over the opens that got a usable page (failures are
+    counted apart, by reason), the mean RSS/PSS of their kernels. ``students`` defaults to
+    one per result (one open each)."""
     times = [r.seconds for r in results if r.ok]
     failures: dict[str, int] = {}
     for r in results:
@@ -249,29 +378,71 @@ def summarize(page: str, results: Sequence[Student], wall: float,
             failures[reason] = failures.get(reason, 0) + 1
     rss = [r.rss_mb for r in results if not math.isnan(r.rss_mb)]
     pss = [r.pss_mb for r in results if not math.isnan(r.pss_mb)]
-    return Report(page=page, students=len(results), ok=len(times),
+    return Report(page=page, students=len(results) if students is None else students,
+                  ok=len(times),
                   failed=len(results) - len(times), p50=percentile(times, 50),
                   p95=percentile(times, 95), max=max(times) if times else math.nan,
                   failures=failures,
                   rss_mb_per_student=statistics.fmean(rss) if rss else math.nan,
                   pss_mb_per_student=statistics.fmean(pss) if pss else math.nan,
-                  load_1min=load_1min, wall_seconds=wall, results=list(results))
+                  load_1min=load_1min, wall_seconds=wall, results=list(results),
+                  opens=len(results))
+
+
+def _ordinal(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, … ``11th``: the open numbers as a reader says them."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
 
 
 def format_report(report: Report) -> str:
     """The report as a few lines of text."""
+    if report.opens == report.students and report.soak is None:
+        head = (f"page {report.page}: {report.students} students, {report.ok} usable, "
+                f"{report.failed} failed")
+    else:
+        head = (f"page {report.page}: {report.students} students, {report.opens} opens, "
+                f"{report.ok} usable, {report.failed} failed")
+    if report.query:
+        head += f" (query {report.query})"
     lines = [
-        f"page {report.page}: {report.students} students, {report.ok} usable, "
-        f"{report.failed} failed",
+        head,
         f"time to usable: p50 {report.p50:.2f} s, p95 {report.p95:.2f} s, "
         f"max {report.max:.2f} s (wall {report.wall_seconds:.1f} s)",
+    ]
+    if report.per_open:
+        lines.append(f"each student opened the page {report.repeat} times, "
+                     f"{report.every:g} s apart (a reload closes the previous kernel):")
+        for f in report.per_open:
+            lines.append(f"  {_ordinal(f.opening)} open: {f.ok} of {f.opens} usable, "
+                         f"p50 {f.p50:.2f} s, p95 {f.p95:.2f} s, max {f.max:.2f} s")
+    lines += [
         f"memory per student (its kernel): RSS {report.rss_mb_per_student:.0f} MB, "
         f"PSS {report.pss_mb_per_student:.0f} MB",
         f"load average (1 min) at the end: {report.load_1min:.2f}",
     ]
     for reason, n in sorted(report.failures.items()):
         lines.append(f"  failed {n}×: {reason}")
+    if report.soak is not None:
+        lines.extend(format_soak(report.soak))
     return "\n".join(lines)
+
+
+def format_soak(soak: SoakFigures) -> list[str]:
+    """The soak's lines of the report."""
+    lines = [f"soak {soak.minutes:g} min (seed {soak.seed}): {soak.opens} opens "
+             f"({soak.reloads} reloads), {soak.usable} usable, {soak.dead_pages} dead pages, "
+             f"{soak.clicks} clicks sent ({soak.updates} widget updates back), "
+             f"{soak.probes} kernel_info answered"]
+    for reason, n in sorted(soak.dead_reasons.items()):
+        lines.append(f"  dead {n}×: {reason}")
+    if not soak.memory:
+        lines.append("memory per kernel: no sample found a kernel")
+    for moment, m in soak.memory.items():
+        lines.append(f"memory per kernel at the {moment} ({m.seconds:.0f} s, {m.kernels} "
+                     f"kernels): RSS median {m.rss_median:.0f} / max {m.rss_max:.0f} MB, "
+                     f"PSS median {m.pss_median:.0f} / max {m.pss_max:.0f} MB")
+    return lines
 
 
 # --- memory --------------------------------------------------------------------------------
@@ -288,6 +459,26 @@ def kernel_pid(kernel_id: str, proc: Path = Path("/proc")) -> int | None:
         except OSError:
             continue
     return None
+
+
+def kernel_pids(kernel_ids: Sequence[str], proc: Path = Path("/proc")) -> dict[str, int]:
+    """The processes of several kernels at once (one pass over ``proc``, as
+    :func:`kernel_pid`): kernel id → pid, for those found."""
+    needles = {f"kernel-{k}.json".encode(): k for k in kernel_ids}
+    found: dict[str, int] = {}
+    if not needles:
+        return found
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = entry.joinpath("cmdline").read_bytes()
+        except OSError:
+            continue
+        for needle, kernel_id in needles.items():
+            if needle in cmdline:
+                found[kernel_id] = int(entry.name)
+    return found
 
 
 def memory_mb(pid: int, proc: Path = Path("/proc")) -> tuple[float, float]:
@@ -384,6 +575,35 @@ def check_url(url: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
+def check_query(query: str, students: int = 1) -> str:
+    """The page's query as given (a leading ``?`` dropped), refused when a student's address
+    could not carry it: a ``#`` (a browser never sends the fragment), a space or control
+    character (no request line holds one), or more than :data:`MAX_QUERY` characters once
+    :data:`STUDENT_MARK` is replaced by the highest student's number (the page reads no
+    more)."""
+    query = query.removeprefix("?")
+    if "#" in query:
+        raise LoadTestError("the query has no '#': a browser does not send what follows it")
+    if any(ch.isspace() or not ch.isprintable() for ch in query):
+        raise LoadTestError("the query has no spaces or control characters (write %20)")
+    longest = len(student_query(query, max(students, 1)))
+    if longest > MAX_QUERY:
+        raise LoadTestError(f"the query is at most {MAX_QUERY} characters (the page reads no "
+                            f"more), not {longest}")
+    return query
+
+
+def student_query(query: str, number: int) -> str:
+    """``query`` for student ``number`` (1, 2, …): each :data:`STUDENT_MARK` replaced by the
+    number, so ``class=ABCDE&name=s{n}`` lets a class join as s1, s2, …"""
+    return query.replace(STUDENT_MARK, str(number))
+
+
+def page_address(url: str, page: str, query: str = "") -> str:
+    """The address a student opens: the page rendered by Voilà, with ``query`` if any."""
+    return f"{url}voila/render/{page}" + (f"?{query}" if query else "")
+
+
 async def shutdown_kernel(url: str, kernel_id: str) -> None:
     """Stop a kernel as a closed tab does (Voilà's shutdown request, with the ``_xsrf``
     double-submit cookie the wpp template sets)."""
@@ -395,20 +615,33 @@ async def shutdown_kernel(url: str, kernel_id: str) -> None:
         await AsyncHTTPClient().fetch(request, raise_error=False)
 
 
-async def one_student(url: str, page: str, views_needed: int, index: int,
-                      deadline: float, start_delay: float = 0.0) -> Student:
-    """Open ``page`` as one student; time it to usable (see the module's text)."""
-    if start_delay > 0:
-        await asyncio.sleep(start_delay)
-    result = Student(index)
+@dataclass
+class OpenedPage:
+    """A usable page still open: its websocket, its widget views and the widget state the
+    kernel sent (kept current by :class:`PageSession` during a soak)."""
+
+    ws: WebSocketClientConnection
+    views: list[str]
+    states: dict[str, Any]
+
+
+async def open_page(url: str, page: str, views_needed: int, index: int, deadline: float,
+                    *, query: str = "", opening: int = 1,
+                    keep_socket: bool = False) -> tuple[Student, OpenedPage | None]:
+    """Open ``page`` as student ``index`` (its ``opening``-th open) and time it to usable
+    (see the module's text). With ``keep_socket`` a usable page's websocket stays open and
+    is returned, for a student who goes on using the page; otherwise it is closed."""
+    result = Student(index, opening=opening)
     t0 = time.monotonic()
+    ws: WebSocketClientConnection | None = None
+    kept: OpenedPage | None = None
     try:
         left = deadline - t0
         if left <= 0:
             raise TimeoutError("timeout: the run ended before this student started")
         try:
             response = await AsyncHTTPClient().fetch(
-                f"{url}voila/render/{page}", request_timeout=left, connect_timeout=left)
+                page_address(url, page, query), request_timeout=left, connect_timeout=left)
         except HTTPClientError as err:
             if err.code == 599:
                 raise TimeoutError("timeout: the page did not arrive in time") from None
@@ -430,12 +663,9 @@ async def one_student(url: str, page: str, views_needed: int, index: int,
                   + f"api/kernels/{rendered.kernel_id}/channels?session_id={uuid.uuid4().hex}")
         ws = await asyncio.wait_for(websocket_connect(ws_url, max_message_size=1 << 28),
                                     max(deadline - time.monotonic(), 0.001))
-        try:
-            # A page without widgets has no widget manager to ask (ipywidgets may not even
-            # be imported in its kernel): the kernel's answer to kernel_info is enough.
-            states = await widget_states(ws, deadline, widgets=bool(rendered.views))
-        finally:
-            ws.close()
+        # A page without widgets has no widget manager to ask (ipywidgets may not even
+        # be imported in its kernel): the kernel's answer to kernel_info is enough.
+        states = await widget_states(ws, deadline, widgets=bool(rendered.views))
         result.models = len(states)
         lacking = missing_models(rendered.views, states)
         if lacking:
@@ -446,6 +676,8 @@ async def one_student(url: str, page: str, views_needed: int, index: int,
             raise LoadTestError(f"missing main widget: no {mark!r} in the widget state")
         result.seconds = time.monotonic() - t0
         result.ok = True
+        if keep_socket:
+            kept = OpenedPage(ws, rendered.views, states)
     except TimeoutError as err:
         result.error = str(err) or "timeout"
         if not result.error.startswith("timeout"):
@@ -454,33 +686,423 @@ async def one_student(url: str, page: str, views_needed: int, index: int,
         result.error = str(err)
     except (OSError, ValueError, KeyError, HTTPClientError) as err:
         result.error = f"{type(err).__name__}: {err}"[:200]
+    finally:
+        if ws is not None and kept is None:
+            ws.close()
+    return result, kept
+
+
+async def one_student(url: str, page: str, views_needed: int, index: int,
+                      deadline: float, start_delay: float = 0.0, *, query: str = "",
+                      opening: int = 1) -> Student:
+    """Open ``page`` as one student, after ``start_delay`` seconds; time it to usable (see
+    the module's text). ``query`` is this student's address query, if any."""
+    if start_delay > 0:
+        await asyncio.sleep(start_delay)
+    result, _ = await open_page(url, page, views_needed, index, deadline, query=query,
+                                opening=opening)
     return result
+
+
+def measure(result: Student) -> None:
+    """Fill in the RSS/PSS of ``result``'s kernel, if it runs on this machine."""
+    pid = kernel_pid(result.kernel_id) if result.kernel_id else None
+    if pid is not None:
+        result.rss_mb, result.pss_mb = memory_mb(pid)
+
+
+async def reopening_student(url: str, page: str, views_needed: int, index: int,
+                            deadline: float, start: float, *, repeat: int, every: float,
+                            query: str = "") -> list[Student]:
+    """One student opens ``page`` ``repeat`` times: open ``k`` starts ``(k - 1) * every``
+    seconds after ``start`` (or when open ``k - 1`` ends, if later), and first shuts the
+    previous open's kernel down as a reloaded tab does, so opens 2, 3, … measure a reload.
+    Each open's memory is read before the next closes it; the last one's is left to the
+    caller (read after the whole class, as a single open's is)."""
+    results: list[Student] = []
+    for k in range(1, repeat + 1):
+        await asyncio.sleep(max(start + (k - 1) * every - time.monotonic(), 0.0))
+        if results:
+            previous = results[-1]
+            measure(previous)
+            if previous.kernel_id:
+                await shutdown_kernel(url, previous.kernel_id)
+        results.append(await one_student(url, page, views_needed, index, deadline,
+                                          query=query, opening=k))
+    return results
 
 
 async def run_class(url: str, page: str, students: int, *, ramp: float = 0.0,
                     timeout: float = 300.0, keep: bool = False,
-                    views_needed: int | None = None) -> Report:
+                    views_needed: int | None = None, query: str = "", repeat: int = 1,
+                    every: float = 0.0) -> Report:
     """``students`` emulated students open ``page`` on the server at ``url``, spread evenly
-    over ``ramp`` seconds (0: all at once); the run ends by ``timeout`` seconds."""
+    over ``ramp`` seconds (0: all at once); the run ends by ``timeout`` seconds. ``query``
+    is the page's address query (:func:`student_query` per student). With ``repeat`` N > 1
+    each student opens the page N times, ``every`` seconds apart, each open closing the
+    previous one's kernel first (:func:`reopening_student`); the report then gives time to
+    usable per open number too."""
     url = check_url(url)
     page = page_path(page)
     check_bounds(students, timeout, ramp)
+    check_repeat(repeat, every, ramp, timeout)
+    query = check_query(query, students)
     needed = expected_views_of(page) if views_needed is None else views_needed
     AsyncHTTPClient.configure(None, max_clients=max(students, 10))
     start = time.monotonic()
     deadline = start + timeout
     delays = [ramp * i / students for i in range(students)]
-    results = await asyncio.gather(*(one_student(url, page, needed, i, deadline, delays[i])
-                                     for i in range(students)))
+    per_student = await asyncio.gather(*(
+        reopening_student(url, page, needed, i, deadline, start + delays[i], repeat=repeat,
+                          every=every, query=student_query(query, i + 1))
+        for i in range(students)))
     wall = time.monotonic() - start
-    for r in results:
-        pid = kernel_pid(r.kernel_id) if r.kernel_id else None
-        if pid is not None:
-            r.rss_mb, r.pss_mb = memory_mb(pid)
+    last = [opens[-1] for opens in per_student]
+    for r in last:
+        measure(r)
     if not keep:
-        await asyncio.gather(*(shutdown_kernel(url, r.kernel_id) for r in results
+        await asyncio.gather(*(shutdown_kernel(url, r.kernel_id) for r in last
                                if r.kernel_id))
-    return summarize(page, results, wall, os.getloadavg()[0])
+    results = [r for opens in per_student for r in opens]
+    report = summarize(page, results, wall, os.getloadavg()[0], students=students)
+    report.query = query
+    if repeat > 1:
+        report.repeat, report.every = repeat, every
+        report.per_open = per_open(results)
+    return report
+
+
+# --- a soak: students who keep the page open and use it ----------------------------------
+#: Seconds between a soak student's clicks, drawn uniformly (``--seed``) in this range.
+CLICK_GAP = (2.0, 6.0)
+#: Seconds between a soak student's reloads: about 2 minutes, drawn so reloads spread.
+RELOAD_GAP = (110.0, 130.0)
+#: A kernel that does not answer kernel_info within this many seconds is a dead page.
+ANSWER_SECONDS = 10.0
+#: Seconds between memory samples.
+SAMPLE_SECONDS = 30.0
+#: Seconds a student waits after a dead page before opening it again (as a person would).
+RETRY_SECONDS = 2.0
+#: After the soak's minutes: time left to finish what is under way (an open, a
+#: kernel_info), then to shut the kernels down; together within :data:`SOAK_GRACE`.
+FINISH_SECONDS = 30.0
+SHUTDOWN_SECONDS = 20.0
+#: The most a soak runs past its minutes.
+SOAK_GRACE = 60.0
+#: The longest soak, in minutes.
+MAX_SOAK_MINUTES = 30.0
+#: The most opens per student of ``--repeat``.
+MAX_REPEAT = 20
+
+
+def _hidden(state: dict[str, Any], states: dict[str, Any]) -> bool:
+    """Whether a model's layout hides it (``display: none`` or ``visibility: hidden``)."""
+    layout = state.get("layout")
+    if not isinstance(layout, str) or not layout.startswith("IPY_MODEL_"):
+        return False
+    entry = states.get(layout.removeprefix("IPY_MODEL_"))
+    style = entry.get("state", {}) if isinstance(entry, dict) else {}
+    return isinstance(style, dict) and (style.get("display") == "none"
+                                        or style.get("visibility") == "hidden")
+
+
+def clickable(states: dict[str, Any], views: Sequence[str]) -> list[str]:
+    """The Button models a person could click on the page: reached from its widget views
+    through the models' references (children, …), not hidden by their layout (a hidden
+    box hides its children too), not disabled. Sorted, so a seeded choice repeats."""
+    buttons: list[str] = []
+    seen: set[str] = set()
+    todo = list(views)
+    while todo:
+        model_id = todo.pop()
+        if model_id in seen:
+            continue
+        seen.add(model_id)
+        entry = states.get(model_id)
+        state = entry.get("state") if isinstance(entry, dict) else None
+        if not isinstance(state, dict) or _hidden(state, states):
+            continue
+        name = state.get("_model_name", entry.get("model_name") if entry else None)
+        if name == "ButtonModel" and not state.get("disabled", False):
+            buttons.append(model_id)
+        todo.extend(_MODEL_REF_RE.findall(json.dumps(state)))
+    return sorted(buttons)
+
+
+def click_message(model_id: str, session: str) -> dict[str, Any]:
+    """The message a Button's view sends when clicked (ipywidgets 8: the model's comm, whose
+    id is the model id, gets a ``custom`` message ``{"event": "click"}``, which the kernel's
+    ``Button`` hands to its ``on_click`` callbacks)."""
+    return kernel_message("shell", "comm_msg", {
+        "comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}},
+        session)
+
+
+class PageSession:
+    """A student's open page during a soak. It reads the kernel's messages as the page's
+    widget manager does — new widgets (``comm_open``), state changes (``update``), closed
+    widgets (``comm_close``) — so the buttons it clicks are those the page shows now; it
+    clicks, and asks whether the kernel still answers."""
+
+    def __init__(self, page: OpenedPage) -> None:
+        self.ws = page.ws
+        self.views = page.views
+        self.states = page.states
+        self.session = uuid.uuid4().hex
+        #: How many widget state updates the kernel sent (what the clicks changed).
+        self.updates = 0
+
+    def apply(self, msg: dict[str, Any]) -> None:
+        """Keep the widget state current with one message from the kernel."""
+        msg_type = msg.get("msg_type") or msg.get("header", {}).get("msg_type")
+        content = msg.get("content")
+        if not isinstance(content, dict) or not isinstance(content.get("comm_id"), str):
+            return
+        comm_id: str = content["comm_id"]
+        data = content.get("data")
+        data = data if isinstance(data, dict) else {}
+        state = data.get("state")
+        if msg_type == "comm_open" and content.get("target_name") == "jupyter.widget":
+            state = state if isinstance(state, dict) else {}
+            self.states[comm_id] = {"model_name": state.get("_model_name"),
+                                    "state": dict(state)}
+        elif (msg_type == "comm_msg" and data.get("method") in ("update", "echo_update")
+              and isinstance(state, dict)):
+            entry = self.states.get(comm_id)
+            if isinstance(entry, dict) and isinstance(entry.get("state"), dict):
+                entry["state"].update(state)
+                self.updates += 1
+        elif msg_type == "comm_close":
+            self.states.pop(comm_id, None)
+
+    async def read_until(self, until: float,
+                         match: Callable[[dict[str, Any]], bool] | None = None
+                         ) -> dict[str, Any] | None:
+        """Read and apply the kernel's messages until ``until`` (``time.monotonic``) or one
+        that ``match`` accepts (returned; None at ``until``). A closed websocket raises
+        ConnectionError."""
+        while True:
+            left = until - time.monotonic()
+            if left <= 0:
+                return None
+            try:
+                frame = await asyncio.wait_for(self.ws.read_message(), left)
+            except TimeoutError:
+                return None
+            if frame is None:
+                raise ConnectionError("websocket closed")
+            msg = decode_frame(frame)
+            self.apply(msg)
+            if match is not None and match(msg):
+                return msg
+
+    async def click(self, model_id: str) -> None:
+        """Click the button ``model_id`` as its view does."""
+        await self.ws.write_message(json.dumps(click_message(model_id, self.session)))
+
+    async def answers(self, seconds: float) -> bool:
+        """Whether the kernel answers kernel_info within ``seconds`` (meanwhile its other
+        messages are applied)."""
+        info = kernel_message("shell", "kernel_info_request", {}, self.session)
+        await self.ws.write_message(json.dumps(info))
+        msg_id = info["header"]["msg_id"]
+        reply = await self.read_until(
+            time.monotonic() + seconds,
+            lambda m: m.get("parent_header", {}).get("msg_id") == msg_id
+            and (m.get("msg_type") or m.get("header", {}).get("msg_type"))
+            == "kernel_info_reply")
+        return reply is not None
+
+
+class Soak:
+    """The students of a soak, what they saw, and the kernels still to shut down."""
+
+    def __init__(self, url: str, page: str, views_needed: int, *, students: int,
+                 timeout: float, end: float, query: str, figures: SoakFigures) -> None:
+        self.url, self.page, self.views_needed = url, page, views_needed
+        self.students, self.timeout, self.end, self.query = students, timeout, end, query
+        self.figures = figures
+        self.results: list[Student] = []
+        #: Each student's open, usable page's kernel (what a memory sample measures).
+        self.live: dict[int, str] = {}
+        #: Every kernel an open started and nobody shut down yet (shut at the end).
+        self.opened: set[str] = set()
+        self._first_opens = 0
+        self.first_opens_done = asyncio.Event()
+
+    async def close(self, kernel_id: str) -> None:
+        """Shut a kernel down as a closed (or reloaded) tab does."""
+        await shutdown_kernel(self.url, kernel_id)
+        self.opened.discard(kernel_id)
+
+    async def student(self, index: int, delay: float) -> None:
+        """One student until the end: open the page, use it (:meth:`use`) until its reload
+        time, close its kernel, open it again; a dead page is counted and opened again
+        after :data:`RETRY_SECONDS`. At the end the page is left open for the last memory
+        sample (the run shuts its kernel)."""
+        rng = random.Random(f"{self.figures.seed}:{index}")
+        await asyncio.sleep(delay)
+        opening = 0
+        while time.monotonic() < self.end:
+            opening += 1
+            deadline = min(time.monotonic() + self.timeout, self.end + FINISH_SECONDS)
+            result, page = await open_page(
+                self.url, self.page, self.views_needed, index, deadline, opening=opening,
+                query=student_query(self.query, index + 1), keep_socket=True)
+            self.results.append(result)
+            self.figures.opens += 1
+            self.figures.reloads += int(opening > 1)
+            if result.kernel_id:
+                self.opened.add(result.kernel_id)
+            if opening == 1:
+                self._first_opens += 1
+                if self._first_opens == self.students:
+                    self.first_opens_done.set()
+            if page is None or result.kernel_id is None:
+                self.figures.dead(f"not usable ({result.error.split(':')[0] or 'unknown'})")
+                if result.kernel_id:
+                    await self.close(result.kernel_id)
+                await asyncio.sleep(min(RETRY_SECONDS, max(self.end - time.monotonic(), 0)))
+                continue
+            self.figures.usable += 1
+            self.live[index] = result.kernel_id
+            measure(result)
+            reload_at = time.monotonic() + rng.uniform(*RELOAD_GAP)
+            reason = await self.use(PageSession(page), rng, reload_at)
+            if reason is None and time.monotonic() >= self.end:
+                return
+            del self.live[index]
+            if reason is not None:
+                self.figures.dead(reason)
+            await self.close(result.kernel_id)
+
+    async def use(self, session: PageSession, rng: random.Random,
+                  reload_at: float) -> str | None:
+        """Use an open page until ``reload_at`` or the end: every
+        :data:`CLICK_GAP` seconds click a random clickable button (:func:`clickable`),
+        then check that the kernel answers kernel_info within :data:`ANSWER_SECONDS`.
+        Returns why the page died, or None. The websocket is closed on return."""
+        try:
+            while True:
+                stop = min(reload_at, self.end)
+                click_at = time.monotonic() + rng.uniform(*CLICK_GAP)
+                if click_at >= stop:
+                    await session.read_until(stop)
+                    return None
+                await session.read_until(click_at)
+                buttons = clickable(session.states, session.views)
+                if buttons:
+                    await session.click(rng.choice(buttons))
+                    self.figures.clicks += 1
+                if not await session.answers(ANSWER_SECONDS):
+                    return f"no kernel_info answer in {ANSWER_SECONDS:g} s"
+                self.figures.probes += 1
+        except (ConnectionError, WebSocketClosedError, StreamClosedError):
+            return "websocket closed"
+        except (LoadTestError, ValueError) as err:
+            return f"bad message from the kernel: {err}"[:200]
+        finally:
+            self.figures.updates += session.updates
+            session.ws.close()
+
+    def sample(self, start: float) -> None:
+        """Read the RSS/PSS of every open page's kernel now."""
+        kernels = list(self.live.values())
+        pids = kernel_pids(kernels)
+        rss: list[float] = []
+        pss: list[float] = []
+        for kernel_id in kernels:
+            if kernel_id in pids:
+                r, p = memory_mb(pids[kernel_id])
+                rss.append(r)
+                pss.append(p)
+        self.figures.samples.append(
+            MemorySample(round(time.monotonic() - start, 1), rss, pss))
+
+    async def sampler(self, start: float) -> None:
+        """Sample memory once every student's first open is over (the start), then every
+        :data:`SAMPLE_SECONDS` from the soak's start until its end (the run takes the
+        last sample at the end)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.first_opens_done.wait(),
+                                   max(self.end - time.monotonic(), 0.001))
+        if time.monotonic() < self.end:
+            self.sample(start)
+        k = math.floor((time.monotonic() - start) / SAMPLE_SECONDS) + 1
+        while (at := start + k * SAMPLE_SECONDS) < self.end:
+            await asyncio.sleep(max(at - time.monotonic(), 0.0))
+            self.sample(start)
+            k += 1
+
+
+async def run_soak(url: str, page: str, students: int, minutes: float, *, seed: int = 0,
+                   ramp: float = 0.0, timeout: float = 300.0, query: str = "",
+                   views_needed: int | None = None) -> Report:
+    """``students`` keep ``page`` open for ``minutes`` and use it (:meth:`Soak.student`),
+    arriving over ``ramp`` seconds; each open has ``timeout`` seconds to be usable. The run
+    stops by itself: at ``minutes`` the students stop, what is under way gets
+    :data:`FINISH_SECONDS`, then every kernel opened is shut down within
+    :data:`SHUTDOWN_SECONDS` (a kernel whose page never arrived is unknown to the run)."""
+    url = check_url(url)
+    page = page_path(page)
+    check_bounds(students, timeout, 0.0)
+    check_soak(minutes, ramp)
+    query = check_query(query, students)
+    needed = expected_views_of(page) if views_needed is None else views_needed
+    AsyncHTTPClient.configure(None, max_clients=max(students, 10))
+    start = time.monotonic()
+    figures = SoakFigures(minutes=minutes, seed=seed)
+    soak = Soak(url, page, needed, students=students, timeout=timeout,
+                end=start + minutes * 60, query=query, figures=figures)
+    tasks = [asyncio.create_task(soak.student(i, ramp * i / students))
+             for i in range(students)]
+    sampler = asyncio.create_task(soak.sampler(start))
+    outcomes: list[Any] = []
+    try:
+        await asyncio.wait(tasks, timeout=max(soak.end + FINISH_SECONDS - time.monotonic(),
+                                              0.001))
+        sampler.cancel()
+        soak.sample(start)
+    finally:
+        for task in [*tasks, sampler]:
+            task.cancel()
+        outcomes = await asyncio.gather(*tasks, sampler, return_exceptions=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(
+                shutdown_kernel(url, k) for k in sorted(soak.opened))), SHUTDOWN_SECONDS)
+    # A student stopped by a fault of this script is no figure: say so, kernels shut first.
+    for outcome in outcomes:
+        if isinstance(outcome, Exception):
+            raise outcome
+    wall = time.monotonic() - start
+    figures.memory = memory_summary(figures.samples)
+    report = summarize(page, soak.results, wall, os.getloadavg()[0], students=students)
+    report.query = query
+    report.soak = figures
+    return report
+
+
+def check_repeat(repeat: int, every: float, ramp: float, timeout: float) -> None:
+    """Refuse ``--repeat``/``--every`` outside the bounds: 1 to :data:`MAX_REPEAT` opens,
+    and the last student's last open must start within the timeout."""
+    if not 1 <= repeat <= MAX_REPEAT:
+        raise LoadTestError(f"repeat is 1 to {MAX_REPEAT} opens, not {repeat}")
+    if not 0 <= every < math.inf:
+        raise LoadTestError(f"every is 0 seconds or more, not {every}")
+    if ramp + (repeat - 1) * every >= timeout:
+        raise LoadTestError(f"the last open would start after the timeout ({timeout:g} s): "
+                            f"ramp {ramp:g} + {repeat - 1} × every {every:g} s")
+
+
+def check_soak(minutes: float, ramp: float) -> None:
+    """Refuse a soak outside the bounds: over 0 and at most :data:`MAX_SOAK_MINUTES`
+    minutes, the ramp shorter than the soak."""
+    if not 0 < minutes <= MAX_SOAK_MINUTES:
+        raise LoadTestError(f"a soak lasts over 0 and at most {MAX_SOAK_MINUTES:.0f} "
+                            f"minutes, not {minutes}")
+    if not 0 <= ramp < minutes * 60:
+        raise LoadTestError(f"the ramp is 0 or more and shorter than the soak "
+                            f"({minutes * 60:g} s), not {ramp}")
 
 
 def check_bounds(students: int, timeout: float, ramp: float) -> None:
@@ -506,28 +1128,64 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--ramp", type=float, default=0.0,
                         help="spread the students' arrivals over this many seconds")
     parser.add_argument("--timeout", type=float, default=300.0,
-                        help=f"the whole run's limit in seconds (at most {MAX_TIMEOUT:.0f})")
+                        help=f"the whole run's limit in seconds (at most {MAX_TIMEOUT:.0f}); "
+                             f"with --soak, each open's")
     parser.add_argument("--keep", action="store_true",
                         help="leave the students' kernels running afterwards")
+    parser.add_argument("--query", default="",
+                        help=f"the page's address query, {STUDENT_MARK} replaced by the "
+                             f"student's number, e.g. 'class=ABCDE&name=s{STUDENT_MARK}' "
+                             f"(no '#', at most {MAX_QUERY} characters)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help=f"each student opens the page this many times (1 to "
+                             f"{MAX_REPEAT}), each closing the previous kernel as a reload")
+    parser.add_argument("--every", type=float, default=None, metavar="S",
+                        help="seconds between a student's opens (with --repeat; default 0)")
+    parser.add_argument("--soak", type=float, default=None, metavar="MINUTES",
+                        help=f"keep the pages open this long (at most "
+                             f"{MAX_SOAK_MINUTES:.0f} min), clicking buttons every 2-6 s "
+                             f"and reloading every ~2 min")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the seed of the soak's clicks and reload times")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     try:
         check_url(args.url)
         page_path(args.page)
-        check_bounds(args.students, args.timeout, args.ramp)
+        check_query(args.query, args.students)
+        if args.every is not None and args.repeat < 2:
+            raise LoadTestError("--every spaces the opens of --repeat: give --repeat 2 or more")
+        if args.soak is None:
+            check_bounds(args.students, args.timeout, args.ramp)
+            check_repeat(args.repeat, args.every or 0.0, args.ramp, args.timeout)
+        else:
+            if args.repeat != 1:
+                raise LoadTestError("--soak reloads by itself: no --repeat with it")
+            if args.keep:
+                raise LoadTestError("--soak shuts every kernel it opened: no --keep with it")
+            check_bounds(args.students, args.timeout, 0.0)
+            check_soak(args.soak, args.ramp)
     except LoadTestError as err:
         parser.error(str(err))
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the load test; exit status 0 when every student got a usable page, 1 if not."""
+    """Run the load test; exit status 0 when every open got a usable page (and a soak saw
+    no dead page), 1 if not, 2 for a bad argument."""
     args = parse_args(argv)
+    run: Coroutine[Any, Any, Report]
+    if args.soak is None:
+        run = run_class(args.url, args.page, args.students, ramp=args.ramp,
+                        timeout=args.timeout, keep=args.keep, query=args.query,
+                        repeat=args.repeat, every=args.every or 0.0)
+        limit = args.timeout + 60
+    else:
+        run = run_soak(args.url, args.page, args.students, args.soak, seed=args.seed,
+                       ramp=args.ramp, timeout=args.timeout, query=args.query)
+        limit = args.soak * 60 + SOAK_GRACE
     try:
-        report = asyncio.run(asyncio.wait_for(
-            run_class(args.url, args.page, args.students, ramp=args.ramp,
-                      timeout=args.timeout, keep=args.keep),
-            args.timeout + 60))
+        report = asyncio.run(asyncio.wait_for(run, limit))
     except LoadTestError as err:
         print(f"loadtest: {err}", file=sys.stderr)
         return 2
@@ -535,7 +1193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(asdict(report), indent=1, default=str))
     else:
         print(format_report(report))
-    return 0 if report.failed == 0 else 1
+    dead = report.soak.dead_pages if report.soak else 0
+    return 0 if report.failed == 0 and dead == 0 else 1
 
 
 if __name__ == "__main__":

@@ -324,3 +324,380 @@ def test_an_output_that_cannot_come_shows_a_notice_with_a_retry() -> None:
     assert "This part of the page did not come." in html
     assert "too busy to prepare it in time" in html
     assert 'onclick="window.location.reload()">Reload the page</button>' in html
+
+
+# --- the page's query (--query) ------------------------------------------------------------
+def test_each_student_gets_its_number_in_the_query() -> None:
+    query = lt.check_query("?class=ABCDE&name=s{n}", 10)
+    assert query == "class=ABCDE&name=s{n}"  # a leading '?' is the address's, not the query's
+    assert [lt.student_query(query, n) for n in (1, 10)] == [
+        "class=ABCDE&name=s1", "class=ABCDE&name=s10"]
+    assert lt.page_address("http://127.0.0.1:1/", "home.ipynb", "name=s1") == (
+        "http://127.0.0.1:1/voila/render/home.ipynb?name=s1")
+    assert lt.page_address("http://127.0.0.1:1/", "home.ipynb") == (
+        "http://127.0.0.1:1/voila/render/home.ipynb")
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ("class=A#top", "no '#'"), ("name=a b", "no spaces"), ("name=a\tb", "no spaces"),
+    ("x=" + "a" * 399, "at most 400 characters")])
+def test_a_query_no_browser_would_send_is_refused(query: str, words: str) -> None:
+    with pytest.raises(lt.LoadTestError, match=words):
+        lt.check_query(query)
+
+
+def test_the_query_limit_counts_the_highest_students_number() -> None:
+    query = "n=" + "a" * 396 + "{n}"  # 401 characters as written
+    assert lt.check_query(query, 99) == query  # student 99's: 400 characters
+    with pytest.raises(lt.LoadTestError, match="not 401"):
+        lt.check_query(query, 100)  # student 100's: 401
+
+
+# --- the command line of the new modes -----------------------------------------------------
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--query", "class=A#b"], "no '#'"),
+    (["--query", "x=" + "a" * 401], "at most 400"),
+    (["--repeat", "21"], "repeat is 1 to 20"), (["--repeat", "0"], "repeat is 1 to 20"),
+    (["--repeat", "2", "--every", "-1"], "every is 0 seconds or more"),
+    (["--repeat", "3", "--every", "150", "--timeout", "300"], "after the timeout"),
+    (["--repeat", "2", "--every", "10", "--ramp", "290", "--timeout", "300"],
+     "after the timeout"),
+    (["--every", "3"], "give --repeat 2 or more"),
+    (["--soak", "31"], "at most 30 minutes"), (["--soak", "0"], "over 0"),
+    (["--soak", "1", "--repeat", "2"], "no --repeat"), (["--soak", "1", "--keep"], "no --keep"),
+    (["--soak", "1", "--ramp", "60"], "shorter than the soak"),
+    (["--soak", "1", "--students", "101"], "students is 1 to")])
+def test_the_new_options_refuse_out_of_bounds_runs_with_one_line(
+        argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        lt.parse_args(argv)
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.startswith("loadtest.py: error:") and words in error
+
+
+def test_the_new_options_in_bounds() -> None:
+    args = lt.parse_args(["--repeat", "20", "--every", "10", "--timeout", "300",
+                          "--query", "class=ABCDE&name=s{n}", "--students", "10"])
+    assert (args.repeat, args.every, args.query, args.soak) == (
+        20, 10.0, "class=ABCDE&name=s{n}", None)
+    # A soak's --timeout is each open's limit: a 30-minute soak needs no longer one.
+    args = lt.parse_args(["--soak", "30", "--seed", "7", "--ramp", "600"])
+    assert (args.soak, args.seed, args.repeat, args.every) == (30.0, 7, 1, None)
+
+
+# --- per-open figures (--repeat) -----------------------------------------------------------
+def test_per_open_percentiles_count_each_open_number_apart() -> None:
+    results = [lt.Student(i, ok=True, seconds=s, opening=k)
+               for k, times in [(1, [3.0, 1.0, 2.0]), (2, [0.5, 0.25]), (3, [9.0])]
+               for i, s in enumerate(times)]
+    results.append(lt.Student(2, opening=2, error="timeout: no answer"))
+    results.append(lt.Student(1, opening=3, error="http 500: boom"))
+    figures = lt.per_open(results)
+    assert [(f.opening, f.opens, f.ok) for f in figures] == [(1, 3, 3), (2, 3, 2), (3, 2, 1)]
+    assert (figures[0].p50, figures[0].p95, figures[0].max) == (2.0, 3.0, 3.0)
+    assert (figures[1].p50, figures[1].p95, figures[1].max) == (0.25, 0.5, 0.5)
+    assert (figures[2].p50, figures[2].max) == (9.0, 9.0)
+    report = lt.summarize("home.ipynb", results, wall=12.0, load_1min=1.0, students=3)
+    report.repeat, report.every, report.per_open = 3, 5.0, figures
+    assert (report.students, report.opens, report.ok, report.failed) == (3, 8, 6, 2)
+    text = lt.format_report(report)
+    assert "3 students, 8 opens, 6 usable, 2 failed" in text
+    assert "2nd open: 2 of 3 usable, p50 0.25 s, p95 0.50 s, max 0.50 s" in text
+    assert "3rd open: 1 of 2 usable" in text and "5 s apart" in text
+    as_json = json.loads(json.dumps(lt.asdict(report), default=str))
+    assert as_json["per_open"][1] == {"opening": 2, "opens": 3, "ok": 2, "p50": 0.25,
+                                      "p95": 0.5, "max": 0.5}
+    assert [r["opening"] for r in as_json["results"]][:3] == [1, 1, 1]
+
+
+def test_an_open_that_never_worked_has_nan_figures() -> None:
+    [figure] = lt.per_open([lt.Student(0, opening=1, error="timeout")])
+    assert figure.ok == 0 and math.isnan(figure.p50) and math.isnan(figure.max)
+
+
+def test_a_repeating_student_closes_each_kernel_before_its_next_open(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    events: list[str] = []
+
+    async def fake_open(url: str, page: str, needed: int, index: int, deadline: float,
+                        start_delay: float = 0.0, *, query: str = "",
+                        opening: int = 1) -> Any:
+        events.append(f"open {index}.{opening} {query}")
+        ok = not (index == 1 and opening == 2)
+        return lt.Student(index, ok=ok, seconds=0.1 * opening, opening=opening,
+                          kernel_id=f"k{index}.{opening}", error="" if ok else "timeout: x")
+
+    async def fake_shutdown(url: str, kernel_id: str) -> None:
+        events.append(f"shut {kernel_id}")
+
+    monkeypatch.setattr(lt, "one_student", fake_open)
+    monkeypatch.setattr(lt, "shutdown_kernel", fake_shutdown)
+    report = asyncio.run(lt.run_class("http://127.0.0.1:9/", "home", 2, repeat=3,
+                                      every=0.05, timeout=10, views_needed=1,
+                                      query="name=s{n}"))
+    for index in (0, 1):
+        mine = [e for e in events if f"{index}." in e]
+        assert mine == [f"open {index}.1 name=s{index + 1}", f"shut k{index}.1",
+                        f"open {index}.2 name=s{index + 1}", f"shut k{index}.2",
+                        f"open {index}.3 name=s{index + 1}", f"shut k{index}.3"]
+    assert (report.students, report.opens, report.ok, report.failed) == (2, 6, 5, 1)
+    assert [(f.opening, f.ok) for f in report.per_open] == [(1, 2), (2, 1), (3, 2)]
+    assert report.query == "name=s{n}" and report.repeat == 3
+
+
+# --- the soak ------------------------------------------------------------------------------
+def test_dead_pages_are_counted_by_reason() -> None:
+    soak = lt.SoakFigures(minutes=1, seed=0)
+    for reason in ["websocket closed", "no kernel_info answer in 10 s",
+                   "not usable (timeout)", "websocket closed"]:
+        soak.dead(reason)
+    assert soak.dead_pages == 4
+    assert soak.dead_reasons == {"websocket closed": 2, "no kernel_info answer in 10 s": 1,
+                                 "not usable (timeout)": 1}
+    soak.opens, soak.usable, soak.clicks = 9, 7, 40
+    text = "\n".join(lt.format_soak(soak))
+    assert "9 opens" in text and "7 usable, 4 dead pages, 40 clicks sent" in text
+    assert "dead 2×: websocket closed" in text
+
+
+def test_memory_is_summed_up_at_the_start_middle_and_end() -> None:
+    nan = math.nan
+    samples = [lt.MemorySample(0.5, [], []),  # no page open yet: skipped
+               lt.MemorySample(2.0, [100.0, 110.0, 90.0], [80.0, 90.0, 70.0]),
+               lt.MemorySample(10.0, [100.0], [80.0]),
+               lt.MemorySample(30.0, [100.0, 130.0], [80.0, nan]),
+               lt.MemorySample(60.0, [101.0, 150.0, 99.0, 200.0], [81.0, 1.0, 2.0, 3.0]),
+               lt.MemorySample(90.0, [nan], [nan]),  # the kernel went meanwhile: skipped
+               lt.MemorySample(118.0, [100.0, 140.0, 120.0], [80.0, 100.0, 90.0])]
+    memory = lt.memory_summary(samples)
+    assert list(memory) == ["start", "middle", "end"]
+    assert memory["start"] == lt.MemoryFigures(2.0, 3, 100.0, 110.0, 80.0, 90.0)
+    # Halfway between 2 s and 118 s is 60 s (by time, not the middle sample, 30 s).
+    assert memory["middle"] == lt.MemoryFigures(60.0, 4, 125.5, 200.0, 2.5, 81.0)
+    assert memory["end"] == lt.MemoryFigures(118.0, 3, 120.0, 140.0, 90.0, 100.0)
+    assert lt.memory_summary([lt.MemorySample(1.0, [], [])]) == {}
+    one = lt.memory_summary([lt.MemorySample(1.0, [70.0], [50.0])])
+    assert one["start"] == one["middle"] == one["end"]
+
+
+def _model(name: str, **state: Any) -> dict[str, Any]:
+    return {"model_name": name, "state": {"_model_name": name, **state}}
+
+
+def test_only_buttons_a_person_could_click_are_clicked() -> None:
+    ids = {k: k * 32 for k in "abcdefgh"}
+    ref = {k: f"IPY_MODEL_{v}" for k, v in ids.items()}
+    states = {
+        ids["a"]: _model("VBoxModel", children=[ref["b"], ref["c"], ref["e"]]),
+        ids["b"]: _model("ButtonModel", description="Deal"),
+        ids["c"]: _model("ButtonModel", disabled=True),
+        ids["e"]: _model("HBoxModel", children=[ref["f"]], layout=ref["g"]),
+        ids["f"]: _model("ButtonModel"),  # inside a hidden box
+        ids["g"]: _model("LayoutModel", display="none"),
+        ids["h"]: _model("ButtonModel"),  # not on the page
+    }
+    assert lt.clickable(states, [ids["a"]]) == [ids["b"]]
+    states[ids["g"]]["state"]["display"] = ""
+    assert lt.clickable(states, [ids["a"]]) == sorted([ids["b"], ids["f"]])
+    states[ids["g"]]["state"]["visibility"] = "hidden"
+    assert lt.clickable(states, [ids["a"]]) == [ids["b"]]
+
+
+def test_a_click_is_the_message_a_buttons_view_sends() -> None:
+    msg = lt.click_message(M1, "s1")
+    assert msg["channel"] == "shell" and msg["header"]["msg_type"] == "comm_msg"
+    assert msg["content"] == {"comm_id": M1, "data": {"method": "custom",
+                                                      "content": {"event": "click"}}}
+
+
+def test_the_page_keeps_its_widget_state_current() -> None:
+    page = lt.PageSession(lt.OpenedPage(None, [M1], {M1: _model("ButtonModel")}))
+    page.apply({"msg_type": "comm_open", "content": {
+        "comm_id": M2, "target_name": "jupyter.widget",
+        "data": {"state": {"_model_name": "ButtonModel", "disabled": True}}}})
+    assert page.states[M2]["model_name"] == "ButtonModel"
+    page.apply({"msg_type": "comm_msg", "content": {
+        "comm_id": M2, "data": {"method": "update", "state": {"disabled": False}}}})
+    page.apply({"msg_type": "comm_msg", "content": {
+        "comm_id": M1, "data": {"method": "echo_update", "state": {"disabled": True}}}})
+    assert page.states[M2]["state"]["disabled"] is False
+    assert page.states[M1]["state"]["disabled"] is True and page.updates == 2
+    page.apply({"msg_type": "comm_close", "content": {"comm_id": M1, "data": {}}})
+    assert M1 not in page.states
+    page.apply({"msg_type": "status", "content": {"execution_state": "idle"}})  # ignored
+    assert set(page.states) == {M2}
+
+
+def test_kernels_are_found_in_one_pass(tmp_path: Path) -> None:
+    for pid, kernel in [("12", "a"), ("34", "b"), ("56", "c")]:
+        (tmp_path / pid).mkdir()
+        (tmp_path / pid / "cmdline").write_bytes(f"python\0-f\0kernel-{kernel}.json".encode())
+    assert lt.kernel_pids(["a", "c", "z"], tmp_path) == {"a": 12, "c": 56}
+    assert lt.kernel_pids([], tmp_path) == {}
+
+
+class FakeSocket:
+    """A kernel's websocket as a soak sees it: ``ok`` answers kernel_info and turns each
+    click into a widget update, ``closes`` closes at the first message, ``silent`` never
+    answers."""
+
+    def __init__(self, mode: str) -> None:
+        import asyncio
+
+        self.mode = mode
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    async def write_message(self, text: str) -> None:
+        msg = json.loads(text)
+        if self.mode == "closes":
+            self.queue.put_nowait(None)
+        elif self.mode == "ok" and msg["header"]["msg_type"] == "kernel_info_request":
+            self.queue.put_nowait(json.dumps({"msg_type": "kernel_info_reply",
+                                              "parent_header": msg["header"], "content": {}}))
+        elif self.mode == "ok" and msg["header"]["msg_type"] == "comm_msg":
+            self.queue.put_nowait(json.dumps({"msg_type": "comm_msg", "content": {
+                "comm_id": msg["content"]["comm_id"],
+                "data": {"method": "update", "state": {"description": "clicked"}}}}))
+
+    def read_message(self) -> Any:
+        return self.queue.get()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_soak_counts_dead_pages_stops_by_itself_and_shuts_every_kernel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import time
+
+    # Student 0's pages work; student 1's first closes its websocket, its second stops
+    # answering, its third is not usable, the rest work.
+    plans = {0: ["ok"] * 50, 1: ["closes", "silent", "unusable"] + ["ok"] * 50}
+    opened: list[str] = []
+    shut: list[str] = []
+    sockets: list[FakeSocket] = []
+
+    async def fake_open(url: str, page: str, needed: int, index: int, deadline: float,
+                        *, query: str = "", opening: int = 1,
+                        keep_socket: bool = False) -> Any:
+        assert keep_socket and query == f"name=s{index + 1}"
+        mode = plans[index][opening - 1]
+        kernel = f"k{index}.{opening}"
+        opened.append(kernel)
+        if mode == "unusable":
+            return lt.Student(index, opening=opening, kernel_id=kernel,
+                              error="timeout: the page did not arrive in time"), None
+        ws = FakeSocket(mode)
+        sockets.append(ws)
+        return (lt.Student(index, ok=True, seconds=0.01, opening=opening, kernel_id=kernel),
+                lt.OpenedPage(ws, [M1], {M1: _model("ButtonModel")}))  # type: ignore[arg-type]
+
+    async def fake_shutdown(url: str, kernel_id: str) -> None:
+        shut.append(kernel_id)
+
+    monkeypatch.setattr(lt, "open_page", fake_open)
+    monkeypatch.setattr(lt, "shutdown_kernel", fake_shutdown)
+    monkeypatch.setattr(lt, "kernel_pids", lambda ids: {k: 1 for k in ids})
+    monkeypatch.setattr(lt, "memory_mb", lambda pid: (100.0, 80.0))
+    for name, value in [("CLICK_GAP", (0.02, 0.05)), ("RELOAD_GAP", (0.5, 0.6)),
+                        ("ANSWER_SECONDS", 0.2), ("SAMPLE_SECONDS", 0.5),
+                        ("RETRY_SECONDS", 0.05)]:
+        monkeypatch.setattr(lt, name, value)
+    t0 = time.monotonic()
+    report = asyncio.run(lt.run_soak("http://127.0.0.1:9/", "home", 2, 0.03, seed=3,
+                                     views_needed=1, query="name=s{n}"))
+    assert time.monotonic() - t0 < 0.03 * 60 + 1.0  # 1.8 s, and the end came by itself
+    soak = report.soak
+    assert soak is not None
+    assert soak.dead_reasons == {"websocket closed": 1, "no kernel_info answer in 0.2 s": 1,
+                                 "not usable (timeout)": 1}
+    assert soak.dead_pages == 3 and soak.opens == len(opened) == report.opens
+    assert soak.usable == soak.opens - 1 == report.ok and report.failed == 1
+    assert soak.reloads == soak.opens - 2  # every open after each student's first
+    assert sum(k.startswith("k0.") for k in opened) >= 3  # student 0 reloaded (~0.5 s)
+    # Each click's update came back, but for the pages that closed or went silent.
+    assert soak.clicks > 10 and soak.updates == soak.clicks - 2
+    assert sorted(shut) == sorted(opened)  # every kernel, each once
+    assert all(ws.closed for ws in sockets)
+    assert set(soak.memory) == {"start", "middle", "end"}
+    assert soak.memory["end"].kernels == 2 and soak.memory["end"].rss_median == 100.0
+    text = lt.format_report(report)
+    assert "3 dead pages" in text and "memory per kernel at the middle" in text
+    as_json = json.loads(json.dumps(lt.asdict(report), default=str))
+    assert as_json["soak"]["dead_pages"] == 3 and as_json["soak"]["clicks"] == soak.clicks
+    assert as_json["soak"]["memory"]["start"]["kernels"] >= 1
+
+
+@pytest.mark.slow
+def test_a_reloading_student_and_a_one_minute_soak_see_no_dead_page(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    from widgets.site.serve import running_voila
+
+    # One pre-heated kernel each: the first open takes it, reloads start kernels on demand.
+    started = time.monotonic()
+    with running_voila({"WPP_POOL": "0,home=1,03_the_mulligan=1"}, notebook="notebooks/",
+                       timeout=120) as url:
+        status = lt.main(["--url", url, "--page", "home", "--students", "1", "--repeat", "3",
+                          "--every", "3", "--timeout", "120",
+                          "--query", "class=ABCDE&name=s{n}"])
+        repeat_text = capsys.readouterr().out
+        assert status == 0, repeat_text
+        for nth in ("1st", "2nd", "3rd"):
+            assert f"{nth} open: 1 of 1 usable" in repeat_text
+        soak_start = time.monotonic()
+        status = lt.main(["--url", url, "--page", "03_the_mulligan", "--students", "2",
+                          "--soak", "1", "--timeout", "60", "--seed", "1",
+                          "--query", "class=ABCDE&name=s{n}", "--json"])
+        soak_seconds = time.monotonic() - soak_start
+        soak_json = capsys.readouterr().out
+        report = json.loads(soak_json)
+        soak = report["soak"]
+        assert status == 0, soak_json
+        assert soak["dead_pages"] == 0 and soak["opens"] == soak["usable"] == report["ok"]
+        assert report["failed"] == 0 and report["opens"] >= 2
+        assert soak["clicks"] > 0 and soak["updates"] > 0 and soak["probes"] >= soak["clicks"]
+        assert set(soak["memory"]) == {"start", "middle", "end"}
+        assert soak["memory"]["end"]["kernels"] == 2
+        assert 60 <= soak_seconds <= 60 + lt.SOAK_GRACE
+        # Every kernel the soak opened was shut down (the pool's refills are others).
+        time.sleep(2)
+        kernels = [r["kernel_id"] for r in report["results"] if r["kernel_id"]]
+        assert len(kernels) == report["opens"]
+        assert lt.kernel_pids(kernels) == {}
+    assert time.monotonic() - started < 180
+    soak["samples"] = f"{len(soak['samples'])} samples"
+    print(repeat_text, json.dumps(soak, indent=1))  # shown by pytest -rP
+
+
+def test_a_fault_of_the_script_in_a_soak_is_raised_after_the_kernels_are_shut(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    shut: list[str] = []
+
+    async def fake_open(url: str, page: str, needed: int, index: int, deadline: float,
+                        **kwargs: Any) -> Any:
+        ws = FakeSocket("ok")
+        return (lt.Student(index, ok=True, seconds=0.01, kernel_id=f"k{index}"),
+                lt.OpenedPage(ws, [M1], {M1: {"state": "not a dict"}}))  # type: ignore[arg-type]
+
+    async def fake_shutdown(url: str, kernel_id: str) -> None:
+        shut.append(kernel_id)
+
+    def broken(states: Any, views: Any) -> list[str]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(lt, "open_page", fake_open)
+    monkeypatch.setattr(lt, "shutdown_kernel", fake_shutdown)
+    monkeypatch.setattr(lt, "clickable", broken)
+    monkeypatch.setattr(lt, "CLICK_GAP", (0.01, 0.02))
+    with pytest.raises(RuntimeError, match="a bug"):
+        asyncio.run(lt.run_soak("http://127.0.0.1:9/", "home", 2, 0.01, views_needed=1))
+    assert sorted(shut) == ["k0", "k1"]
