@@ -10,9 +10,11 @@ setting sizes every pool: ``WPP_POOL`` (``make play POOL=...``), either
   without ``.ipynb``), e.g. ``1,play=30`` for a class of 30 opening the play page.
 
 Each ready kernel holds its page in memory (about 70 MB RSS, 55 MB PSS for a game page;
-the README's "Teaching a class on one server" has the figures). The room page reads its
-room code from the page's address, which a kernel started before the request cannot know:
-it never comes from a pool (``preheat_denylist``).
+the README's "Teaching a class on one server" has the figures). Every page is pooled, the
+room page too: a page reads its address through ``widgets.parts.address``, which in a
+pre-heated kernel waits for the request Voilà hands it. The pools' kernels are managed by
+``widgets.site.kernels.PoolKernelManager`` (``voila.json``): never culled while they wait,
+replaced when they die, filled in turns.
 """
 
 from __future__ import annotations
