@@ -37,8 +37,13 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 def parse_pool(spec: str, pages: set[str] | None = None) -> tuple[int, dict[str, int]]:
     """``WPP_POOL``'s value as (the size of every pool, {page notebook: its own size}).
 
+    A name may end in ``*`` for every page it starts (``analysts_*=1``); a later entry
+    overrides an earlier one.
+
     >>> parse_pool("2, play=30")
     (2, {'play.ipynb': 30})
+    >>> parse_pool("2,analysts_*=1", {"play.ipynb", "analysts_ofc.ipynb", "analysts_pairs.ipynb"})
+    (2, {'analysts_ofc.ipynb': 1, 'analysts_pairs.ipynb': 1})
     """
     parts = [p.strip() for p in spec.split(",")]
     if not parts[0] or not re.fullmatch(r"\d{1,4}", parts[0]):
@@ -47,15 +52,19 @@ def parse_pool(spec: str, pages: set[str] | None = None) -> tuple[int, dict[str,
     default = int(parts[0])
     sizes: dict[str, int] = {}
     for part in parts[1:]:
-        m = re.fullmatch(r"([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*=\s*(\d{1,4})", part)
+        m = re.fullmatch(r"([A-Za-z0-9_][A-Za-z0-9_.-]*\*?)\s*=\s*(\d{1,4})", part)
         if not m:
             raise ValueError(f"WPP_POOL's page sizes are page=N (e.g. play=30), not "
                              f"{part!r:.60}")
-        name = m.group(1) if m.group(1).endswith(".ipynb") else m.group(1) + ".ipynb"
-        if pages is not None and name not in pages:
-            raise ValueError(f"WPP_POOL names {m.group(1)!r:.40}, which is not a page "
+        named = m.group(1)
+        if named.endswith("*") and pages is not None:
+            matched = sorted(p for p in pages if p.startswith(named[:-1]))
+        else:
+            matched = [named if named.endswith((".ipynb", "*")) else named + ".ipynb"]
+        if pages is not None and (not matched or matched[0] not in pages):
+            raise ValueError(f"WPP_POOL names {named!r:.40}, which is not a page "
                              f"(pages: {', '.join(sorted(p[:-6] for p in pages))})")
-        sizes[name] = int(m.group(2))
+        sizes.update({name: int(m.group(2)) for name in matched})
     for size in (default, *sizes.values()):
         if size > MAX_POOL:
             raise ValueError(f"a pool holds at most {MAX_POOL} kernels, not {size}")

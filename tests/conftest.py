@@ -52,11 +52,10 @@ def browser() -> Iterator[Any]:
 def preheated_request(monkeypatch: pytest.MonkeyPatch
                       ) -> Callable[[str], AbstractContextManager[list[str]]]:
     """``with preheated_request("seed=7"):`` runs the block as a page in a pre-heated Voilà
-    kernel: no request in the environment until the page asks for its address, then Voilà's
-    ``wait_for_request`` (stood in for, as Voilà does it: the request's variables put into
-    the environment) gives ``QUERY_STRING``. The list it yields records each wait."""
-    import voila.utils
-
+    kernel: no request in the environment until the page asks for its address, then the
+    wait for Voilà's request (stood in for: the request's variables put into the
+    environment, as Voilà sends them) gives ``QUERY_STRING``. The list it yields records each
+    wait; the real wait is tested against a real server (tests/serve/test_address.py)."""
     import widgets.parts.address as address
 
     @contextmanager
@@ -67,7 +66,7 @@ def preheated_request(monkeypatch: pytest.MonkeyPatch
             waits.append(query)
             os.environ["QUERY_STRING"] = query
 
-        monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
+        monkeypatch.setattr(address, "wait_for_request", wait_for_request)
         monkeypatch.setattr(address, "_waited", False)
         monkeypatch.setenv("VOILA_PREHEAT", "True")
         monkeypatch.setenv("VOILA_KERNEL_ID", "0f0f0f0f-test")

@@ -10,6 +10,7 @@ browser tests do the same against the server as ``make play`` runs it.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,10 @@ from wpp.core.game_store import GameStore
 
 def test_outside_voila_the_address_is_the_environments_and_nothing_waits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import voila.utils
-
-    def never(url: str | None = None) -> None:
+    def never() -> None:
         raise AssertionError("waited for a request outside a pre-heated kernel")
 
-    monkeypatch.setattr(voila.utils, "wait_for_request", never)
+    monkeypatch.setattr(address, "wait_for_request", never)
     monkeypatch.setattr(address, "_waited", False)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "seed=3&" + "x" * 1000)
@@ -115,3 +114,52 @@ def test_the_kits_links_open_what_they_name(preheated_request: Any) -> None:
 def test_a_lessons_seed_link(preheated_request: Any) -> None:
     with preheated_request("seed=7&move=x"):
         assert (query_int("seed", 20), query_int("move", 3)) == (7, 3)
+
+
+def test_the_wait_speaks_voilas_request_info_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against Voilà's own request-info handler on a local port: the kernel's wait connects,
+    Voilà sends the visitor's request when it hands the kernel out, the query arrives."""
+    import asyncio
+    import socket
+    import threading
+
+    from tornado.web import Application
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    kernel_id = "5e1f0000-0000-4000-8000-000000000001"
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_KERNEL_ID", kernel_id)
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(address, "_waited", False)
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+
+    def serve() -> None:
+        asyncio.set_event_loop(loop)
+        app = Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)])
+        app.listen(port, address="127.0.0.1")
+        ready.set()
+        loop.run_forever()
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    ready.wait(10)
+    got: list[str] = []
+    page = threading.Thread(target=lambda: got.append(address.page_query()), daemon=True)
+    page.start()
+    deadline = time.monotonic() + 20
+    while kernel_id not in RequestInfoSocketHandler._waiters:   # the kernel is waiting
+        assert time.monotonic() < deadline, "the kernel never connected"
+        time.sleep(0.05)
+    assert got == []
+    loop.call_soon_threadsafe(RequestInfoSocketHandler.send_updates, {
+        "kernel_id": kernel_id, "payload": {"QUERY_STRING": "seed=7&name=Ana"}})
+    page.join(20)
+    loop.call_soon_threadsafe(loop.stop)
+    assert got == ["seed=7&name=Ana"]
+    assert address.page_query() == "seed=7&name=Ana"   # once: no second wait
