@@ -4,9 +4,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8866
-# Pre-heated kernels per page (serve/voila.py): N for every game page and lesson, or
-# N,page=M,... (e.g. 1,play=30). Each ready kernel holds 60-240 MB (README: "Teaching a class").
-POOL   ?= 1
+# Pre-heated kernels per page (serve/voila.py): N for every page, or N,page=M,... (e.g.
+# 1,play=30; a name ending in * names every page it starts). Two per page: the one the next
+# visitor takes and a spare while it is replaced at once, so a reload or a second visitor is
+# as fast as the first (README: "Teaching a class", with what each kernel costs).
+POOL   ?= 2,analysts_*=1
 
 .PHONY: play test lint typecheck pytest bench lab clean browser
 

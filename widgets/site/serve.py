@@ -45,7 +45,7 @@ def make_pool(target: str = "play") -> str:
     tests that must run as shipped cannot drift from it.
 
     >>> make_pool("play"), make_pool("class")
-    ('1', '1,play=30')
+    ('2,analysts_*=1', '1,play=30')
     """
     import re
 
