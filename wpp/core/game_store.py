@@ -43,6 +43,7 @@ wpp.core.errors.WppError: no game is kept under this address's key (it may be ol
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -56,7 +57,8 @@ from wpp.core.history import History
 from wpp.core.registry import load_game
 from wpp.core.rooms import RoomStore, token_digest
 
-__all__ = ["KEY_PATTERN", "MAX_AGE", "GameStore", "Kept", "StaleGame", "check_key", "new_key"]
+__all__ = ["KEY_PATTERN", "MAX_AGE", "GameStore", "Kept", "StaleGame", "check_key", "game_id",
+           "new_key"]
 
 #: A key as it travels in an address (``secrets.token_urlsafe(18)``: 24 characters).
 KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -85,6 +87,24 @@ class Kept(NamedTuple):
 def new_key() -> str:
     """A fresh secret key for one page's game."""
     return secrets.token_urlsafe(18)
+
+
+def game_id(history: History[Any, Any]) -> str:
+    """A game's identity: a short digest of its deal — the game, the seed, the players, the
+    rules and the deck, everything of its save file but the moves. So it is kept with the
+    game wherever the game goes (the store, a save file: nothing to add to the kit's format,
+    and an edit of the deal is refused by the file's digest); the same deal reopened, from a
+    file or another tab, is the same game, and a session counts it once.
+
+    >>> from wpp.core.registry import new_game
+    >>> g = new_game("draw", seed=4)
+    >>> a = game_id(g); _ = g.apply(g.legal_actions()[0])
+    >>> game_id(g) == a == game_id(g.replay()), game_id(new_game("draw", seed=5)) == a
+    (True, False)
+    """
+    doc = json.loads(history.to_json())
+    deal = {k: v for k, v in doc.items() if k not in ("actions", "final", "digest")}
+    return hashlib.sha256(json.dumps(deal, sort_keys=True).encode()).hexdigest()[:20]
 
 
 def check_key(key: object) -> str:
