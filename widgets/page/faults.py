@@ -43,7 +43,7 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["fault_text", "guard", "install_fault_panel", "report", "server_log"]
+__all__ = ["fault_text", "guard", "install_fault_panel", "install_hook", "report", "server_log"]
 
 _PAGES: weakref.WeakSet[Any] = weakref.WeakSet()
 _PANELS: weakref.WeakKeyDictionary[Any, w.HTML] = weakref.WeakKeyDictionary()
@@ -74,11 +74,11 @@ def server_log(text: str) -> None:
         pass
 
 
-def report(lines: str, *, log: Callable[[str], None] = server_log) -> str:
-    """Log ``lines`` (a traceback) with a fresh reference and show every live page's panel;
-    the reference."""
+def report(lines: str, *, log: Callable[[str], None] | None = None) -> str:
+    """Log ``lines`` (a traceback) with a fresh reference (``log``: :func:`server_log` by
+    default) and show every live page's panel; the reference."""
     ref = secrets.token_hex(3)
-    log(f"[wpp page fault {ref}]\n{lines}")
+    (log or server_log)(f"[wpp page fault {ref}]\n{lines}")
     for page in list(_PAGES):
         panel = _PANELS.get(page)
         if panel is not None:
@@ -88,7 +88,7 @@ def report(lines: str, *, log: Callable[[str], None] = server_log) -> str:
 
 
 @contextmanager
-def guard(page: Any, *, log: Callable[[str], None] = server_log) -> Iterator[None]:
+def guard(page: Any, *, log: Callable[[str], None] | None = None) -> Iterator[None]:
     """Run the block; an exception is reported (:func:`report`) instead of raised — for the
     page's own timers, which no ipywidgets dispatcher wraps."""
     try:
@@ -113,6 +113,24 @@ def _in_cell(shell: Any) -> bool:
     return bool(header.get("msg_type") == "execute_request")
 
 
+def install_hook(shell: Any) -> None:
+    """Replace ``shell``'s ``_showtraceback`` (once): a widget message's traceback goes to
+    the server's log and the live pages' panels; a cell's, or one with no page alive, to
+    IPython's own."""
+    if shell is None or getattr(shell, "_wpp_fault_hook", False):
+        return
+    original = shell._showtraceback
+
+    def _showtraceback(etype: Any, evalue: Any, stb: list[str]) -> None:
+        if _in_cell(shell) or not list(_PAGES):
+            original(etype, evalue, stb)
+            return
+        report(_strip_ansi(stb))
+
+    shell._showtraceback = _showtraceback
+    shell._wpp_fault_hook = True
+
+
 def install_fault_panel(page: Any, shell: Any = "current") -> w.HTML:
     """Give ``page`` its hidden error panel (at the end of ``page.dock``) and install the
     shell's hook (once per shell; ``shell``: IPython's current one by default, ``None``:
@@ -129,16 +147,5 @@ def install_fault_panel(page: Any, shell: Any = "current") -> w.HTML:
         except ImportError:  # pragma: no cover - IPython comes with ipywidgets
             return panel
         shell = get_ipython()
-    if shell is None or getattr(shell, "_wpp_fault_hook", False):
-        return panel
-    original = shell._showtraceback
-
-    def _showtraceback(etype: Any, evalue: Any, stb: list[str]) -> None:
-        if _in_cell(shell) or not list(_PAGES):
-            original(etype, evalue, stb)
-            return
-        report(_strip_ansi(stb))
-
-    shell._showtraceback = _showtraceback
-    shell._wpp_fault_hook = True
+    install_hook(shell)
     return panel
