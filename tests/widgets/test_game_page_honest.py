@@ -227,7 +227,7 @@ def test_a_failing_callback_shows_the_panel_and_logs_the_traceback_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from widgets.page import faults
 
-    shell, logged = FakeShell(), []
+    shell, logged = FakeShell(), list[str]()
     monkeypatch.setattr("ipywidgets.widgets.widget.get_ipython", lambda: shell)
     monkeypatch.setattr(faults, "server_log", logged.append)
     page = GamePage.for_game("draw", board=ListBoard("draw"), seed=4)
