@@ -368,7 +368,7 @@ class GamePage(Generic[B]):
         on_touch = getattr(self.board, "on_touch", None)
         if callable(on_touch):
             on_touch(self.notes.drop_refusal)
-        self.new_button.on_click(lambda _b: self.ask(self.new_game, "Deal a new game?"))
+        self.new_button.on_click(lambda _b: self.ask_new_game())
         self.replay_button.on_click(lambda _b: self.ask(self.replay, "Start this deal again?"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
@@ -610,6 +610,17 @@ class GamePage(Generic[B]):
         self.start(self._deal(fresh_seed() if typed is None else typed),
                    why="" if typed is None else CHOSEN)
 
+    def ask_new_game(self) -> None:
+        """New game (the button, Shift+N): the typed seed is checked first — a bad one is
+        refused at once, with no question and nothing changed — then asked about if a game
+        is at stake."""
+        try:
+            typed = parse_seed(self.seed_box.value)
+        except WppError as err:
+            self.notes.refuse(str(err))
+            return
+        self.ask(lambda: self.new_game(typed), "Deal a new game?")
+
     def _deal(self, seed: int) -> History[Any, Any]:
         """A new game dealt from ``seed``, with this page's players and rules."""
         h = self.history
@@ -665,7 +676,7 @@ class GamePage(Generic[B]):
 
     def _key(self, name: str) -> None:
         if name == "new":
-            self.ask(self.new_game, "Deal a new game?")
+            self.ask_new_game()
             return
         {"hint": self.show_hint, "why": self.show_why, "undo": self.undo,
          "redo": self.redo}[name]()
