@@ -77,6 +77,18 @@ from widgets.page.keeper import (
 )
 from widgets.page.keys import PageKeys, keys_html
 from widgets.page.layout import PAGE_STYLE
+from widgets.page.practice import (
+    CHOSEN,
+    FORFEIT_NOTE,
+    OPEN_HANDS,
+    OPENED,
+    PRACTICE_MARK,
+    REPLAYED,
+    SEATS_CHANGED,
+    UNDONE,
+    practice_mark,
+    practice_why,
+)
 from widgets.page.reasons import (
     LIVE_NOTE,
     MOVE_ONLY_NOTE,
@@ -119,36 +131,10 @@ __all__ = ["CHOSEN", "OPENED", "OPEN_HANDS", "PRACTICE_MARK", "REPLAYED", "SEATS
 #: The board's own type (a page's ``board`` keeps it, so tests reach its widgets).
 B = TypeVar("B", bound=Board)
 
-#: Why a game is practice (the mode mark says it, the store keeps it with the game).
-OPEN_HANDS = "open hands"
-UNDONE = "Undo was used against the computer"
-SEATS_CHANGED = "who plays changed during the game"
-OPENED = "opened from a save file, which holds the whole deal"
-REPLAYED = "a replayed deal, whose cards are known"
-CHOSEN = "a deal chosen by its seed"
-#: What a scored game left before its end costs (the question says it first).
-FORFEIT_NOTE = "This scored game ends now and counts as a loss (a forfeit)."
 FOLLOWED = ("This game was changed in another tab on the same address: showing it as it is "
             "now (your last action here was not kept).")
 _MAX_FILE = 1_000_000
 _POLL = 1.5  # seconds between two looks at the store for another tab's changes
-
-
-def practice_mark(why: str) -> str:
-    """The header's mark of a practice game, saying why it is practice."""
-    return (f'<span class="wpp-practice-mark">PRACTICE — {escape(why)}: every hand and the '
-            "computer's full reasoning are shown; this game is not counted</span>")
-
-
-PRACTICE_MARK = practice_mark(OPEN_HANDS)
-
-
-def _practice_why(settings: Mapping[str, Any]) -> str:
-    """Why the game kept with ``settings`` is practice (``""``: a scored game)."""
-    if not settings.get("practice", False):
-        return ""
-    why = settings.get("practice_why", "")
-    return why[:200] if isinstance(why, str) and why else OPEN_HANDS
 
 
 def _read_settings(settings: Mapping[str, Any]
@@ -590,7 +576,7 @@ class GamePage(Generic[B]):
         self.keeper.fresh = False
         if "score" in kept:
             self.score = SessionScore.load(kept["score"])
-        self.practice_why = (why or _practice_why(kept)
+        self.practice_why = (why or practice_why(kept)
                              or (OPEN_HANDS if self.practice_box.value else ""))
         self.confirm.cancel()
         self.reset_turn()

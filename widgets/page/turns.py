@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from widgets.page.practice import UNDONE
 from widgets.parts.explain_panel import Hint
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
@@ -121,8 +122,6 @@ class Turns:
         self._history_step(page.session.undo, "Undone.")
 
     def _undo_as_practice(self) -> None:
-        from widgets.page.game_page import UNDONE
-
         self.page.make_practice(UNDONE)
         self._history_step(self.page.session.undo, "Undone (this game is practice now).")
 
