@@ -14,7 +14,9 @@ kernel: while a widget message is handled (the shell's parent message is not an
 stderr — its original file descriptor, which Voilà's log receives; ipykernel forwards fd 2
 itself to the browser, so not that — and every live page shows its panel, "Something went
 wrong (reference 1a2b3c)". A cell's own error (running the notebook) keeps IPython's
-behaviour. The page's own timers run their work inside :func:`guard`, which does the same.
+behaviour. Warnings raised while a widget message is handled (``warnings.showwarning``, which
+writes to the stderr the browser gets) go to the server's log the same way. The page's own
+timers run their work inside :func:`guard`, which does the same.
 
 >>> class Page:                       # anything with a ``root`` VBox and a ``dock`` VBox
 ...     import ipywidgets as w
@@ -35,6 +37,7 @@ import os
 import secrets
 import sys
 import traceback
+import warnings
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -129,6 +132,18 @@ def install_hook(shell: Any) -> None:
 
     shell._showtraceback = _showtraceback
     shell._wpp_fault_hook = True
+    shown = warnings.showwarning
+
+    def showwarning(message: Any, category: Any, filename: str, lineno: int,
+                    file: Any = None, line: str | None = None) -> None:
+        # A warning while a widget message is handled (e.g. jupyter_client's about a
+        # value JSON cannot carry, sent back by ipywidgets' echo) names server paths.
+        if _in_cell(shell) or file is not None:
+            shown(message, category, filename, lineno, file, line)
+            return
+        server_log(warnings.formatwarning(message, category, filename, lineno, line))
+
+    warnings.showwarning = showwarning
 
 
 def install_fault_panel(page: Any, shell: Any = "current") -> w.HTML:
