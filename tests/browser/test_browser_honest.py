@@ -125,6 +125,21 @@ def test_undo_in_a_scored_game_makes_it_practice_and_a_reload_keeps_it(
     page.close()
 
 
+def test_a_reload_before_the_first_move_shows_the_same_hand(server: str,
+                                                            browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = open_page(browser, server)
+    url = kept_url(page)
+    hand = page.locator(".wpp-hand.wpp-active").inner_text()
+    assert hand.strip()
+    page.reload()
+    page.wait_for_selector(BOARD, timeout=WAIT)
+    same_game(page, url)
+    expect(page.locator(".wpp-hand.wpp-active")).to_have_text(hand, timeout=WAIT)
+    page.close()
+
+
 def won_save() -> str:
     """A finished WarPairsPoker game that P1 (the person's seat) won, as a save file."""
     for seed in range(100):

@@ -213,7 +213,7 @@ class GamePage(Generic[B]):
         #: Why the game on the page is practice ("": a scored game); see :attr:`practice`.
         self.practice_why = OPEN_HANDS if practice else ""
         self.game_id = ""
-        self._polling = False
+        self._waiting = False  # followed a game at the computer's turn (see follow)
         self.reviewing: int | None = None
         self._last_person = 0
         self._build(title or self.definition.title, chosen)
@@ -563,11 +563,14 @@ class GamePage(Generic[B]):
             self._show_seats()
             self.refresh()
 
-    def start(self, history: History[Any, Any], notice: str = "", why: str = "") -> None:
+    def start(self, history: History[Any, Any], notice: str = "", why: str = "", *,
+              advance: bool = True) -> None:
         """Play ``history`` from now on: reset everything per game, keep the settings.
         ``why``: the game is practice, and why; a game just read from the store (a reload,
         another tab) is practice if it was kept as practice, and goes on with the score kept
-        with it; otherwise the game is practice if "Practice: open hands" is ticked."""
+        with it; otherwise the game is practice if "Practice: open hands" is ticked.
+        ``advance``: let the computer act now if it is its turn (not when following another
+        tab's game: that tab moves for the computer, :meth:`follow`)."""
         self.pacer.cancel()
         self.session.start(history)
         self.game_id = game_id(history)
@@ -584,7 +587,8 @@ class GamePage(Generic[B]):
         self.save_link.value = ""
         self.notes.say(notice, info=True)
         self.refresh()
-        self.advance()
+        if advance:
+            self.advance()
 
     def new_game(self, seed: int | None = None) -> None:
         """A new deal: ``seed``, else the seed typed, else a random one."""
@@ -831,8 +835,9 @@ class GamePage(Generic[B]):
         try:
             self.keeper.write(self.history, self.settings())
         except StaleGame:
-            self.follow(FOLLOWED, force=True)
-            return False
+            # Followed: the kept game is drawn (by start()); not followed (the store could
+            # not be read back): play on with this page's game, unkept.
+            return not self.follow(FOLLOWED, force=True)
         except WppError as err:  # the file failed: play on, and say the game is not kept
             self.notes.say(f"This game is not kept for a reload now: {err}", info=True)
         return True
@@ -862,7 +867,11 @@ class GamePage(Generic[B]):
         self.session.set_computer(agents)
         self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
                         for s in range(self.players)}
-        self.start(history, notice=notice)
+        # The tab that wrote moves for the computer: two kernels racing the computer's
+        # turn would make each follow the other (every follow resets the panels). If that
+        # tab is gone, the next poll that finds nothing new lets this one move.
+        self.start(history, notice=notice, advance=False)
+        self._waiting = self.session.computer_to_act
         return True
 
     def _poll_later(self) -> None:
@@ -877,7 +886,9 @@ class GamePage(Generic[B]):
 
         def poll() -> None:
             with guard(self):
-                self.follow()
+                if not self.follow() and self._waiting:
+                    self._waiting = False
+                    self.advance()
             loop.call_later(_POLL, poll)
 
         loop.call_later(_POLL, poll)
