@@ -136,7 +136,8 @@ def test_a_reload_before_the_first_move_shows_the_same_hand(server: str,
     page.reload()
     page.wait_for_selector(BOARD, timeout=WAIT)
     same_game(page, url)
-    expect(page.locator(".wpp-hand.wpp-active")).to_have_text(hand, timeout=WAIT)
+    expect(page.locator(".wpp-hand.wpp-active")).to_have_text(hand, use_inner_text=True,
+                                                              timeout=WAIT)
     page.close()
 
 
