@@ -1,7 +1,9 @@
 """End to end, the page's promises of issue 12, in a real headless Chromium:
 
-* two saved games that differ only in cards the viewer never saw, opened in the page, give
-  the viewer identical websocket frames and page text until the game ends;
+* two saved games that differ only in cards the viewer never saw, each put under a page's
+  address in the store (as another tab on that address would write it: the page follows it),
+  give the viewer identical websocket frames and page text until the game ends ("Open saved
+  game" would make them practice: a save file holds the whole deal);
 * a closed tab frees its kernel at once (the shutdown request passes the XSRF check);
 * leaving or reloading the page during a game asks first;
 * the keys work whatever was clicked last, except while typing in the seed box;
@@ -27,12 +29,15 @@ from playwright.sync_api import Error as PlaywrightError
 
 from widgets.site.serve import ROOT, kernel_alive, running_voila
 from widgets.testing import as_dealt, twin_game
+from wpp.core.game_store import GameStore
+from wpp.core.registry import load_game
 from wpp.warpairs import make_agent
 from wpp.warpairs.game import Game
 
 pytestmark = pytest.mark.browser
 
 SEED = 31
+STORE = ROOT / "artifacts" / "page-tests.sqlite3"
 STEP = 20_000
 SHOTS = [Path("/tmp/page-shots"), ROOT / "artifacts" / "screens"]
 
@@ -42,7 +47,7 @@ def server() -> Iterator[str]:
     log = ROOT / "artifacts" / "voila-page-tests.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     with running_voila({"WPP_SEED": str(SEED), "WPP_AI_DELAY": "0",
-                        "WPP_ROOMS": str(ROOT / "artifacts" / "page-tests.sqlite3")},
+                        "WPP_ROOMS": str(STORE)},
                        log=log) as url:
         yield url
 
@@ -125,16 +130,22 @@ def saved_twins(tmp: Path) -> tuple[Path, Path, Game]:
 
 def play_saved(browser: Any, url: str, path: Path, name: str
                ) -> tuple[list[str], list[str], list[str]]:
-    """Open a saved game in a fresh page, look at Why? and Hint, make a refused play, then
+    """Put a saved game under a fresh page's address in the store (as another tab would:
+    the page follows it, a scored game), look at Why? and Hint, make a refused play, then
     concede; the page's text after each step, and the kernel's widget messages before and
     after the game ends."""
     page = open_page(browser, url)
+    page.wait_for_url(re.compile(r"key="), timeout=STEP)
+    page.wait_for_timeout(2000)     # the page's first writes (a pre-heated kernel resumes)
+    key = re.search(r"key=([A-Za-z0-9_-]+)", page.url)
+    assert key
+    store = GameStore(STORE)
+    settings = store.read(key.group(1)).settings
     page.frames_in.clear()
     texts = []
-    with page.expect_file_chooser() as chooser:
-        page.click(".wpp-opt-open")
-    chooser.value.set_files(str(path))
-    page.wait_for_selector(".wpp-msg:has-text('Opened a saved game')", timeout=STEP)
+    store.put(key.group(1), load_game(path.read_text()), settings)
+    page.wait_for_selector(".wpp-msg:has-text('another tab')", timeout=STEP)
+    page.wait_for_timeout(500)
     texts.append(app_text(page))
     page.click(".wpp-why")
     page.wait_for_selector(".wpp-explain .wpp-expl", timeout=STEP)

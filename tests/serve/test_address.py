@@ -163,3 +163,16 @@ def test_the_wait_speaks_voilas_request_info_protocol(monkeypatch: pytest.Monkey
     loop.call_soon_threadsafe(loop.stop)
     assert got == ["seed=7&name=Ana"]
     assert address.page_query() == "seed=7&name=Ana"   # once: no second wait
+
+
+def test_a_seed_from_the_address_is_a_known_deal_so_practice(preheated_request: Any,
+                                                            tmp_path: Path) -> None:
+    """The seed is in the address, so anyone holding the link can compute the deal: the game
+    is practice (stated on the page), as a typed seed is (issue 34)."""
+    store = GameStore(tmp_path / "g.sqlite3")
+    with preheated_request("seed=7"):
+        page = GamePage.from_env("draw", board=ListBoard("draw"), store=store)
+    assert page.practice and "chosen by its seed" in page.header.mode_mark.value
+    with preheated_request(""):
+        plain = GamePage.from_env("draw", board=ListBoard("draw"), store=store)
+    assert not plain.practice

@@ -3,8 +3,9 @@ computable from the viewer's own view and the public history.
 
 The property: take a game and its twin — the same public history, every card the viewer never
 saw re-dealt by the engine's hidden re-deal (:func:`widgets.testing.twin_game`) — open both in
-the app by the same code path (:meth:`App.open_saved` on their save files), and every widget
-value and message the viewer gets is identical: the board, the status, the log, "Why?" (the
+the app by the same code path (:meth:`App.start` on the games read back from their save files;
+not "Open saved game", which makes a game practice: a save file holds the whole deal), and every
+widget value and message the viewer gets is identical: the board, the status, the log, "Why?" (the
 computer's move in public terms) and "Hint". Positions are the viewer's decision points of
 games played by the classic AI against the classic, greedy and random agents.
 """
@@ -18,6 +19,7 @@ import pytest
 
 from widgets.games.warpairs.app import App
 from widgets.testing import as_dealt, never_seen, page_tree, twin_game
+from wpp.core.registry import load_game
 from wpp.warpairs import make_agent
 from wpp.warpairs.game import Game
 
@@ -58,8 +60,8 @@ def check_twins(computer: int, games: int) -> int:
             e.text_for(viewer) for e in game.events]
         assert twin.view(viewer) == game.view(viewer)
         differ += twin.state != game.state
-        a.open_saved(as_dealt(game).to_json())
-        b.open_saved(twin.to_json())
+        a.start(load_game(as_dealt(game).to_json()))
+        b.start(load_game(twin.to_json()))
         where = f"game {game.seed}, action {len(game.actions)}"
         compare(a, b, where)
         a.show_why()

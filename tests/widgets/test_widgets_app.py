@@ -153,8 +153,11 @@ def test_undo_redo_and_replay() -> None:
     click_action(app, PlayCards([hand[0]]))
     assert app.game.state.actions > start.actions
     after = app.game.state
-    app.menu.undo.click()
+    app.menu.undo.click()       # against the computer: practice, and a forfeit — asked first
+    assert app.game.state == after and "forfeit" in app.confirm_box.children[0].value
+    app.confirm_yes.click()
     assert app.game.state == start and app.game.to_act == 0  # back to the person's decision
+    assert "Undo was used" in app.mode_mark.value
     app.menu.redo.click()
     assert app.game.state == after
     app.keys.press("undo")          # the page's key (Shift+U)
@@ -226,14 +229,17 @@ def test_options_show_tricks_rules_and_concede_asks_twice() -> None:
 def test_new_game_with_a_typed_seed_and_a_bad_seed() -> None:
     app = App(seed=1, agent=AGENT)
     app.menu.seed.value = "424242"
-    app.menu.new_game.click()
+    app.menu.new_game.click()   # the scored deal on the page is left: a forfeit, asked first
+    assert app.game.seed == 1 and "forfeit" in app.confirm_box.children[0].value
+    app.confirm_yes.click()
     assert app.game.seed == 424242 and app.game.phase is Phase.MULLIGAN
+    assert "chosen by its seed" in app.mode_mark.value  # a chosen deal is practice
     app.menu.seed.value = "not a number"
     app.menu.new_game.click()
     assert app.game.seed == 424242 and "whole number" in app.message.value
     app.menu.seed.value = ""
-    app.menu.new_game.click()
-    assert app.game.phase is Phase.MULLIGAN
+    app.menu.new_game.click()   # practice: nothing at stake, no question
+    assert app.game.phase is Phase.MULLIGAN and app.game.seed != 424242
 
 
 def test_computer_seat_can_change_and_the_computer_can_play_p1() -> None:

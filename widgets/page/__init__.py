@@ -14,6 +14,8 @@ module               what it holds
 ``seats``            who plays each seat: a person, any agent with its budget, a ladder level
 ``reasons``          Why? in public terms during a game, the full reasoning after it
 ``results``          the result in words and the session's score across games
+``practice``         why a game is practice (the mode mark, kept with the game)
+``faults``           no traceback reaches a page: the error panel, the server's log
 ``deals``            the hidden random seed, a typed seed, the save file's download link
 ``keeper``           the game survives a reload: kept under a secret key in the address
 ``keys``             the page's keys and the board's, for the key script and the Rules panel

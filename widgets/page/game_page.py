@@ -27,7 +27,16 @@ What the page does, the same for every game:
 * the seed is random and hidden until the game ends (:mod:`~widgets.page.deals`); then the
   status shows it and the banner offers "Replay this deal";
 * the game-over banner gives the result in words and the session's score
-  (:mod:`~widgets.page.results`);
+  (:mod:`~widgets.page.results`), each game counted once by its identity (its deal,
+  :func:`~wpp.core.game_store.game_id`), the score kept with the game;
+* **a scored game stays honest**: whatever shows what a scored game hides — open hands, Undo
+  against the computer, who plays changed mid-game, a deal opened from a save file, replayed
+  or chosen by its seed — makes the game practice, and the mode mark says so and why; it is
+  kept with the game, so a reload or a second tab on the same address shows it too. A scored
+  game against the computer left before its end (a new deal, practice, Undo) counts as a loss
+  (a forfeit), after a question; Undo after the end is refused. Two tabs on one address: the
+  store's version refuses the stale tab's write, and that tab shows the game as it is
+  (:meth:`GamePage.follow`, polled when an event loop runs);
 * **Review**: every move, the board drawn as it was (``Board.draw(..., active=False)``), with
   the computer's reasons; **Review with the computer** (:mod:`~widgets.page.computer_review`);
 * **Save** (download the kit's save file, when it can no longer tell a secret: after the game,
@@ -47,6 +56,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -57,6 +67,7 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.computer_review import ComputerReview
 from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
+from widgets.page.faults import guard, install_fault_panel
 from widgets.page.keeper import (
     Keeper,
     address_html,
@@ -65,6 +76,18 @@ from widgets.page.keeper import (
 )
 from widgets.page.keys import PageKeys, keys_html
 from widgets.page.layout import PAGE_STYLE
+from widgets.page.practice import (
+    CHOSEN,
+    FORFEIT_NOTE,
+    OPEN_HANDS,
+    OPENED,
+    PRACTICE_MARK,
+    REPLAYED,
+    SEATS_CHANGED,
+    UNDONE,
+    practice_mark,
+    practice_why,
+)
 from widgets.page.reasons import (
     LIVE_NOTE,
     MOVE_ONLY_NOTE,
@@ -98,19 +121,21 @@ from widgets.parts.saved_game import open_save
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
-from wpp.core.game_store import GameStore
+from wpp.core.game_store import GameStore, StaleGame, game_id
 from wpp.core.history import History, seat_name
 from wpp.core.registry import game_def, hint_agent, new_game
 from wpp.core.session import Session
 
-__all__ = ["PRACTICE_MARK", "GamePage"]
+__all__ = ["CHOSEN", "OPENED", "OPEN_HANDS", "PRACTICE_MARK", "REPLAYED", "SEATS_CHANGED",
+           "UNDONE", "GamePage", "practice_mark"]
 
 #: The board's own type (a page's ``board`` keeps it, so tests reach its widgets).
 B = TypeVar("B", bound=Board)
 
-PRACTICE_MARK = ('<span class="wpp-practice-mark">PRACTICE — open hands: every hand and the '
-                 "computer's full reasoning are shown</span>")
+FOLLOWED = ("This game was changed in another tab on the same address: showing it as it is "
+            "now (your last action here was not kept).")
 _MAX_FILE = 1_000_000
+_POLL = 1.5  # seconds between two looks at the store for another tab's changes
 
 
 def _read_settings(settings: Mapping[str, Any]
@@ -147,6 +172,7 @@ def served_settings(game: str, settings: dict[str, Any]) -> list[str]:
     if asked and "seed" not in settings:
         try:
             settings["seed"] = check_seed(int(asked[:20]), "the address's seed")
+            settings.setdefault("why", CHOSEN)  # a known deal: practice, as a typed seed
         except (ValueError, WppError):
             notices.append(f"The address's seed {asked[:20]!r} is not a whole number from 0 "
                            "to 2**63 - 1: a random deal instead.")
@@ -180,7 +206,8 @@ class GamePage(Generic[B]):
     rule variations; ``ai_delay``: seconds before each computer action when an event loop
     runs; ``store`` and ``query``: where the game is kept and the address's query string (a
     reload); ``review_budget``: the budget of "Review with the computer"; ``public``: the
-    public form of the computer's reasons (the game's ``PUBLIC_REASONS`` by default).
+    public form of the computer's reasons (the game's ``PUBLIC_REASONS`` by default); ``why``:
+    why the first deal is practice (e.g. :data:`CHOSEN`: a seed from the page's address).
     """
 
     def __init__(self, board: B, *, players: int | None = None, seed: int | None = None,
@@ -190,7 +217,7 @@ class GamePage(Generic[B]):
                  ai_delay: float = 0.0, store: GameStore | None = None, query: str = "",
                  review_budget: Mapping[str, int] | None = None,
                  public: PublicReasons | None = None, title: str | None = None,
-                 rules: Any = None) -> None:
+                 rules: Any = None, why: str = "") -> None:
         self.board = board
         self.game_name = board.game
         self.definition = game_def(self.game_name)
@@ -232,7 +259,10 @@ class GamePage(Generic[B]):
         self.show_review = self.review.show_review
         self.person_moves = 0
         self.score = SessionScore()
-        self.practice = bool(practice)
+        #: Why the game on the page is practice ("": a scored game); see :attr:`practice`.
+        self.practice_why = OPEN_HANDS if practice else ""
+        self.game_id = ""
+        self._waiting = False  # followed a game at the computer's turn (see follow)
         self.reviewing: int | None = None
         self._last_person = 0
         self._build(title or self.definition.title, chosen)
@@ -245,7 +275,9 @@ class GamePage(Generic[B]):
         self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
                         for s in range(self.players)}
         self._wire()
-        self.start(first, notice=self.keeper.notice)
+        self.fault_panel = install_fault_panel(self)
+        self.start(first, notice=self.keeper.notice, why="" if found is not None else why)
+        self._poll_later()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -365,7 +397,7 @@ class GamePage(Generic[B]):
         on_touch = getattr(self.board, "on_touch", None)
         if callable(on_touch):
             on_touch(self.notes.drop_refusal)
-        self.new_button.on_click(lambda _b: self.ask(self.new_game, "Deal a new game?"))
+        self.new_button.on_click(lambda _b: self.ask_new_game())
         self.replay_button.on_click(lambda _b: self.ask(self.replay, "Start this deal again?"))
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
@@ -374,6 +406,7 @@ class GamePage(Generic[B]):
         self.open_file.observe(self._file, names="value")
         self.practice_box.observe(self._practice_changed, names="value")
         self.chooser.on_change(self._seat_changed)
+        self.chooser.on_refuse(self.notes.refuse)
         self.why_button.on_click(lambda _b: self.show_why())
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.hints.dropdown.observe(lambda _c: self.side.forget_hint(), names="value")
@@ -423,6 +456,35 @@ class GamePage(Generic[B]):
         """May every hand be shown now (the game is over, or practice)?"""
         return self.practice or self.history.is_over
 
+    @property
+    def practice(self) -> bool:
+        """Whether the game on the page is practice (not counted; every hand shown)."""
+        return bool(self.practice_why)
+
+    @practice.setter
+    def practice(self, value: bool) -> None:
+        if not value:
+            self.practice_why = ""
+        elif not self.practice_why:
+            self.practice_why = OPEN_HANDS
+
+    def at_stake(self) -> bool:
+        """A scored game against the computer, dealt and not over: leaving it (a new deal,
+        practice, Undo) counts as a loss — the person has seen their cards."""
+        return (not self.history.is_over and not self.practice
+                and bool(self.session.computer_seats))
+
+    def make_practice(self, why: str) -> None:
+        """Turn the game on the page into practice, ``why`` shown in the mode mark and kept
+        with the game (a reload or another tab on this address sees it too). A scored game
+        against the computer turned into practice before its end counts as a forfeit."""
+        if self.practice:
+            return
+        if self.at_stake():
+            self.score.forfeit(self.game_id, people=self.people())
+        self.practice_why = why[:200]
+        self.refresh()
+
     def _agents(self) -> dict[int, Any]:
         agents: dict[int, Any] = {}
         for seat in range(self.players):
@@ -437,7 +499,9 @@ class GamePage(Generic[B]):
         budgets = {str(s): b for s in range(self.players)
                    if (b := self.chooser.budget(s)) is not None}
         return {"seats": {str(s): self.chooser.choice(s) for s in range(self.players)},
-                "budgets": budgets, "practice": self.practice}
+                "budgets": budgets, "practice": self.practice,
+                "practice_why": self.practice_why, "game_id": self.game_id,
+                "score": self.score.dump()}
 
     def _seat_changed(self, seat: int) -> None:
         if not [s for s in range(self.players) if self.chooser.choice(s) == PERSON]:
@@ -446,7 +510,9 @@ class GamePage(Generic[B]):
             return
         if self.in_progress() and not self.practice:
             self.confirm.ask("Change who plays in the middle of a game?", self._apply_seats,
-                             note="Every hand turns face up and this game becomes practice.")
+                             note="Every hand turns face up and this game becomes practice"
+                                  + ("; it counts as a loss (a forfeit)."
+                                     if self.at_stake() else "."))
             self.refresh()
             return
         self._apply_seats()
@@ -458,8 +524,10 @@ class GamePage(Generic[B]):
             self.notes.refuse(str(err))
             self._show_seats()
             return
-        if self.in_progress():
-            self.practice = True
+        if self.in_progress() and not self.practice:
+            if self.at_stake():
+                self.score.forfeit(self.game_id, people=self.people())
+            self.practice_why = SEATS_CHANGED
         self.session.set_computer(agents)
         self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
                         for s in range(self.players)}
@@ -484,7 +552,18 @@ class GamePage(Generic[B]):
         return not h.is_over and len(h.actions) > 0
 
     def ask(self, action: Any, question: str) -> None:
-        """Do ``action`` at once when no game is in progress, else after a yes."""
+        """Do ``action`` at once when no game is in progress, else after a yes. A scored
+        game against the computer is at stake from its deal (the person has seen their
+        cards): leaving it counts as a loss, a forfeit — said in the question — so that
+        dealing again until a hand suits is no way to a better score."""
+        if self.at_stake():
+            def forfeit_then() -> None:
+                self.score.forfeit(self.game_id, people=self.people())
+                action()
+
+            self.confirm.ask(question, forfeit_then, note=FORFEIT_NOTE)
+            self.refresh()
+            return
         if not self.in_progress():
             action()
             return
@@ -498,19 +577,32 @@ class GamePage(Generic[B]):
             self._show_seats()
             self.refresh()
 
-    def start(self, history: History[Any, Any], notice: str = "") -> None:
-        """Play ``history`` from now on: reset everything per game, keep the settings."""
+    def start(self, history: History[Any, Any], notice: str = "", why: str = "", *,
+              advance: bool = True) -> None:
+        """Play ``history`` from now on: reset everything per game, keep the settings.
+        ``why``: the game is practice, and why; a game just read from the store (a reload,
+        another tab) is practice if it was kept as practice, and goes on with the score kept
+        with it; otherwise the game is practice if "Practice: open hands" is ticked.
+        ``advance``: let the computer act now if it is its turn (not when following another
+        tab's game: that tab moves for the computer, :meth:`follow`)."""
         self.pacer.cancel()
         self.session.start(history)
-        self.practice = bool(self.practice_box.value) or (self.practice and bool(
-            history.actions) and not history.is_over)
+        self.game_id = game_id(history)
+        kept = self.keeper.settings if self.keeper.settings.get("game_id") in (
+            self.game_id, None) and self.keeper.fresh else {}
+        self.keeper.fresh = False
+        if "score" in kept:
+            self.score = SessionScore.load(kept["score"])
+        self.practice_why = (why or practice_why(kept)
+                             or (OPEN_HANDS if self.practice_box.value else ""))
         self.confirm.cancel()
         self.reset_turn()
         self.computer_review.hide()
         self.save_link.value = ""
         self.notes.say(notice, info=True)
         self.refresh()
-        self.advance()
+        if advance:
+            self.advance()
 
     def new_game(self, seed: int | None = None) -> None:
         """A new deal: ``seed``, else the seed typed, else a random one."""
@@ -519,8 +611,19 @@ class GamePage(Generic[B]):
         except WppError as err:
             self.notes.refuse(str(err))
             return
-        self.practice = False
-        self.start(self._deal(fresh_seed() if typed is None else typed))
+        self.start(self._deal(fresh_seed() if typed is None else typed),
+                   why="" if typed is None else CHOSEN)
+
+    def ask_new_game(self) -> None:
+        """New game (the button, Shift+N): the typed seed is checked first — a bad one is
+        refused at once, with no question and nothing changed — then asked about if a game
+        is at stake."""
+        try:
+            typed = parse_seed(self.seed_box.value)
+        except WppError as err:
+            self.notes.refuse(str(err))
+            return
+        self.ask(lambda: self.new_game(typed), "Deal a new game?")
 
     def _deal(self, seed: int) -> History[Any, Any]:
         """A new game dealt from ``seed``, with this page's players and rules."""
@@ -528,9 +631,9 @@ class GamePage(Generic[B]):
         return type(h).create(self.definition, seed, self.players, h.rules)
 
     def replay(self) -> None:
-        """The same deal again from the start."""
-        self.practice = False
-        self.start(self.history.replay())
+        """The same deal again from the start — practice: its cards are known (the end
+        showed them; during the game, the person's own draws)."""
+        self.start(self.history.replay(), why=REPLAYED)
 
     def open_saved(self, text: str | bytes) -> None:
         """Open a save file of this game (refused with the kit's reason otherwise; nothing
@@ -543,7 +646,8 @@ class GamePage(Generic[B]):
         except WppError as err:
             self.notes.refuse(f"cannot open this file: {err}")
             return
-        self.start(game, notice="Opened a saved game.")
+        self.start(game, notice="Opened a saved game (practice: a save file holds the whole "
+                                "deal).", why=OPENED)
 
     def _file(self, change: dict[str, Any]) -> None:
         files = change["new"]
@@ -576,32 +680,31 @@ class GamePage(Generic[B]):
 
     def _key(self, name: str) -> None:
         if name == "new":
-            self.ask(self.new_game, "Deal a new game?")
+            self.ask_new_game()
             return
         {"hint": self.show_hint, "why": self.show_why, "undo": self.undo,
          "redo": self.redo}[name]()
 
     def _practice_changed(self, change: dict[str, Any]) -> None:
         if change["new"] and not self.practice:
-            if self.in_progress():
+            if self.at_stake() or self.in_progress():
                 self.confirm.ask("Turn this game into practice?", self._start_practice,
-                                 note="Every hand turns face up.")
+                                 note="Every hand turns face up"
+                                      + ("; this scored game counts as a loss (a forfeit)."
+                                         if self.at_stake() else "."))
                 self.refresh()
                 return
             self._start_practice()
         elif not change["new"] and self.practice:
-            if self.in_progress():
-                self.notes.say("Practice stays on for this game; the next game is a real "
-                               "one.", info=True)
-            else:
-                self.practice = False
+            # Hands once shown stay shown: this game stays practice whatever its stage.
+            self.notes.say("Practice stays on for this game; the next game is a real one.",
+                           info=True)
             self.refresh()
 
     def _start_practice(self) -> None:
-        self.practice = True
         if not self.practice_box.value:
-            self.practice_box.value = True
-        self.refresh()
+            self.practice_box.value = True  # (no question: the game is made practice next)
+        self.make_practice(OPEN_HANDS)
 
     # ------------------------------------------------------------------ Hint and Why?
     def show_hint(self) -> None:
@@ -655,7 +758,15 @@ class GamePage(Generic[B]):
                 if s in people else f"Computer ({seat_name(s)})" for s in range(self.players)]
 
     def refresh(self) -> None:
-        """Bring every part in line with the game (only changed values reach the page)."""
+        """Bring every part in line with the game (only changed values reach the page). The
+        game is kept first: if another tab on this address wrote meanwhile, the store refuses
+        this page's write and the page shows the kept game instead — before anything of its
+        own stale position reaches a widget."""
+        self._count_result()
+        if not self._keep():
+            return
+        if self.fault_panel.layout.display != "none":  # a fault is old news after a move
+            self.fault_panel.layout.display = "none"
         h = self.history
         viewer = self.viewer()
         acting = self.session.human_to_act
@@ -671,7 +782,7 @@ class GamePage(Generic[B]):
                       if self.open_hands() or not self.session.computer_seats else None)
             self.board.draw(view, legal=legal, last=h.actions[-1] if h.actions else None,
                             others=others, active=acting is not None)
-        self.undo_button.disabled = not h.can_undo
+        self.undo_button.disabled = not h.can_undo or h.is_over
         self.redo_button.disabled = not h.can_redo
         self.why_button.layout.display = None if self.session.computer_seats else "none"
         self.notes.render()
@@ -680,12 +791,12 @@ class GamePage(Generic[B]):
                              else None, moves=len(h.actions),
                              rules=self._rules_html())
         self.confirm.render()
-        self.header.show(self._status(viewer, acting), PRACTICE_MARK if self.practice else "")
+        self.header.show(self._status(viewer, acting),
+                         practice_mark(self.practice_why) if self.practice else "")
         self._banner()
         self.game_log.show(h.events, lambda e: e.text_for(None if self.open_hands()
                                                           else viewer))
         self.keys.show(self.board.keys())
-        self.keeper.write(h, self.settings())
         query = self.keeper.query()
         if query:
             value = address_html(query)
@@ -717,15 +828,84 @@ class GamePage(Generic[B]):
         label = opponent_label(self.game_name, self.chooser.choice(seat))
         return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"
 
+    def _count_result(self) -> None:
+        """A finished game into the session's score, once by its identity."""
+        h = self.history
+        if h.is_over:
+            self.score.record(self.game_id, h.returns(), people=self.people(),
+                              practice=self.practice)
+
     def _banner(self) -> None:
         h = self.history
         if not h.is_over:
             self.end.hide()
             return
-        returns = h.returns()
-        self.score.record((id(h), len(h.actions)), returns, people=self.people(),
-                          practice=self.practice)
-        self.end.show(result_head(returns, self.people()), h.outcome, self.score.text())
+        self.end.show(result_head(h.returns(), self.people()), h.outcome, self.score.text())
+
+    # ------------------------------------------------------------------ two tabs, one game
+    def _keep(self) -> bool:
+        """Keep the game in the store; ``False`` when another tab had written first and the
+        page now shows that tab's game (:meth:`follow`)."""
+        try:
+            self.keeper.write(self.history, self.settings())
+        except StaleGame:
+            # Followed: the kept game is drawn (by start()); not followed (the store could
+            # not be read back): play on with this page's game, unkept.
+            return not self.follow(FOLLOWED, force=True)
+        except WppError as err:  # the file failed: play on, and say the game is not kept
+            self.notes.say(f"This game is not kept for a reload now: {err}", info=True)
+        return True
+
+    def follow(self, notice: str = FOLLOWED, *, force: bool = False) -> bool:
+        """Show the game kept under this page's address if another tab changed it (who
+        plays, practice, the score come with it); whether it did. ``force``: this page's
+        own write was refused, so its game is stale whatever the store says."""
+        found = self.keeper.news()
+        if found is None:
+            if force:  # the store could not be read: the page plays on, unkept
+                self.notes.say("Another tab changed this game and it could not be read "
+                               "back.", info=True)
+            return False
+        history, settings = found
+        try:
+            seats, budgets, _ = _read_settings(settings)
+            if history.players != self.players:
+                raise WppError("the kept game has another number of players")
+            for seat in range(self.players):
+                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
+            agents = self._agents()
+        except WppError as err:
+            self.notes.refuse(f"cannot follow the other tab's game: {err}")
+            self._show_seats()
+            return False
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        # The tab that wrote moves for the computer: two kernels racing the computer's
+        # turn would make each follow the other (every follow resets the panels). If that
+        # tab is gone, the next poll that finds nothing new lets this one move.
+        self.start(history, notice=notice, advance=False)
+        self._waiting = self.session.computer_to_act
+        return True
+
+    def _poll_later(self) -> None:
+        """Look at the store every few seconds while an event loop runs (Voilà), so a tab
+        follows the other tab's moves without waiting for its own next action."""
+        if self.keeper.store is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def poll() -> None:
+            with guard(self):
+                if not self.follow() and self._waiting:
+                    self._waiting = False
+                    self.advance()
+            loop.call_later(_POLL, poll)
+
+        loop.call_later(_POLL, poll)
 
     def explanation_for(self, k: int) -> Explanation | None:
         """The computer's full reasons for move ``k`` when the page may show them."""

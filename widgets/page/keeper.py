@@ -9,6 +9,13 @@ game back and continues it. A missing key, or one under which nothing is kept (a
 another game's), starts a fresh game under a fresh key, with a notice. Without
 a store (a notebook) nothing is kept.
 
+Two tabs may hold one key (a duplicated tab). The keeper knows the version of the kept game
+it last read or wrote; a write names it (:meth:`GameStore.put`'s compare-and-set), so a tab
+that missed the other's move is refused (:class:`~wpp.core.game_store.StaleGame`, nothing
+written) and reads the game as it is now (:meth:`Keeper.news`); the page then shows it, with
+a notice. The keeper also remembers the settings kept with the game (:attr:`Keeper.settings`:
+who plays, and whether and why the game is practice) so that every tab sees them.
+
 >>> import os, tempfile
 >>> from wpp.core.game_store import GameStore
 >>> from wpp.core.registry import new_game
@@ -30,7 +37,7 @@ from html import escape
 from typing import Any, Final
 
 from wpp.core.errors import WppError
-from wpp.core.game_store import GameStore, new_key
+from wpp.core.game_store import GameStore, Kept, new_key
 from wpp.core.history import History
 
 __all__ = ["Keeper", "address_html", "address_script_html", "default_store"]
@@ -86,6 +93,13 @@ class Keeper:
         asked = fields.get("key", [""])[0][:80]
         self.key = new_key()
         self._last = ""
+        #: The version of the kept game this page last read or wrote (0: none yet).
+        self.version = 0
+        #: The settings kept with that game (who plays; practice and why).
+        self.settings: dict[str, Any] = {}
+        #: True from a read of the store (a reload, another tab's change) until the page
+        #: starts that game (:meth:`GamePage.start` then takes its practice and score).
+        self.fresh = False
         if asked:
             self.found = self.take(asked)
 
@@ -96,15 +110,36 @@ class Keeper:
         if self.store is None:
             return None
         try:
-            history, settings = self.store.get(asked)
-            if history.name != self.game:
+            kept = self.store.read(asked)
+            if kept.history.name != self.game:
                 raise WppError("another game's key")
         except WppError:
             self.notice = ("No game is kept under this address's key: a new game is dealt "
                            "(its own address keeps it from now on).")
             return None
-        self.key, self._last = asked, ""
-        return history, settings
+        self.key = asked
+        self._remember(kept)
+        return kept.history, kept.settings
+
+    def _remember(self, kept: Kept) -> None:
+        self.version, self.settings = kept.version, dict(kept.settings)
+        self.fresh = True
+        self._last = _mark(kept.history, kept.settings)  # no write back of what was read
+
+    def news(self) -> tuple[History[Any, Any], dict[str, Any]] | None:
+        """The game and settings kept under this page's key if another page (a second tab
+        on the same key) wrote them since this page last read or wrote; else ``None``.
+        Cheap when nothing changed (one version read)."""
+        if self.store is None or not self.version:
+            return None
+        try:
+            if self.store.version(self.key) == self.version:
+                return None
+            kept = self.store.read(self.key)
+        except WppError:  # the file failed, or the game is gone: keep playing what is here
+            return None
+        self._remember(kept)
+        return kept.history, kept.settings
 
     def query(self) -> str:
         """The query the page's address carries (empty without a store)."""
@@ -113,11 +148,18 @@ class Keeper:
         return urllib.parse.urlencode({"game": self.game, "key": self.key})
 
     def write(self, history: History[Any, Any], settings: dict[str, Any]) -> None:
-        """Keep the game now (a store write only when something changed)."""
+        """Keep the game now (a store write only when something changed), as a change of
+        the version this page last saw: if another page wrote meanwhile, the store refuses
+        (:class:`~wpp.core.game_store.StaleGame`, nothing written) — read :meth:`news`."""
         if self.store is None:
             return
-        mark = f"{history.to_json()}|{sorted(settings.items())!r}"
+        mark = _mark(history, settings)
         if mark == self._last:
             return
-        self.store.put(self.key, history, settings)
-        self._last = mark
+        self.version = self.store.put(self.key, history, settings, expected=self.version)
+        self.settings, self._last, self.fresh = dict(settings), mark, False
+
+
+def _mark(history: History[Any, Any], settings: dict[str, Any]) -> str:
+    """What a write would keep (equal marks: nothing to write)."""
+    return f"{history.to_json()}|{sorted(settings.items())!r}"

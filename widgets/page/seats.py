@@ -25,18 +25,20 @@ wpp.core.errors.WppError: unknown agent 'nobody' for draw; choose from exact, no
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import ipywidgets as w
 
+from wpp.core.checks import check_number
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
 from wpp.core.ladder import ladder, level_label, make_level_agent
 from wpp.core.registry import default_agent, make_agent, registered_agents, registration
 
-__all__ = ["PERSON", "SeatChooser", "budget_option", "default_opponent", "make_opponent",
-           "opponent_choices", "opponent_label"]
+__all__ = ["PERSON", "SeatChooser", "budget_limit", "budget_option", "check_budget",
+           "default_opponent", "make_opponent", "opponent_choices", "opponent_label"]
 
 #: The choice that makes a seat a person's.
 PERSON: Final = "person"
@@ -81,6 +83,23 @@ def budget_option(game: str, choice: str) -> tuple[str, int | float] | None:
     return None
 
 
+def budget_limit(default: float) -> float:
+    """The largest budget a page accepts for an option whose default is ``default``: 50
+    times it (a search's playouts: 200 → 10,000), at least 1 (a rate, a share)."""
+    return max(1.0, 50.0 * float(default))
+
+
+def check_budget(value: object, name: str, high: float) -> float:
+    """``value`` if it is a finite number more than 0 and at most ``high``, else the kit's
+    error naming the budget ``name``.
+
+    >>> check_budget(float("inf"), "playouts", 10_000)
+    Traceback (most recent call last):
+    wpp.core.errors.WppError: the playouts budget is a number more than 0 and at most 10000, not inf
+    """
+    return check_number(value, f"the {name} budget", 0, high, above_low=True)
+
+
 def make_opponent(game: str, choice: str, budget: float | None = None, seed: int = 0) -> Any:
     """The agent of ``choice`` (a level, or an agent with ``budget`` for its
     :func:`budget_option`); a choice the game does not have is the kit's error."""
@@ -94,6 +113,7 @@ def make_opponent(game: str, choice: str, budget: float | None = None, seed: int
     option = budget_option(game, choice) if name in registered_agents(game) else None
     if option is not None and budget is not None:
         key, default = option
+        budget = check_budget(budget, key, budget_limit(default))
         options[key] = int(budget) if isinstance(default, int) else float(budget)
     return make_agent(game, name, seed=seed, **options)
 
@@ -142,7 +162,9 @@ class SeatChooser:
         self._callbacks: list[Callable[[int], None]] = []
         for seat, d in self.dropdowns.items():
             d.observe(lambda c, s=seat: self._changed(s, c), names="value")
-            self.budgets[seat].observe(lambda _c, s=seat: self._fire(s), names="value")
+            self.budgets[seat].observe(lambda c, s=seat: self._budget_changed(s, c),
+                                       names="value")
+        self._refusals: list[Callable[[str], None]] = []
 
     def choice(self, seat: int) -> str:
         """The choice of ``seat`` now."""
@@ -153,7 +175,8 @@ class SeatChooser:
         if budget_option(self.game, self.choice(seat)) is None:
             return None
         value = self.budgets[seat].value
-        return float(value) if isinstance(value, int | float) and value > 0 else None
+        return (float(value) if isinstance(value, int | float) and math.isfinite(value)
+                and value > 0 else None)
 
     def set(self, seat: int, choice: str, budget: float | None = None) -> None:
         """Show ``choice`` (and ``budget``) for ``seat`` without reporting a change."""
@@ -186,6 +209,33 @@ class SeatChooser:
             return
         self._show_budget(seat)
         self._fire(seat)
+
+    def _budget_changed(self, seat: int, change: dict[str, Any]) -> None:
+        """A budget typed (or sent over the websocket: any JSON number, ``Infinity`` too):
+        checked like any input — a finite number more than 0 and at most
+        :func:`budget_limit` — else put back, the kit's message, nothing applied or kept."""
+        if self._mute:
+            return
+        option = budget_option(self.game, self.choice(seat))
+        if option is not None:
+            try:
+                check_budget(change["new"], option[0], budget_limit(option[1]))
+            except WppError as err:
+                self._mute = True
+                try:
+                    old = change["old"]
+                    self.budgets[seat].value = (float(old) if isinstance(old, int | float)
+                                                and math.isfinite(old) else float(option[1]))
+                finally:
+                    self._mute = False
+                for refuse in self._refusals:
+                    refuse(str(err))
+                return
+        self._fire(seat)
+
+    def on_refuse(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(reason)`` when a value from the page is refused."""
+        self._refusals.append(callback)
 
     def on_change(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(seat)`` when a seat's choice or budget changes."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from widgets.page.practice import UNDONE
 from widgets.parts.explain_panel import Hint
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
@@ -97,8 +98,32 @@ class Turns:
         self.advance()
 
     def undo(self) -> None:
-        """Take back the person's last move (and the computer's answers after it)."""
-        self._history_step(self.page.session.undo, "Undone.")
+        """Take back the person's last move (and the computer's answers after it).
+
+        Refused once the game is over (a finished game's result stands: otherwise a move
+        could be retried knowing the result). Against the computer, an undo shows what the
+        move revealed and lets it be chosen again knowing it (the same draw comes again), so
+        it makes the game practice; in a scored game the page asks first, and the game
+        counts as a loss (a forfeit)."""
+        page = self.page
+        if page.history.is_over:
+            page.notes.refuse("the game is over: its result stands (Replay this deal to "
+                              "play it again, as practice)")
+            return
+        if page.at_stake() and page.history.can_undo:
+            page.confirm.ask("Undo your last move?", self._undo_as_practice,
+                             note="Undo against the computer turns this game into practice: "
+                                  "it counts as a loss (a forfeit).")
+            page.refresh()
+            return
+        if page.session.computer_seats and page.history.can_undo:
+            self._undo_as_practice()
+            return
+        self._history_step(page.session.undo, "Undone.")
+
+    def _undo_as_practice(self) -> None:
+        self.page.make_practice(UNDONE)
+        self._history_step(self.page.session.undo, "Undone (this game is practice now).")
 
     def redo(self) -> None:
         """Play again the moves taken back, up to the person's next decision."""
