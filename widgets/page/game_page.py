@@ -506,6 +506,7 @@ class GamePage(Generic[B]):
             history.actions) and not history.is_over)
         self.confirm.cancel()
         self.reset_turn()
+        self.review.leave()
         self.computer_review.hide()
         self.save_link.value = ""
         self.notes.say(notice, info=True)

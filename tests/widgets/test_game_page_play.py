@@ -1,0 +1,146 @@
+"""The shared game page on each game's own board (WarPairsPoker, 5-card draw, Pairs, OFC,
+Pokeros), as a player walk-through found it (issue 38): leaving a review for a new game,
+Hint then Enter, keys that cannot act now, the OFC review's cards, the opponents in words.
+
+Keys are pressed as the page's key script presses them (:func:`press_key`): the element with
+the key's class (one inside the active part first), clicked when it can act — not disabled,
+and shown unless it is a key pad's hidden button — else the page's "why not" button."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from widgets.games.draw.board import DrawBoard
+from widgets.games.ofc.board import OfcBoard
+from widgets.games.pairs.board import PairsBoard
+from widgets.games.pokeros.board import PokerosBoard
+from widgets.games.warpairs.board import WarPairsBoard
+from widgets.page.game_page import GamePage
+from widgets.page.keys import PAGE_KEYS
+from wpp.core.explain import Explanation
+from wpp.core.registry import game_def
+from wpp.core.review import ReviewRow
+
+#: Every game's own board, as its notebook builds its page.
+BOARDS: dict[str, Callable[[], Any]] = {
+    "warpairs": WarPairsBoard, "draw": DrawBoard, "pairs": PairsBoard, "ofc": OfcBoard,
+    "pokeros": PokerosBoard}
+#: A quick opponent per game.
+QUICK = {"warpairs": "random", "draw": "exact", "pairs": "expected", "ofc": "random",
+         "pokeros": "greedy"}
+
+
+def page_of(name: str, seed: int) -> GamePage[Any]:
+    players = game_def(name).default_players
+    return GamePage.for_game(name, board=BOARDS[name](), players=players, seed=seed,
+                             seats={s: QUICK[name] for s in range(1, players)})
+
+
+def in_dom_order(root: w.Widget) -> Iterator[tuple[w.Widget, bool, bool]]:
+    """Each widget under ``root`` in document order, with whether it is inside an element of
+    class ``wpp-active`` and whether it is shown (no ``display: none`` on it or above)."""
+    def visit(x: w.Widget, active: bool, shown: bool) -> Iterator[tuple[w.Widget, bool, bool]]:
+        classes = getattr(x, "_dom_classes", ())
+        layout = getattr(x, "layout", None)
+        shown = shown and getattr(layout, "display", None) != "none"
+        yield x, active, shown
+        for child in getattr(x, "children", ()):
+            yield from visit(child, active or "wpp-active" in classes, shown)
+    yield from visit(root, False, True)
+
+
+def press_key(page: GamePage[Any], key: str) -> str:
+    """Press ``key`` as the key script does; returns ``"clicked"`` or ``"blocked"``."""
+    table = {k.key: k.css_class for k in (*page.board.keys(), *PAGE_KEYS)}
+    blocked = {k.key: f"wpp-nokey-{i}" for i, k in enumerate((*page.board.keys(), *PAGE_KEYS))}
+    assert json.dumps(blocked) in page.keys.map.value.replace("&quot;", '"')
+    found = [(x, active, shown) for x, active, shown in in_dom_order(page.root)
+             if table[key] in getattr(x, "_dom_classes", ())]
+    found.sort(key=lambda f: not f[1])  # stable: the active part's first
+    if found:
+        el, _active, shown = found[0]
+        in_keypad = any(el in getattr(box, "children", ()) and "wpp-keypad" in
+                        getattr(box, "_dom_classes", ()) for box, _a, _s in
+                        in_dom_order(page.root))
+        if not getattr(el, "disabled", False) and (shown or in_keypad):
+            el.click()
+            return "clicked"
+    (why,) = [x for x, _a, _s in in_dom_order(page.root)
+              if blocked[key] in getattr(x, "_dom_classes", ())]
+    why.click()
+    return "blocked"
+
+
+def play_randomly(page: GamePage[Any], rng: random.Random, moves: int) -> None:
+    """The person plays ``moves`` random legal moves (the computer answers at once)."""
+    for _ in range(moves):
+        if page.history.is_over or page.session.human_to_act is None:
+            return
+        page.request(rng.choice(page.history.legal_actions()))
+
+
+def play_out(page: GamePage[Any], rng: random.Random) -> None:
+    play_randomly(page, rng, 1000)
+    assert page.history.is_over
+
+
+class Draws:
+    """The board's draws from now on (what a person would see last)."""
+
+    def __init__(self, board: Any) -> None:
+        self.calls: list[dict[str, Any]] = []
+        real = board.draw
+
+        def draw(view: Any, **kw: Any) -> None:
+            self.calls.append({"view": view, **kw})
+            real(view, **kw)
+        board.draw = draw
+
+
+def a_review_row(page: GamePage[Any]) -> ReviewRow:
+    """A row as "Review with the computer" lists it: the person's first decision."""
+    h = page.history
+    k = next(i for i, e in enumerate(h.events) if e.player == 0)
+    a = h.actions[k]
+    return ReviewRow(k, a, a, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, "best", 1,
+                     Explanation(title="the review's reasons", steps=()))
+
+
+# ---------------------------------------------------------------------------- defect 1
+@pytest.mark.parametrize("leave", ["new", "replay", "open"])
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_new_game_after_a_review_row_draws_the_new_board_live(name: str, leave: str) -> None:
+    """A review row drew the old position read-only and kept the side panel as "review-row",
+    which the page never redraws over: New game, Replay or an opened file left that board on
+    the page with no usable control (WarPairsPoker: the old computer hand face up)."""
+    page = page_of(name, seed=21)
+    play_out(page, random.Random(21))
+    saved = page.history.to_json()
+    page.computer_review.on_row(a_review_row(page))
+    assert page.side.open == "review-row"
+    draws = Draws(page.board)
+    if leave == "new":
+        page.new_button.click()
+    elif leave == "replay":
+        page.replay_button.click()
+    else:
+        page.open_saved(saved.replace('"actions": [', '"actions": [', 1))
+    h = page.history
+    assert page.side.open != "review-row" and page.reviewing is None
+    assert draws.calls, "the new game's board was never drawn"
+    last = draws.calls[-1]
+    viewer = page.viewer()
+    assert last["view"] == h.view(viewer)
+    if leave != "open":
+        assert not h.is_over and page.session.human_to_act is not None
+        assert last["active"] and list(last["legal"]) == list(h.view(viewer).legal_actions())
+        assert last["others"] is None, "open hands drawn in a new game against the computer"
+        # and the person can play on it
+        page.request(h.legal_actions()[0])
+        assert len(page.history.actions) >= 1
