@@ -48,21 +48,15 @@ def log_count(page: Any) -> int:
 
 
 def one_turn(page: Any) -> None:
-    """The person's turn: ask for a hint and play it (Enter plays selected cards; a hint to
-    draw, stop, pass or take a pile card is clicked as the prompt says)."""
+    """The person's turn: ask for a hint and play it with Enter — whatever Hint chose: raised
+    cards, a draw, Stop, Pass or a pile card (Enter answered "no cards selected" to all but
+    the first, issue 38)."""
     before = page.evaluate("document.querySelector('.wpp-log') ? "
                            "document.querySelector('.wpp-log').innerText : ''")
     page.keyboard.press("Shift+H")
     page.wait_for_selector(".wpp-explain:has-text('Hint for')", timeout=STEP)
-    prompt = page.inner_text(".wpp-prompt")
-    if prompt.startswith("Hint: take"):
-        card = prompt.split("take", 1)[1].split("from")[0].strip()
-        page.click(f".wpp-pile .wpp-card:not(.wpp-dim)[title='take {card} from the pile']")
-    elif prompt.startswith("Hint: press"):
-        label = prompt.split("press", 1)[1].strip()
-        page.click(f".wpp-action:visible:has-text('{label}')")
-    else:
-        page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert "Refused" not in page.inner_text(".wpp-msg")
     page.wait_for_function(
         "(b) => (document.querySelector('.wpp-log') || {innerText: ''}).innerText !== b",
         arg=before, timeout=STEP)

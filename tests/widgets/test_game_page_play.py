@@ -56,10 +56,11 @@ def in_dom_order(root: w.Widget) -> Iterator[tuple[w.Widget, bool, bool]]:
 
 
 def press_key(page: GamePage[Any], key: str) -> str:
-    """Press ``key`` as the key script does; returns ``"clicked"`` or ``"blocked"``."""
+    """Press ``key`` as the key script does; returns ``"clicked"``, ``"blocked"`` (the page's
+    "why not" button clicked) or ``"nothing"``."""
     table = {k.key: k.css_class for k in (*page.board.keys(), *PAGE_KEYS)}
     blocked = {k.key: f"wpp-nokey-{i}" for i, k in enumerate((*page.board.keys(), *PAGE_KEYS))}
-    assert json.dumps(blocked) in page.keys.map.value.replace("&quot;", '"')
+    listed = json.dumps(blocked) in page.keys.map.value.replace("&quot;", '"')
     found = [(x, active, shown) for x, active, shown in in_dom_order(page.root)
              if table[key] in getattr(x, "_dom_classes", ())]
     found.sort(key=lambda f: not f[1])  # stable: the active part's first
@@ -71,6 +72,8 @@ def press_key(page: GamePage[Any], key: str) -> str:
         if not getattr(el, "disabled", False) and (shown or in_keypad):
             el.click()
             return "clicked"
+    if not listed:  # a page with no "why not" buttons: the key does nothing
+        return "nothing"
     (why,) = [x for x, _a, _s in in_dom_order(page.root)
               if blocked[key] in getattr(x, "_dom_classes", ())]
     why.click()
@@ -144,3 +147,78 @@ def test_a_new_game_after_a_review_row_draws_the_new_board_live(name: str, leave
         # and the person can play on it
         page.request(h.legal_actions()[0])
         assert len(page.history.actions) >= 1
+
+
+# ---------------------------------------------------------------------------- defect 2
+#: Hint's AI per game in these tests: the page's own where it is quick, else a quick one.
+HINT_AI = {"warpairs": "classic", "draw": "exact", "pairs": "expected", "ofc": "random",
+           "pokeros": "greedy"}
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_hint_then_enter_plays_exactly_the_hinted_move(name: str) -> None:
+    """WarPairsPoker's Hint to draw, take a pile card, stop or pass selected no card, and
+    Enter then sent an empty play ("Refused: no cards selected"). On every game, at every
+    decision of several games, Hint then the Enter key plays the move Hint named."""
+    checked = 0
+    for seed in range(40):
+        if checked >= 40:
+            break
+        page = page_of(name, seed=100 + seed)
+        page.hints.dropdown.value = HINT_AI[name]
+        hinted: list[Any] = []
+        decide = page.session.decide_for
+
+        def spy(seat: int, agent: Any, decide: Any = decide, hinted: Any = hinted) -> Any:
+            decision = decide(seat, agent)
+            hinted.append(decision.action)
+            return decision
+        page.session.decide_for = spy  # type: ignore[method-assign]
+        while not page.history.is_over:
+            before = len(page.history.actions)
+            page.show_hint()
+            assert "selected for you" in page.notes.html.value, page.notes.html.value
+            assert press_key(page, "Enter") == "clicked"
+            assert "Refused" not in page.notes.html.value, page.notes.html.value
+            assert page.history.actions[before] == hinted[-1], (before, hinted[-1])
+            checked += 1
+    assert checked >= 12
+
+
+def _changed(page: GamePage[Any], key: str) -> tuple[bool, str]:
+    """Press ``key``: did anything on the page change other than the message line, and what
+    does the message line say?"""
+    page.notes.say("")
+    page.notes.render()
+    before = [x.get_state() for x, _a, _s in in_dom_order(page.root) if x is not page.notes.html]
+    press_key(page, key)
+    after = [x.get_state() for x, _a, _s in in_dom_order(page.root) if x is not page.notes.html]
+    return before != after, page.notes.html.value
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_listed_key_acts_or_says_why_not(name: str) -> None:
+    """OFC's Enter with cards still to place (a disabled Place), Pokeros' Enter with no cell
+    chosen, draw's Enter with no card raised: the key script skipped a disabled control and
+    nothing happened, nothing was said. Now every key the page lists either changes the page
+    or puts a short note in the message line — in positions along a game and after it."""
+    rng = random.Random(5)
+    page = page_of(name, seed=8)
+    keys = [k.key for k in (*page.board.keys(), *PAGE_KEYS) if k.key != "N"]
+    positions = 0
+    while positions < 6:
+        for key in rng.sample(keys, min(len(keys), 12)):
+            saved = page.history.to_json()
+            changed, said = _changed(page, key)
+            assert changed or said, f"{name}: key {key!r} did nothing and said nothing"
+            if page.history.to_json() != saved or page.confirm.box.layout.display != "none":
+                break  # the key played (or asked): a new position
+        positions += 1
+        if page.history.is_over:
+            break
+        play_randomly(page, rng, 1)
+    if not page.history.is_over:
+        play_out(page, rng)
+    for key in keys:  # after the game, every board key says the game is over
+        changed, said = _changed(page, key)
+        assert changed or said, f"{name}: key {key!r} after the game did nothing, said nothing"

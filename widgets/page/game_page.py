@@ -54,7 +54,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from widgets.page.board import Board
+from widgets.page.board import Board, Key
 from widgets.page.computer_review import ComputerReview
 from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
 from widgets.page.keeper import (
@@ -63,7 +63,7 @@ from widgets.page.keeper import (
     address_script_html,
     default_store,
 )
-from widgets.page.keys import PageKeys, keys_html
+from widgets.page.keys import PageKeys, key_name, keys_html
 from widgets.page.layout import PAGE_STYLE
 from widgets.page.reasons import (
     LIVE_NOTE,
@@ -385,6 +385,7 @@ class GamePage(Generic[B]):
         self.end.on("review", self.show_review)
         self.end.on("computer", self.review_with_computer)
         self.keys.on_key(self._key)
+        self.keys.on_blocked(self._key_blocked)
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -581,6 +582,23 @@ class GamePage(Generic[B]):
             return
         {"hint": self.show_hint, "why": self.show_why, "undo": self.undo,
          "redo": self.redo}[name]()
+
+    def _key_blocked(self, key: Key) -> None:
+        """A key the page lists whose control cannot act now (the key script clicked its
+        "why not" button): say why in the message line, never nothing. The page knows the
+        shared reasons (a past position, the game over, not your turn); the board its own
+        (its optional ``why_not(key)``: "2 cards still to place")."""
+        if self.reviewing is not None or self.side.open == "review-row":
+            why = "the board shows a past position (the review)"
+        elif self.history.is_over:
+            why = "the game is over (New game: Shift+N)"
+        elif self.session.human_to_act is None:
+            why = "it is not your turn"
+        else:
+            why_not = getattr(self.board, "why_not", None)
+            why = (str(why_not(key.key)) if callable(why_not) else "") or "not possible now"
+        self.notes.say(f"{key_name(key.key)} ({key.does}): {why}.", info=True)
+        self.notes.render()
 
     def _practice_changed(self, change: dict[str, Any]) -> None:
         if change["new"] and not self.practice:

@@ -95,6 +95,15 @@ _SCRIPT: Final = """
       var cls = Object.prototype.hasOwnProperty.call(map, e.key) ? map[e.key] : null;
       if (!cls) { return; }
       el = app.querySelector('.wpp-active .' + cls) || app.querySelector('.' + cls);
+      // A key whose element cannot act now (none, disabled, or not shown — a key pad's
+      // hidden buttons excepted) clicks the page's "why not" button for it instead, so the
+      // page says why rather than nothing happening.
+      var usable = el && !el.disabled && (el.offsetParent !== null || el.closest('.wpp-keypad'));
+      if (!usable) {
+        var blocked = JSON.parse(holder.getAttribute('data-wpp-blocked') || '{}');
+        el = Object.prototype.hasOwnProperty.call(blocked, e.key)
+          ? app.querySelector('.' + blocked[e.key]) : null;
+      }
     } else {
       var sel = null;
       var i = e.key.length === 1 ? slotKeys.indexOf(e.key) : -1;
@@ -142,6 +151,7 @@ class KeyPad:
             b.on_click(lambda _b, n=name: self._fire(n))
             self.buttons[name] = b
         self.box = w.HBox(list(self.buttons.values()), layout=w.Layout(display="none"))
+        self.box.add_class("wpp-keypad")  # hidden on purpose: the key script clicks it
 
     def on_key(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(name)`` when a key button is clicked."""

@@ -173,6 +173,22 @@ class OfcBoard(BoardBase):
         return " · ".join(f"{row} {format_cards(getattr(action, row))}" for row in ROWS
                           if getattr(action, row))
 
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now, in a few words (the page says it)."""
+        left = len(self._left())
+        if key == "Enter" and left:
+            return (f"{left} card{'s' if left > 1 else ''} still to place: put each on a row "
+                    "(a card, then T, M or B)")
+        if key.isdigit():
+            return f"you have {left} card{'s' if left != 1 else ''} left to place"
+        if key in ("t", "m", "b"):
+            row = ROWS["tmb".index(key)]
+            return (f"the {row} row is full" if self._view is not None
+                    and self._free("tmb".index(key)) <= 0 else f"no card left for the {row} row")
+        if key == "u":
+            return "no card has been put on a row yet"
+        return ""
+
     # --- input ---------------------------------------------------------------------------
     def _reset(self) -> None:
         self.pending, self.order, self.card, self.row = {}, [], None, None
