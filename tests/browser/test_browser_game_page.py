@@ -20,7 +20,13 @@ import pytest
 from tests.browser.conftest import Shipped
 from widgets.site.serve import ROOT
 
-from .game_page_steps import review_with_the_computer
+from .game_page_steps import (
+    fits_a_phone_now,
+    new_game_after_a_review_row,
+    phone_faults,
+    review_with_the_computer,
+    rules_in_view,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -110,8 +116,13 @@ def test_a_whole_game_with_hint_why_a_reload_and_the_banner(server: str, browser
     page.wait_for_selector(".wpp-explain:has-text('move 1 of')", timeout=STEP)
     page.click(".wpp-review-next")
     page.wait_for_selector(".wpp-explain:has-text('move 2 of')", timeout=STEP)
+    fits_a_phone_now(page, "warpairs", "over")
     seen = review_with_the_computer(page, "warpairs")   # artifacts/warpairs/
     assert seen["rows"]
+    fits_a_phone_now(page, "warpairs", "review")
+    new_game_after_a_review_row(page, "warpairs")
+    # the new deal's computer hand is face down (the row's old hand showed face up)
+    assert page.locator(".wpp-hand").first.locator(".wpp-card:not(.wpp-back)").count() == 0
     page.close()
 
 
@@ -155,4 +166,7 @@ def test_phone_size_no_control_off_screen_or_covered(server: str, browser: Any) 
     assert not outside, outside[:5]
     assert not covered, covered[:5]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    faults = phone_faults(page, width)
+    assert not faults, faults[:8]
+    rules_in_view(page, "warpairs", "phone")
     page.close()

@@ -114,6 +114,22 @@ _SCRIPT: Final = """
     }
     if (el && !el.disabled) { e.preventDefault(); e.stopPropagation(); el.click(); }
   }, true);
+  // "Rules & keys" opens its panel in the side column, which a phone puts above the options:
+  // once the kernel has drawn it, bring it into view (it opened off-screen and seemed to do
+  // nothing). A click that closes the open panel scrolls nowhere.
+  document.addEventListener('click', function (e) {
+    var button = e.target && e.target.closest ? e.target.closest('.wpp-opt-rules') : null;
+    var shown = '.wpp-app .wpp-side .wpp-keys';
+    if (!button || document.querySelector(shown)) { return; }
+    var tries = 0;
+    var timer = setInterval(function () {
+      var keys = document.querySelector(shown);
+      if (keys || ++tries > 100) {
+        clearInterval(timer);
+        if (keys) { (keys.closest('.wpp-explain') || keys).scrollIntoView({block: 'start'}); }
+      }
+    }, 100);
+  }, true);
   // Leaving or reloading the page during a game asks first (the game is in the kernel,
   // which the page's departure shuts down; the deck order never comes to the page).
   window.addEventListener('beforeunload', function (e) {
