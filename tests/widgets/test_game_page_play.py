@@ -222,3 +222,56 @@ def test_every_listed_key_acts_or_says_why_not(name: str) -> None:
     for key in keys:  # after the game, every board key says the game is over
         changed, said = _changed(page, key)
         assert changed or said, f"{name}: key {key!r} after the game did nothing, said nothing"
+
+
+# ---------------------------------------------------------------------------- part 4
+def test_the_ofc_review_shows_the_cards_being_placed_at_that_move() -> None:
+    """A review row draws the board before the person's placement: the cards they had to
+    place then are shown (read-only) beside the rows — they were not drawn at all."""
+    page = page_of("ofc", seed=4)
+    play_out(page, random.Random(4))
+    h = page.history
+    for k in [i for i, e in enumerate(h.events) if e.player == 0][:3]:
+        row = ReviewRow(k, h.actions[k], h.actions[k], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+                        "best", 1, Explanation(title="reasons", steps=()))
+        page.computer_review.on_row(row)
+        to_place = h.game.view(h.states[k], 0).to_place
+        assert to_place
+        shown = [b.card for b in page.board.cards if b.layout.display != "none"]
+        assert shown == list(to_place)
+        assert all(b.disabled for b in page.board.cards if b.layout.display != "none")
+        assert "to place at this move" in page.board.note.value
+        assert page.board.place.disabled
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_opponents_are_named_in_words_true_to_their_ratings(name: str) -> None:
+    """The opponent list said "Casual — about −240 against the classic AI": jargon and a
+    rating. Each level now has words ("plays like a beginner") that never rank a weaker
+    measured level above a stronger one, and its rating one choice away (the seat's details
+    line and the chooser's tooltip)."""
+    from widgets.page.seats import level_words
+    from wpp.core.ladder import ladder
+
+    levels = ladder(name)
+    scale = ["plays like someone who has just learnt the rules", "plays like a beginner",
+             "a casual player who makes slips", "a fair club player",
+             "a careful club player (the reference)",
+             "a strong club player, a bit stronger than the reference", "a strong player"]
+    rated = sorted((lv for lv in levels if lv.rating is not None), key=lambda lv: lv.rating or 0)
+    ranks = [scale.index(level_words(levels, lv)) for lv in rated]
+    assert ranks == sorted(ranks), [(lv.key, level_words(levels, lv)) for lv in rated]
+    page = page_of(name, seed=1)
+    labels = [label for label, _ in page.chooser.dropdowns[1].options]
+    assert not any("against the" in label or "about −" in label for label in labels)
+    for lv in levels:
+        if lv.is_reference or lv.rating is None:
+            continue
+        page.chooser.dropdowns[1].value = f"level:{lv.key}"
+        details = page.chooser.details[1].value
+        figure = int(round(lv.rating / 10) * 10)
+        assert f"about {'+' if figure > 0 else '−'}{abs(figure)} against the" in details
+        assert "games in 10" in details or "game in" in details or "under 1 game" in details
+        assert "against the" in page.chooser.dropdowns[1].tooltip
+        if page.confirm.box.layout.display != "none":
+            page.confirm.no.click()
