@@ -125,8 +125,10 @@ def test_a_new_game_after_a_review_row_draws_the_new_board_live(name: str, leave
     page = page_of(name, seed=21)
     play_out(page, random.Random(21))
     saved = page.history.to_json()
+    page.show_review()  # the step review first, as a person might
     page.computer_review.on_row(a_review_row(page))
     assert page.side.open == "review-row"
+    assert page.side.review_nav.layout.display == "none"  # its ◀ ▶ do nothing on a row
     draws = Draws(page.board)
     if leave == "new":
         page.new_button.click()

@@ -80,6 +80,7 @@ class Review:
         """A row of the computer's review: the board before that decision, the person's
         choice and the better one, with the reasons."""
         self.page.side.open = "review-row"  # the panel's own review is closed
+        self.page.side.review_nav.layout.display = "none"  # its ◀ ▶ would do nothing now
         self.page.reviewing = None
         self._draw_at(row.move, before=True)
         mine, best = self.page.board.describe(row.action), self.page.board.describe(row.best)
