@@ -315,6 +315,12 @@ def new_game_after_a_review_row(pg: Any, game: str) -> None:
     expect(pg.locator(".wpp-side")).not_to_contain_text("you played", timeout=WAIT)
     pg.screenshot(path=str(player_shots() / f"{game}_new_after_review.png"), full_page=True)
     before = log_text(pg)
+    # Enter with nothing chosen yet: no move, but a note that says why (the key script
+    # clicked the page's "why not" button; OFC's, draw's and Pokeros' Enter said nothing)
+    pg.keyboard.press("Enter")
+    expect(pg.locator(".wpp-msg")).not_to_have_text("", timeout=WAIT)
+    assert log_text(pg) == before
+    pg.screenshot(path=str(player_shots() / f"{game}_enter_says_why.png"))
     assert hint(pg)
     pg.keyboard.press("Enter")
     expect(pg.locator(".wpp-log")).not_to_have_text(before, timeout=WAIT)
