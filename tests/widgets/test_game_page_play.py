@@ -277,3 +277,17 @@ def test_opponents_are_named_in_words_true_to_their_ratings(name: str) -> None:
         assert "against the" in page.chooser.dropdowns[1].tooltip
         if page.confirm.box.layout.display != "none":
             page.confirm.no.click()
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("ofc", "Enter: 5 cards still to place"),
+    ("draw", "Enter: raise the cards to throw away first"),
+    ("pokeros", "Enter: choose a card of your stash first"),
+    ("pairs", "Enter: no move is marked")])
+def test_enter_with_nothing_chosen_says_why(name: str, said: str) -> None:
+    """The walk-through's case: Enter before choosing. It did nothing and said nothing."""
+    page = page_of(name, seed=2)
+    before = len(page.history.actions)
+    assert press_key(page, "Enter") == "blocked"
+    assert said in page.notes.html.value, page.notes.html.value
+    assert len(page.history.actions) == before

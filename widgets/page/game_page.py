@@ -596,8 +596,9 @@ class GamePage(Generic[B]):
             why = "it is not your turn"
         else:
             why_not = getattr(self.board, "why_not", None)
-            why = (str(why_not(key.key)) if callable(why_not) else "") or "not possible now"
-        self.notes.say(f"{key_name(key.key)} ({key.does}): {why}.", info=True)
+            why = (str(why_not(key.key)) if callable(why_not) else "") or \
+                f"{key.does[:1].lower()}{key.does[1:]} is not possible now"
+        self.notes.say(f"{key_name(key.key)}: {why}.", info=True)
         self.notes.render()
 
     def _practice_changed(self, change: dict[str, Any]) -> None:
