@@ -143,9 +143,123 @@ def play_with_hints(pg: Any, game: str, seed: int, *, reload_after: int = 2,
     return seen
 
 
+#: What does not fit a phone, as a list of faults (empty: it fits). Looked at: every visible
+#: control (button, input, select, textarea, card) and table — its box inside the viewport's
+#: width, a button or card at least 44 px each way (a finger's tap); every element whose
+#: content is wider than its box (scrollWidth > clientWidth) must be a deliberate scroll box
+#: (overflow-x auto or scroll), and nothing may clip its content (overflow hidden / clip in
+#: either direction with content beyond); no word of a table or of the review's list broken
+#: across lines ("Comput|er").
+_PHONE_FAULTS = """(width) => {
+  const faults = [];
+  const app = document.querySelector('.wpp-app');
+  const shown = e => e.getClientRects().length > 0
+      && getComputedStyle(e).visibility !== 'hidden';
+  const name = e => ((e.innerText || e.title || e.getAttribute('aria-label') || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 30) + ' <' + e.tagName.toLowerCase() + '.'
+      + String(e.className).split(' ').slice(0, 3).join('.') + '>');
+  const scrollsX = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
+  const inScrollBox = e => { for (let a = e.parentElement; a && a !== app; a = a.parentElement) {
+    if (scrollsX(a) && a.scrollWidth > a.clientWidth + 1) { return true; } } return false; };
+  const sel = 'button, input, select, textarea, .wpp-card, table';
+  for (const e of app.querySelectorAll(sel)) {
+    if (!shown(e)) { continue; }
+    const r = e.getBoundingClientRect();
+    // inside a scroll box, a control is reached by scrolling it (the box itself is checked)
+    if ((r.left < -0.5 || r.right > width + 0.5) && !inScrollBox(e)) {
+      faults.push('off-screen ' + Math.round(r.left) + '..' + Math.round(r.right) + ': '
+                  + name(e));
+    }
+    const tap = (e.tagName === 'BUTTON' || e.classList.contains('wpp-card'))
+        && !e.disabled && getComputedStyle(e).pointerEvents !== 'none';
+    if (tap && (r.width < 43.5 || r.height < 43.5)) {
+      faults.push('tap target ' + Math.round(r.width) + 'x' + Math.round(r.height) + ': '
+                  + name(e));
+    }
+  }
+  for (const e of app.querySelectorAll('*')) {
+    if (!shown(e) || e.tagName === 'OPTION') { continue; }
+    const cs = getComputedStyle(e);
+    const scrollX = ['auto', 'scroll'].includes(cs.overflowX);
+    if (e.scrollWidth > e.clientWidth + 1 && !scrollX && e.clientWidth > 0) {
+      faults.push('too wide ' + e.scrollWidth + '>' + e.clientWidth + ' (' + cs.overflowX
+                  + '): ' + name(e));
+    }
+    if (e.scrollWidth > e.clientWidth + 1 && scrollX && e.clientWidth > 0) {
+      // a deliberate scroll box: on the screen, and one the page gives scrollbars that show
+      // (a table or .wpp-scroll; headless Chromium hides every scrollbar, so their pixels
+      // cannot be measured here)
+      const r = e.getBoundingClientRect();
+      const own = e.tagName === 'TABLE' || e.classList.contains('wpp-scroll');
+      if (r.left < -0.5 || r.right > width + 0.5 || !own) {
+        faults.push('scroll box ' + Math.round(r.left) + '..' + Math.round(r.right)
+                    + (own ? '' : ' without scrollbars of its own') + ': ' + name(e));
+      }
+    }
+    if (['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 1
+        && e.clientHeight > 0 && !['SELECT', 'INPUT', 'TEXTAREA', 'BUTTON'].includes(e.tagName)
+        && !e.closest('button')) {
+      faults.push('clipped ' + e.scrollHeight + '>' + e.clientHeight + ': ' + name(e));
+    }
+  }
+  const words = app.querySelectorAll('table td, table th, .wpp-review-rows label');
+  for (const cell of words) {
+    if (!shown(cell)) { continue; }
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const re = /[^\\s-]+/g;  // a line may break after a hyphen (King-|Eight)
+      let m;
+      while ((m = re.exec(t.data)) !== null) {
+        const range = document.createRange();
+        range.setStart(t, m.index);
+        range.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map(x => Math.round(x.top)));
+        if (tops.size > 1) { faults.push('word broken: ' + m[0] + ' in ' + name(cell)); }
+      }
+    }
+  }
+  return faults;
+}"""
+
+
+def phone_faults(pg: Any, width: int = 390) -> list[str]:
+    """What does not fit the phone on ``pg`` now (see ``_PHONE_FAULTS``)."""
+    return list(pg.evaluate(_PHONE_FAULTS, width))
+
+
+def rules_in_view(pg: Any, game: str, tag: str) -> None:
+    """"Rules & keys" opens the rules and the keys where they can be read: its panel comes
+    into the viewport (on a phone the panel is above the button, off-screen, and seemed to
+    do nothing); clicked again, it closes."""
+    from playwright.sync_api import expect
+
+    button = pg.locator(".wpp-opt-rules")
+    button.scroll_into_view_if_needed()
+    button.click()
+    keys = pg.locator(".wpp-side .wpp-keys")
+    expect(keys).to_be_visible(timeout=WAIT)
+    pg.wait_for_function("""() => { const r = document.querySelector('.wpp-side .wpp-keys')
+        .closest('.wpp-explain, .wpp-side').getBoundingClientRect();
+        return r.top >= -1 && r.top < innerHeight - 40; }""", timeout=WAIT)
+    pg.screenshot(path=str(player_shots() / f"{game}_{tag}_rules.png"))
+    assert "Shift+H" in keys.inner_text()
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(keys).to_have_count(0, timeout=WAIT)
+
+
+def player_shots() -> Path:
+    """Where the player walk-through's screenshots go (``artifacts/player/``, ignored)."""
+    folder = serve.ROOT / "artifacts" / "player"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def phone_check(browser: Any, url: str, game: str) -> list[Any]:
-    """The page at 390×844: a screenshot, and every control inside the viewport's width.
-    Returns the controls found (left, right, width, name)."""
+    """The page at 390×844, a new game: a screenshot, every control inside the viewport's
+    width and big enough to tap, nothing clipped, no word broken (:func:`phone_faults`), and
+    "Rules & keys" brought into view (:func:`rules_in_view`). Returns the controls found
+    (left, right, width, name)."""
     pg = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         pg.on("dialog", lambda d: d.accept())
@@ -154,14 +268,63 @@ def phone_check(browser: Any, url: str, game: str) -> list[Any]:
         pg.wait_for_selector(".wpp-page", timeout=WAIT)
         settled(pg)
         pg.screenshot(path=str(shots(game) / f"{game}_phone.png"), full_page=True)
+        pg.screenshot(path=str(player_shots() / f"{game}_phone.png"), full_page=True)
         controls = pg.evaluate(_CONTROLS)
         # outside the width, or a button squeezed (Pairs' "New game" was 20 px wide)
         outside = [c for c in controls if c[0] < -0.5 or c[1] > 390.5 or c[2] < 24]
         assert not outside, f"controls outside a 390 px viewport (or squeezed): {outside}"
         assert len(controls) > 5
+        faults = phone_faults(pg)
+        assert not faults, f"{game} at 390x844: {faults[:8]}"
+        rules_in_view(pg, game, "phone")
         return list(controls)
     finally:
         pg.close()
+
+
+def fits_a_phone_now(pg: Any, game: str, tag: str) -> None:
+    """The page as it is now (the game over: OFC's score table; or the computer's review
+    with a row chosen: its list), at 390×844: nothing off-screen or clipped, no word broken
+    (the review's list was cut off at the right, OFC's score table broke "Comput|er"); then
+    back to the page's own size. Screenshot ``artifacts/player/<game>_phone_<tag>.png``."""
+    size = pg.viewport_size
+    pg.set_viewport_size({"width": 390, "height": 844})
+    try:
+        pg.wait_for_timeout(500)
+        pg.screenshot(path=str(player_shots() / f"{game}_phone_{tag}.png"), full_page=True)
+        # Voilà scrolls inside its own box: a screenshot of each part, scrolled to
+        for part in ("wpp-center", "wpp-side"):
+            pg.locator(f".{part}").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            pg.screenshot(path=str(player_shots() / f"{game}_phone_{tag}_{part[4:]}.png"))
+        faults = phone_faults(pg)
+        assert not faults, f"{game} ({tag}) at 390x844: {faults[:8]}"
+    finally:
+        pg.set_viewport_size(size)
+
+
+def new_game_after_a_review_row(pg: Any, game: str) -> None:
+    """After a review row (the board at that move, read-only), New game deals a live board:
+    it is the person's turn, Hint selects a move and Enter plays it (the old board stayed,
+    with no usable control, until Hint or a reload)."""
+    from playwright.sync_api import expect
+
+    assert "you played" in pg.locator(".wpp-side").inner_text(), "a review row is shown"
+    pg.locator(".wpp-opt-new").click()
+    expect(pg.locator(".wpp-banner .wpp-banner-head")).to_be_hidden(timeout=WAIT)
+    assert settled(pg) == "turn"
+    expect(pg.locator(".wpp-side")).not_to_contain_text("you played", timeout=WAIT)
+    pg.screenshot(path=str(player_shots() / f"{game}_new_after_review.png"), full_page=True)
+    before = log_text(pg)
+    # Enter with nothing chosen yet: no move, but a note that says why (the key script
+    # clicked the page's "why not" button; OFC's, draw's and Pokeros' Enter said nothing)
+    pg.keyboard.press("Enter")
+    expect(pg.locator(".wpp-msg")).not_to_have_text("", timeout=WAIT)
+    assert log_text(pg) == before
+    pg.screenshot(path=str(player_shots() / f"{game}_enter_says_why.png"))
+    assert hint(pg)
+    pg.keyboard.press("Enter")
+    expect(pg.locator(".wpp-log")).not_to_have_text(before, timeout=WAIT)
+    assert "Refused" not in pg.locator(".wpp-msg").inner_text()
 
 
 def review_with_the_computer(pg: Any, game: str) -> dict[str, Any]:
@@ -180,7 +343,7 @@ def review_with_the_computer(pg: Any, game: str) -> dict[str, Any]:
     assert found, text
     assert "what you could know" in text
     expect(pg.locator(".wpp-review-chart img")).to_be_visible(timeout=WAIT)
-    options = pg.locator(".wpp-review-rows select option")
+    options = pg.locator(".wpp-review-rows .widget-radio-box label")
     labels = [str(t).replace("\xa0", " ") for t in options.all_inner_texts()]
     assert len(labels) == int(found.group(1)) >= 1, (labels, text)
     assert all(re.match(r"Move \d+: (best|good|inaccuracy|mistake|blunder) — you: ", t)
@@ -189,7 +352,7 @@ def review_with_the_computer(pg: Any, game: str) -> dict[str, Any]:
     pick = next((i for i, t in enumerate(labels) if "better:" in t), 0)
     move = re.match(r"Move (\d+)", labels[pick])
     assert move
-    pg.locator(".wpp-review-rows select").select_option(index=pick)
+    options.nth(pick).click()
     side = pg.locator(".wpp-side")
     expect(side).to_contain_text(f"Move {move.group(1)}: you played", timeout=WAIT)
     if "better:" in labels[pick]:

@@ -20,7 +20,13 @@ import pytest
 from tests.browser.conftest import Shipped
 from widgets.site.serve import ROOT
 
-from .game_page_steps import review_with_the_computer
+from .game_page_steps import (
+    fits_a_phone_now,
+    new_game_after_a_review_row,
+    phone_faults,
+    review_with_the_computer,
+    rules_in_view,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -48,21 +54,15 @@ def log_count(page: Any) -> int:
 
 
 def one_turn(page: Any) -> None:
-    """The person's turn: ask for a hint and play it (Enter plays selected cards; a hint to
-    draw, stop, pass or take a pile card is clicked as the prompt says)."""
+    """The person's turn: ask for a hint and play it with Enter — whatever Hint chose: raised
+    cards, a draw, Stop, Pass or a pile card (Enter answered "no cards selected" to all but
+    the first, issue 38)."""
     before = page.evaluate("document.querySelector('.wpp-log') ? "
                            "document.querySelector('.wpp-log').innerText : ''")
     page.keyboard.press("Shift+H")
     page.wait_for_selector(".wpp-explain:has-text('Hint for')", timeout=STEP)
-    prompt = page.inner_text(".wpp-prompt")
-    if prompt.startswith("Hint: take"):
-        card = prompt.split("take", 1)[1].split("from")[0].strip()
-        page.click(f".wpp-pile .wpp-card:not(.wpp-dim)[title='take {card} from the pile']")
-    elif prompt.startswith("Hint: press"):
-        label = prompt.split("press", 1)[1].strip()
-        page.click(f".wpp-action:visible:has-text('{label}')")
-    else:
-        page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert "Refused" not in page.inner_text(".wpp-msg")
     page.wait_for_function(
         "(b) => (document.querySelector('.wpp-log') || {innerText: ''}).innerText !== b",
         arg=before, timeout=STEP)
@@ -116,8 +116,13 @@ def test_a_whole_game_with_hint_why_a_reload_and_the_banner(server: str, browser
     page.wait_for_selector(".wpp-explain:has-text('move 1 of')", timeout=STEP)
     page.click(".wpp-review-next")
     page.wait_for_selector(".wpp-explain:has-text('move 2 of')", timeout=STEP)
+    fits_a_phone_now(page, "warpairs", "over")
     seen = review_with_the_computer(page, "warpairs")   # artifacts/warpairs/
     assert seen["rows"]
+    fits_a_phone_now(page, "warpairs", "review")
+    new_game_after_a_review_row(page, "warpairs")
+    # the new deal's computer hand is face down (the row's old hand showed face up)
+    assert page.locator(".wpp-hand").first.locator(".wpp-card:not(.wpp-back)").count() == 0
     page.close()
 
 
@@ -161,4 +166,7 @@ def test_phone_size_no_control_off_screen_or_covered(server: str, browser: Any) 
     assert not outside, outside[:5]
     assert not covered, covered[:5]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    faults = phone_faults(page, width)
+    assert not faults, faults[:8]
+    rules_in_view(page, "warpairs", "phone")
     page.close()

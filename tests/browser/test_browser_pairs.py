@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from .game_page_steps import (
+    fits_a_phone_now,
+    new_game_after_a_review_row,
     phone_check,
     play_with_hints,
     review_with_the_computer,
@@ -44,8 +46,11 @@ def test_a_whole_game_with_hint_why_reload_and_the_banner(page: Any) -> None:
 def test_review_with_the_computer_after_the_game(page: Any) -> None:
     if settled(page) != "over":  # run alone: play the game first
         play_with_hints(page, GAME, SEED)
+    fits_a_phone_now(page, GAME, "over")
     seen = review_with_the_computer(page, GAME)
     assert seen["rows"]
+    fits_a_phone_now(page, GAME, "review")
+    new_game_after_a_review_row(page, GAME)
 
 
 def test_the_page_fits_a_phone(page: Any, browser: Any) -> None:

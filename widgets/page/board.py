@@ -31,7 +31,11 @@ Optional, used by the page (:class:`~widgets.page.game_page.GamePage`) when a bo
 * ``on_auto(callback)`` and ``auto_decide(view) -> bool``: a decision the board lets the AI
   chosen beside Hint make for the person (WarPairsPoker's auto-mulligan);
 * ``on_touch(callback)``: called when a click changes the person's choice without making an
-  action (a refusal about the old choice is then stale).
+  action (a refusal about the old choice is then stale);
+* ``why_not(key) -> str``: why the key ``key`` (as :class:`Key` names it) cannot act now, in a
+  few words ("2 cards still to place: put each on a row"), or ``""``; the page says it when
+  the key's control is missing, disabled or hidden, and names the shared reasons itself (a
+  past position, the game over, not your turn).
 """
 
 from __future__ import annotations
@@ -121,6 +125,10 @@ class BoardBase:
     def _choose(self, action: Any) -> None:
         for cb in self._callbacks:
             cb(action)
+
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now, in words (``""``: the page's own words suffice)."""
+        return ""
 
     def seat_name(self, seat: int, viewer: int | None) -> str:
         """Seat ``seat``'s name as the page gives it, else "P<n>", "(you)" for the viewer."""

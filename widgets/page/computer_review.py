@@ -46,7 +46,7 @@ def row_label(row: ReviewRow, describe: Callable[[Any], str] = str) -> str:
 
 class ComputerReview:
     """The review's widgets (``box``): a progress bar, a note, the chart and the list of
-    decisions (``rows``, a list box: choosing a row calls ``on_row(row)``)."""
+    decisions (``rows``, one choice per decision: choosing a row calls ``on_row(row)``)."""
 
     def __init__(self, on_row: Callable[[ReviewRow], None],
                  describe: Callable[[Any], str] = str) -> None:
@@ -61,11 +61,16 @@ class ComputerReview:
         # even while empty; the page asks nothing of anyone but its server).
         self.chart = w.HTML("")
         self.chart.add_class("wpp-review-chart")
-        self.rows = w.Select(options=[], rows=8, description="Decisions",
-                             tooltip="choose a decision to see the board at that move",
-                             layout=w.Layout(width="100%"))
+        # One choice per decision, each label wrapped onto as many lines as it needs (a list
+        # box cut long rows off at a phone's right edge), in a box that scrolls down.
+        self.rows = w.RadioButtons(options=[], description="Decisions",
+                                   tooltip="choose a decision to see the board at that move",
+                                   layout=w.Layout(width="100%"))
         self.rows.add_class("wpp-review-rows")
-        self.box = w.VBox([self.progress, self.note, self.chart, self.rows],
+        self.rows_box = w.Box([self.rows], layout=w.Layout(width="100%"))
+        self.rows_box.add_class("wpp-review-list")
+        self.rows_box.add_class("wpp-scroll")
+        self.box = w.VBox([self.progress, self.note, self.chart, self.rows_box],
                           layout=w.Layout(display="none"))
         self.box.add_class("wpp-computer-review")
         self.review: Review | None = None

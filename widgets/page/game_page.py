@@ -64,7 +64,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from widgets.page.board import Board
+from widgets.page.board import Board, Key
 from widgets.page.computer_review import ComputerReview
 from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
 from widgets.page.faults import guard, install_fault_panel
@@ -74,7 +74,7 @@ from widgets.page.keeper import (
     address_script_html,
     default_store,
 )
-from widgets.page.keys import PageKeys, keys_html
+from widgets.page.keys import PageKeys, key_name, keys_html
 from widgets.page.layout import PAGE_STYLE
 from widgets.page.practice import (
     CHOSEN,
@@ -418,6 +418,7 @@ class GamePage(Generic[B]):
         self.end.on("review", self.show_review)
         self.end.on("computer", self.review_with_computer)
         self.keys.on_key(self._key)
+        self.keys.on_blocked(self._key_blocked)
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -597,6 +598,7 @@ class GamePage(Generic[B]):
                              or (OPEN_HANDS if self.practice_box.value else ""))
         self.confirm.cancel()
         self.reset_turn()
+        self.review.leave()
         self.computer_review.hide()
         self.save_link.value = ""
         self.notes.say(notice, info=True)
@@ -684,6 +686,24 @@ class GamePage(Generic[B]):
             return
         {"hint": self.show_hint, "why": self.show_why, "undo": self.undo,
          "redo": self.redo}[name]()
+
+    def _key_blocked(self, key: Key) -> None:
+        """A key the page lists whose control cannot act now (the key script clicked its
+        "why not" button): say why in the message line, never nothing. The page knows the
+        shared reasons (a past position, the game over, not your turn); the board its own
+        (its optional ``why_not(key)``: "2 cards still to place")."""
+        if self.reviewing is not None or self.side.open == "review-row":
+            why = "the board shows a past position (the review)"
+        elif self.history.is_over:
+            why = "the game is over (New game: Shift+N)"
+        elif self.session.human_to_act is None:
+            why = "it is not your turn"
+        else:
+            why_not = getattr(self.board, "why_not", None)
+            why = (str(why_not(key.key)) if callable(why_not) else "") or \
+                f"{key.does[:1].lower()}{key.does[1:]} is not possible now"
+        self.notes.say(f"{key_name(key.key)}: {why}.", info=True)
+        self.notes.render()
 
     def _practice_changed(self, change: dict[str, Any]) -> None:
         if change["new"] and not self.practice:

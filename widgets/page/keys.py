@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Final
 
@@ -65,7 +65,12 @@ PAGE_KEY_NAMES: Final = ("hint", "why", "undo", "redo", "new")
 
 class PageKeys(KeyPad):
     """Hidden buttons the page's keys click (``box``), reported to :meth:`on_key` by name —
-    a :class:`~widgets.parts.hotkeys.KeyPad` of the page's keys, with the key map beside."""
+    a :class:`~widgets.parts.hotkeys.KeyPad` of the page's keys, with the key map beside.
+
+    Beside them, one hidden "why not" button per key (``wpp-nokey-<i>``): the key script
+    clicks it when the key's own element cannot act now (none, disabled or not shown), and
+    :meth:`on_blocked` hears which key — so a key the page lists never does nothing silently
+    (the page says why)."""
 
     def __init__(self) -> None:
         super().__init__(PAGE_KEY_NAMES)
@@ -73,14 +78,40 @@ class PageKeys(KeyPad):
             b.description = b.tooltip = name   # an accessible name, though hidden
         self.map = w.HTML("")
         self.box.children = (*self.box.children, self.map)
+        self.listed: list[Key] = []
+        self.blocked: list[w.Button] = []
+        self._blocked_callbacks: list[Callable[[Key], None]] = []
 
     def map_html(self, board_keys: Sequence[Key]) -> str:
-        """The hidden element naming every key for the key script."""
-        table = {k.key: k.css_class for k in (*board_keys, *PAGE_KEYS)}
-        return f"<span data-wpp-keys='{escape(json.dumps(table), quote=True)}'></span>"
+        """The hidden element naming every key for the key script (key → the class of the
+        element it clicks, and key → the class of its "why not" button)."""
+        keys = (*board_keys, *PAGE_KEYS)
+        table = {k.key: k.css_class for k in keys}
+        blocked = {k.key: f"wpp-nokey-{i}" for i, k in enumerate(keys)}
+        return (f"<span data-wpp-keys='{escape(json.dumps(table), quote=True)}' "
+                f"data-wpp-blocked='{escape(json.dumps(blocked), quote=True)}'></span>")
 
     def show(self, board_keys: Sequence[Key]) -> None:
         """Hand the keys of ``board_keys`` and the page's to the key script."""
+        keys = [*board_keys, *PAGE_KEYS]
+        if keys != self.listed:
+            self.listed = keys
+            while len(self.blocked) < len(keys):
+                i = len(self.blocked)
+                b = w.Button(description=f"why not key {i}", layout=w.Layout(display="none"))
+                b.add_class(f"wpp-nokey-{i}")
+                b.on_click(lambda _b, i=i: self._blocked(i))
+                self.blocked.append(b)
+            self.box.children = (*self.buttons.values(), self.map, *self.blocked)
         value = self.map_html(board_keys)
         if self.map.value != value:
             self.map.value = value
+
+    def on_blocked(self, callback: Callable[[Key], None]) -> None:
+        """Call ``callback(key)`` when a listed key's own element cannot act now."""
+        self._blocked_callbacks.append(callback)
+
+    def _blocked(self, i: int) -> None:
+        if i < len(self.listed):
+            for cb in self._blocked_callbacks:
+                cb(self.listed[i])

@@ -28,6 +28,31 @@ PAGE_STYLE: Final = """<style>
 .wpp-page .wpp-banner .widget-button, .wpp-page .wpp-side-button,
 .wpp-page .wpp-option { width: auto; max-width: 100%; }
 .wpp-page .wpp-review-chart img { max-width: 100%; height: auto; }
+/* Face-down cards overlap (margin-right −24 px): a wrapped line's last one reaches 24 px past
+   its place, which the hand keeps room for (it was cut at a phone's edge). */
+.wpp-page .wpp-hand-row { padding-right: 24px; box-sizing: border-box; }
+/* Table cells break lines between words, never inside one ("Comput|er": the page's
+   overflow-wrap: anywhere let a narrow table squeeze its columns to a letter). */
+.wpp-page table td, .wpp-page table th { overflow-wrap: normal; word-break: normal; }
+/* The review's decisions: the name above, each decision's label wrapped, a finger's height,
+   the list scrolling down in its own box. */
+.wpp-page .wpp-review-list { max-height: 360px; overflow-y: auto; }
+.wpp-page .wpp-review-list { flex-direction: column; }
+.wpp-page .wpp-review-rows { flex-direction: column; align-items: stretch; height: auto;
+  flex: 0 0 auto; overflow: visible; }
+.wpp-page .wpp-review-rows .widget-radio-box { width: 100%; }
+.wpp-page .wpp-review-rows .widget-radio-box label { white-space: normal; overflow-wrap: normal;
+  min-height: 44px; display: flex; flex-direction: row-reverse; justify-content: flex-end;
+  align-items: center; gap: 8px; line-height: 1.3; }
+/* A deliberate scroll box (a wide table, Pokeros' grid) shows its scrollbars, also where a
+   phone would only overlay them while scrolling: what goes on past its edge is seen to. */
+.wpp-page table, .wpp-page .wpp-scroll { scrollbar-width: auto; }
+.wpp-page table::-webkit-scrollbar, .wpp-page .wpp-scroll::-webkit-scrollbar {
+  width: 10px; height: 10px; }
+.wpp-page table::-webkit-scrollbar-thumb, .wpp-page .wpp-scroll::-webkit-scrollbar-thumb {
+  background: #b08a2e; border-radius: 5px; }
+.wpp-page table::-webkit-scrollbar-track, .wpp-page .wpp-scroll::-webkit-scrollbar-track {
+  background: #e8e2d0; }
 @media (max-width: 600px) {
   .wpp-page .wpp-menu, .wpp-page .wpp-center, .wpp-page .wpp-side { flex: 1 1 100%; }
   /* On a phone the board comes first, then the side panel, then the options. */
@@ -37,5 +62,12 @@ PAGE_STYLE: Final = """<style>
   .wpp-page .widget-dropdown, .wpp-page .widget-text, .wpp-page .widget-upload,
   .wpp-page .widget-select { max-width: 100%; }
   .wpp-page .widget-label { min-width: 0; }
+  /* A game's own options (WarPairsPoker's checkboxes) take the menu's whole width: squeezed
+     into a wrapped row, their box scrolled sideways. */
+  .wpp-page .wpp-menu > .widget-vbox { flex: 1 1 100%; }
+  .wpp-page .wpp-menu .widget-vbox > .widget-checkbox { margin-right: 0; }
+  /* A finger's tap: every button and card at least 44 px each way. */
+  .wpp-page button, .wpp-page .widget-button:not(.wpp-back) {
+    min-height: 44px; min-width: 44px; }
 }
 </style>"""

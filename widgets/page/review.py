@@ -43,6 +43,14 @@ class Review:
         self.page.reviewing = 0
         self.page.refresh()
 
+    def leave(self) -> None:
+        """Leave the review, of either kind (a new game, a replay, an opened file): the board
+        is the game's again. A review row keeps the panel as ``"review-row"``, which the page
+        does not redraw over; left open, a new deal kept the old position on a board that
+        took no clicks (and, on WarPairsPoker, the old computer hand face up)."""
+        self.page.reviewing = None
+        self.page.side.close("review", "review-row")
+
     def review_step(self, step: int) -> None:
         """The review's previous (-1) or next (+1) move."""
         if self.page.side.step_review(step, len(self.page.history.actions)):
@@ -72,6 +80,7 @@ class Review:
         """A row of the computer's review: the board before that decision, the person's
         choice and the better one, with the reasons."""
         self.page.side.open = "review-row"  # the panel's own review is closed
+        self.page.side.review_nav.layout.display = "none"  # its ◀ ▶ would do nothing now
         self.page.reviewing = None
         self._draw_at(row.move, before=True)
         mine, best = self.page.board.describe(row.action), self.page.board.describe(row.best)

@@ -6,12 +6,18 @@ The choice is a string: ``"person"``, ``"agent:<name>"`` or ``"level:<key>"`` (a
 name is read as ``"agent:<name>"``). Every value that comes from the page is checked: a value
 that is not one of the choices offered is the kit's error, and the page puts the dropdown back.
 
-The ladder's levels are offered first, with their labels and measured ratings ("Beginner —
-about −925 against the classic AI"); the registered agents follow.
+The ladder's levels are offered first, each named with words for how it plays ("Novice —
+plays like a beginner"), and its measured rating one choice away: the seat's details line
+(and the chooser's tooltip) says it ("about −500 against the classic AI: it wins about 1 game
+in 20 against it", :func:`level_details`); the registered agents follow.
 
 >>> choices = opponent_choices("draw")
 >>> ("exact AI", "agent:exact") in choices, choices[0][1]
 (True, 'level:beginner')
+>>> [label for label, _ in opponent_choices("warpairs")][:5]   # doctest: +NORMALIZE_WHITESPACE
+['Beginner — plays like someone who has just learnt the rules',
+ 'Novice — plays like a beginner', 'Casual — a casual player who makes slips',
+ 'Classic AI — a careful club player (the reference)', 'Expert — a strong player']
 >>> a, b = make_opponent("draw", "exact"), make_opponent("draw", "agent:exact")
 >>> type(a) is type(b)
 True
@@ -27,6 +33,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable, Mapping
+from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
@@ -34,22 +41,83 @@ import ipywidgets as w
 from wpp.core.checks import check_number
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
-from wpp.core.ladder import ladder, level_label, make_level_agent
+from wpp.core.ladder import Level, ladder, level_label, make_level_agent
 from wpp.core.registry import default_agent, make_agent, registered_agents, registration
 
 __all__ = ["PERSON", "SeatChooser", "budget_limit", "budget_option", "check_budget",
-           "default_opponent", "make_opponent", "opponent_choices", "opponent_label"]
+           "choice_details", "default_opponent", "level_details", "level_words",
+           "make_opponent", "opponent_choices", "opponent_label"]
 
 #: The choice that makes a seat a person's.
 PERSON: Final = "person"
 
 
+#: Words for a level's strength, weakest first (see :func:`level_words`).
+_WORDS: Final = ("plays like someone who has just learnt the rules", "plays like a beginner",
+                 "a casual player who makes slips", "a fair club player")
+
+
+def level_words(levels: tuple[Level, ...], lv: Level) -> str:
+    """How ``lv`` plays, in words true to its measured rating. A game's luck squeezes its
+    ratings (5-card draw's random drawer is only about −140 against the exact AI;
+    WarPairsPoker's random player about −920), so a level is placed between the game's
+    weakest level (random play: "has just learnt the rules") and the reference ("a careful
+    club player"), and capped by its rating itself (below −400: a beginner at best; below
+    −150: a casual player at best). A level above the reference is "a strong player"."""
+    if lv.is_reference:
+        return "a careful club player (the reference)"
+    if lv.rating is None:
+        return "not rated yet"
+    if lv.rating >= 0:
+        return "a strong player" if lv.rating >= 60 else "a strong club player, a bit " \
+            "stronger than the reference"
+    floor = min((x.rating for x in levels if x.rating is not None), default=lv.rating)
+    share = 1.0 if floor >= 0 else (lv.rating - floor) / -floor  # 0 the floor, 1 the reference
+    band = 0 if share < 0.05 else 1 if share < 0.5 else 2 if share < 0.8 else 3
+    cap = 1 if lv.rating < -400 else 2 if lv.rating < -150 else 3
+    return _WORDS[min(band, cap)]
+
+
+def level_details(lv: Level) -> str:
+    """The measured rating of ``lv`` in a line: the Elo figure against the game's reference
+    AI with its interval, and what it means in games won."""
+    if lv.is_reference:
+        return (f"{lv.name}: the reference every level is rated against. "
+                f"{lv.description}").strip()
+    if lv.rating is None:
+        return f"{lv.name}: not rated yet. {lv.description}".strip()
+    won = 1 / (1 + 10 ** (-lv.rating / 400))
+    share = (f"about {round(won * 10)} game{'s' if round(won * 10) != 1 else ''} in 10"
+             if won >= 0.1 else f"about 1 game in {round(1 / won)}" if won >= 0.02
+             else "hardly ever: under 1 game in 50")
+    interval = (f" (95%: {_elo(lv.low)} to {_elo(lv.high)}, {lv.games} games)"
+                if lv.low is not None and lv.high is not None else "")
+    return (f"{level_label(lv)}{interval}: it would win {share} against it. "
+            f"{lv.description}").strip()
+
+
+def _elo(x: float) -> str:
+    r = int(round(x / 10) * 10)
+    return "0" if r == 0 else f"{'+' if r > 0 else '−'}{abs(r)}"
+
+
 def opponent_choices(game: str) -> list[tuple[str, str]]:
-    """The computer's choices for ``game``: (label, value), the ladder's levels first
-    ("Beginner — about −925 against the classic AI"), then every registered agent."""
-    out = [(level_label(lv), f"level:{lv.key}") for lv in ladder(game)]
+    """The computer's choices for ``game``: (label, value), the ladder's levels first in
+    words ("Novice — plays like a beginner"; :func:`level_details` has the rating), then every
+    registered agent."""
+    levels = ladder(game)
+    out = [(f"{lv.name} — {level_words(levels, lv)}", f"level:{lv.key}") for lv in levels]
     out += [(f"{name} AI", f"agent:{name}") for name in registered_agents(game)]
     return out
+
+
+def choice_details(game: str, choice: str) -> str:
+    """The details line of a seat's choice: a level's rating and how it plays (a person or
+    a registered agent: ``""``)."""
+    kind, _, name = _normal(choice).partition(":")
+    if kind != "level":
+        return ""
+    return next((level_details(lv) for lv in ladder(game) if lv.key == name), "")
 
 
 def _normal(choice: str) -> str:
@@ -139,6 +207,8 @@ class SeatChooser:
         self.values = {v for _, v in options}
         self.dropdowns: dict[int, w.Dropdown] = {}
         self.budgets: dict[int, w.FloatText] = {}
+        #: Under each seat: the chosen level's measured rating and how it plays.
+        self.details: dict[int, w.HTML] = {}
         rows: list[w.Widget] = []
         self._mute = False
         for seat in range(players):
@@ -154,8 +224,11 @@ class SeatChooser:
             b = w.FloatText(value=0.0, description="budget", tooltip="the agent's budget",
                             layout=w.Layout(width="100%", display="none"))
             b.add_class("wpp-seat-budget")
+            details = w.HTML("")
+            details.add_class("wpp-seat-details")
             self.dropdowns[seat], self.budgets[seat] = d, b
-            rows += [d, b]
+            self.details[seat] = details
+            rows += [d, details, b]
             self._show_budget(seat)
         self.box = w.VBox([w.HTML('<span class="wpp-menu-label">Who plays</span>'), *rows])
         self.box.add_class("wpp-seats")
@@ -190,6 +263,13 @@ class SeatChooser:
             self._callbacks = callbacks
 
     def _show_budget(self, seat: int) -> None:
+        text = choice_details(self.game, self.choice(seat))
+        html = f'<span class="wpp-muted">{escape(text)}</span>' if text else ""
+        if self.details[seat].value != html:
+            self.details[seat].value = html
+        tip = f"who plays {seat_name(seat)}" + (f": {text}" if text else "")
+        if self.dropdowns[seat].tooltip != tip:
+            self.dropdowns[seat].tooltip = tip
         option = budget_option(self.game, self.choice(seat))
         b = self.budgets[seat]
         if option is None:

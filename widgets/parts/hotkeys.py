@@ -95,6 +95,15 @@ _SCRIPT: Final = """
       var cls = Object.prototype.hasOwnProperty.call(map, e.key) ? map[e.key] : null;
       if (!cls) { return; }
       el = app.querySelector('.wpp-active .' + cls) || app.querySelector('.' + cls);
+      // A key whose element cannot act now (none, disabled, or not shown — a key pad's
+      // hidden buttons excepted) clicks the page's "why not" button for it instead, so the
+      // page says why rather than nothing happening.
+      var usable = el && !el.disabled && (el.offsetParent !== null || el.closest('.wpp-keypad'));
+      if (!usable) {
+        var blocked = JSON.parse(holder.getAttribute('data-wpp-blocked') || '{}');
+        el = Object.prototype.hasOwnProperty.call(blocked, e.key)
+          ? app.querySelector('.' + blocked[e.key]) : null;
+      }
     } else {
       var sel = null;
       var i = e.key.length === 1 ? slotKeys.indexOf(e.key) : -1;
@@ -104,6 +113,22 @@ _SCRIPT: Final = """
       el = app.querySelector(sel);
     }
     if (el && !el.disabled) { e.preventDefault(); e.stopPropagation(); el.click(); }
+  }, true);
+  // "Rules & keys" opens its panel in the side column, which a phone puts above the options:
+  // once the kernel has drawn it, bring it into view (it opened off-screen and seemed to do
+  // nothing). A click that closes the open panel scrolls nowhere.
+  document.addEventListener('click', function (e) {
+    var button = e.target && e.target.closest ? e.target.closest('.wpp-opt-rules') : null;
+    var shown = '.wpp-app .wpp-side .wpp-keys';
+    if (!button || document.querySelector(shown)) { return; }
+    var tries = 0;
+    var timer = setInterval(function () {
+      var keys = document.querySelector(shown);
+      if (keys || ++tries > 100) {
+        clearInterval(timer);
+        if (keys) { (keys.closest('.wpp-explain') || keys).scrollIntoView({block: 'start'}); }
+      }
+    }, 100);
   }, true);
   // Leaving or reloading the page during a game asks first (the game is in the kernel,
   // which the page's departure shuts down; the deck order never comes to the page).
@@ -142,6 +167,7 @@ class KeyPad:
             b.on_click(lambda _b, n=name: self._fire(n))
             self.buttons[name] = b
         self.box = w.HBox(list(self.buttons.values()), layout=w.Layout(display="none"))
+        self.box.add_class("wpp-keypad")  # hidden on purpose: the key script clicks it
 
     def on_key(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(name)`` when a key button is clicked."""

@@ -130,6 +130,14 @@ class DrawBoard(BoardBase):
             raise WppError(f"not a 5-card draw action: {action!r:.60}")
         return str(action)
 
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now, in a few words (the page says it)."""
+        if key == "Enter" and not self.chosen:
+            return "raise the cards to throw away first (keys 1–5), or stand pat with P"
+        if self._view.my_discard is not None:
+            return "you have drawn already this round"
+        return ""
+
     # --- input ---------------------------------------------------------------------------
     def _toggle(self, card: Card) -> None:
         if not self._active or card not in self._hand:

@@ -110,6 +110,7 @@ class OfcBoard(BoardBase):
         self.note = w.HTML()
         self.scored = w.HTML()
         self.scored.add_class("wpp-ofc-scored")
+        self.scored.add_class("wpp-scroll")  # a wide score table scrolls, its bar shown
         self.root = w.VBox([w.HTML(_CSS), self.boards, self.note, hand, acts, self.scored])
         self.root.add_class("wpp-ofc")
         self.pending: dict[Card, int] = {}
@@ -172,6 +173,22 @@ class OfcBoard(BoardBase):
             raise WppError(f"not an OFC placement: {action!r:.60}")
         return " · ".join(f"{row} {format_cards(getattr(action, row))}" for row in ROWS
                           if getattr(action, row))
+
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now, in a few words (the page says it)."""
+        left = len(self._left())
+        if key == "Enter" and left:
+            return (f"{left} card{'s' if left > 1 else ''} still to place: put each on a row "
+                    "(a card, then T, M or B)")
+        if key.isdigit():
+            return f"you have {left} card{'s' if left != 1 else ''} left to place"
+        if key in ("t", "m", "b"):
+            row = ROWS["tmb".index(key)]
+            return (f"the {row} row is full" if self._view is not None
+                    and self._free("tmb".index(key)) <= 0 else f"no card left for the {row} row")
+        if key == "u":
+            return "no card has been put on a row yet"
+        return ""
 
     # --- input ---------------------------------------------------------------------------
     def _reset(self) -> None:
@@ -249,12 +266,17 @@ class OfcBoard(BoardBase):
         self.boards.value = '<div class="wpp-ofc-boards">' + "".join(
             self._board_html(s, view.boards[s], mine if s == view.player else none)
             for s in seats) + "</div>"
-        left = self._left() if self._active else []
+        # A position drawn for reading (the review) still shows the cards the viewer had to
+        # place then — their own, in their view — read-only: the review showed rows only.
+        reading = not self._active and bool(view.to_place)
+        left = self._left() if self._active else list(view.to_place)
         for i, b in enumerate(self.cards):
             if i < len(left):
                 c = left[i]
                 b.show(c, selected=c == self.card, extra=(f"wpp-ofc-card-{i + 1}",),
-                       tooltip=f"{c}: choose it, then a row (key {i + 1})")
+                       clickable=not reading,
+                       tooltip=f"{c}: to place at this move" if reading else
+                       f"{c}: choose it, then a row (key {i + 1})")
                 b.layout.display = None
             else:
                 b.show(None)
@@ -264,7 +286,9 @@ class OfcBoard(BoardBase):
             set_class(b, "wpp-ofc-armed", self.row == i)
         self.undo.disabled = not self._active or not self.order
         self.place.disabled = not self._active or bool(left)
-        if not self._active:
+        if reading:
+            text = (f"The cards to place at this move: {format_cards(view.to_place)}.")
+        elif not self._active:
             text = "The hand is over." if view.over else ""
         elif left:
             text = (f"Hand {view.hand + 1}: click a card then a row (or a row then a card): "

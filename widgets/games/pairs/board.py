@@ -110,6 +110,16 @@ class PairsBoard(BoardBase):
             raise WppError(f"a Pairs move is hit or fold, not {action!r:.40}")
         return _WORDS[action]
 
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now, in a few words (the page says it)."""
+        if key == "Enter":
+            return "no move is marked: H hits, F folds (Shift+H marks Hint's)"
+        if key == "f":
+            return "your stack is empty: you must hit"
+        if key == "h":
+            return "no card is left to draw"
+        return ""
+
     # --- input and drawing ---------------------------------------------------------------
     def _send(self, action: PairsAction) -> None:
         if action not in self._legal:

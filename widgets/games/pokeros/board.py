@@ -152,6 +152,17 @@ class PokerosBoard(BoardBase):
             raise WppError(f"not a Pokeros placement: {action!r:.60}")
         return str(action)
 
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now, in a few words (the page says it)."""
+        held = len(self._view.stash) if self._view is not None else 0
+        if key.isdigit():
+            return f"your stash holds {held} card{'s' if held != 1 else ''}"
+        if self.selected is None:
+            return "choose a card of your stash first (keys 1–5)"
+        if key == "Enter" and self.target is None:
+            return "choose a lit cell first (← / →)"
+        return ""
+
     # --- input ---------------------------------------------------------------------------
     def lit_cells(self) -> list[Cell]:
         """The cells where the chosen card may go (none when no card is chosen)."""

@@ -30,7 +30,10 @@ __all__ = ["GRID_CSS", "GridView"]
 GRID_CSS: Final = """
 .wpp-pokeros .pk-gridbox { overflow: auto; max-height: 560px; max-width: 100%;
   background: #2e7d4f; border-radius: 10px; padding: 8px; box-sizing: border-box; }
-.wpp-pokeros .pk-grid { gap: 3px; width: max-content; }
+.wpp-pokeros .pk-grid { gap: 3px; width: max-content; flex: 0 0 auto; overflow: visible; }
+/* The grid's box is the one scroll box, both ways (the page's .wpp-scroll: scrollbars that
+   show; a phone's overlay bars hid that the grid goes on, and it looked clipped). */
+@media (max-width: 600px) { .wpp-pokeros .pk-gridbox { max-height: 70vh; } }
 .wpp-pokeros .pk-grid .widget-button, .wpp-pokeros .pk-grid .widget-html { margin: 0; }
 .wpp-pokeros .pk-void { width: 44px; height: 64px; }
 .wpp-pokeros .widget-button.pk-cell { width: 44px; height: 64px; min-width: 44px; padding: 0;
@@ -52,6 +55,7 @@ class GridView:
         self.grid.add_class("pk-grid")
         self.box = w.Box([self.grid])
         self.box.add_class("pk-gridbox")
+        self.box.add_class("wpp-scroll")  # a deliberate scroll box (its scrollbars show)
         self._cells: dict[Cell, w.Button] = {}
         self._cards: dict[Cell, CardButton] = {}
         self._voids: dict[Cell, w.HTML] = {}

@@ -133,17 +133,25 @@ class WarPairsBoard:
 
     def select(self, action: Any) -> None:
         """Show ``action`` chosen (Hint): its cards raised; for a pile card or a button, the
-        prompt says which."""
+        prompt says which — and Enter plays it, as it plays raised cards (it said "no cards
+        selected" before)."""
+        self.input.hinted = None
         if isinstance(action, PlayCards | Mulligan):
             self.selection.choose(action.cards)
             self._redraw()
-        elif isinstance(action, TakeFromPile):
-            self.prompt.value = f"<b>Hint:</b> take {escape(str(action.card))} from the pile →"
+            return
+        self.selection.cards.clear()
+        self._redraw()
+        self.input.hinted = action
+        if isinstance(action, TakeFromPile):
+            self.prompt.value = (f"<b>Hint:</b> take {escape(str(action.card))} from the pile "
+                                 "→ (Enter takes it)")
         elif self.view is not None:
             kind = button_kind(action, self.view.phase)
             if kind in self.bar.buttons:
                 self.prompt.value = (f"<b>Hint:</b> press "
-                                     f"{escape(self.bar.buttons[kind].description)}")
+                                     f"{escape(self.bar.buttons[kind].description)} "
+                                     "(or Enter)")
 
     def keys(self) -> Sequence[Key]:
         out = [Key(k, f"wpp-slot-{i}", f"select / unselect card {i + 1} of your hand")
@@ -161,6 +169,20 @@ class WarPairsBoard:
 
     def describe(self, action: Any) -> str:
         return str(action)
+
+    def why_not(self, key: str) -> str:
+        """Why ``key`` cannot act now (the page says it): a card slot past the hand's end,
+        or an action the rules do not offer now."""
+        slot = SLOT_KEYS.find(key) if len(key) == 1 else -1
+        if slot >= 0 and self.view is not None:
+            n = len(self.view.hand)
+            return f"your hand has {n} card{'s' if n != 1 else ''}"
+        if key == "Escape":
+            return "no card is selected"
+        kinds = {"D": "drawing", "S": "Stop", "R": "Re-draw", "P": "Pass"}
+        if key in kinds:
+            return f"{kinds[key]} is not one of your choices now"
+        return ""
 
     # ------------------------------------------------------------------ seats
     def two_people(self) -> bool:

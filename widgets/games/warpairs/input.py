@@ -45,6 +45,9 @@ class PlayInput:
         self.board = board
         self.selection = CardSelection()
         self.concede_armed = False
+        #: The move Hint chose when it selects no card (a draw, a pile card, Stop, Pass…):
+        #: Enter plays it while the person has selected nothing since.
+        self.hinted: Action | None = None
         self.info = w.HTML("")
         self.info.add_class("wpp-selinfo")
 
@@ -60,13 +63,15 @@ class PlayInput:
         b.reveal_button.on_click(lambda _b: b.reveal())
 
     def reset(self) -> None:
-        """A new position: nothing selected, Concede not armed."""
+        """A new position: nothing selected, Concede not armed, no hinted move."""
         self.selection.clear()
         self.concede_armed = False
+        self.hinted = None
 
     def send(self, action: Action) -> None:
         """Hand ``action`` to the page (it refuses what is not legal, with the rule)."""
         self.concede_armed = False
+        self.hinted = None
         self.board.choose(action)
 
     def toggle(self, card: object) -> None:
@@ -78,6 +83,7 @@ class PlayInput:
             return
         selected = self.selection.toggle(card)
         self.concede_armed = False
+        self.hinted = None  # the person chooses for themselves now
         button = b.bottom.button_for(card) if seat == b.bottom_seat() else b.top.button_for(card)
         if button is not None:
             button.set_selected(selected)  # the raised card first: the feedback a click
@@ -94,6 +100,16 @@ class PlayInput:
             text = "Concede this game? Click Concede again to confirm."
         if self.info.value != text:
             self.info.value = text
+        # A key that cannot act now is disabled: the key script then asks the page to say
+        # why (:meth:`WarPairsBoard.why_not`) instead of nothing happening.
+        acting = b.acting() is not None and b.view is not None
+        pad = b.keypad.buttons
+        states = {"enter": not acting, "left": not acting, "right": not acting,
+                  "clear": not self.selection.cards,
+                  "draw": not {"draw", "more"} & set(b.bar.visible_kinds())}
+        for name, off in states.items():
+            if pad[name].disabled != off:
+                pad[name].disabled = off
 
     def on_action(self, kind: str) -> None:
         """An action button was clicked (it may have been hidden: the engine decides)."""
@@ -136,15 +152,20 @@ class PlayInput:
         """A shortcut key of the board (see :meth:`WarPairsBoard.keys`)."""
         b = self.board
         if name == "enter":
+            if self.hinted is not None and not self.selection.cards and b.acting() is not None:
+                self.send(self.hinted)  # Hint's draw, pile card, Stop or Pass
+                return
             phase = b.view.phase if b.view is not None else None
             self.on_action("mulligan" if phase is Phase.MULLIGAN else "play")
         elif name in ("left", "right"):
             hand = sorted(b.view.hand) if b.acting() is not None and b.view else []
             if self.selection.move(hand, -1 if name == "left" else 1):
+                self.hinted = None
                 b.touched()
                 b._redraw()
         elif name == "clear":
             self.selection.cards.clear()
+            self.hinted = None
             b.touched()
             b._redraw()
         elif name == "draw":
