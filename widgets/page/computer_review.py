@@ -92,9 +92,9 @@ class ComputerReview:
         if self.running:
             return
         self.hide()
-        self.box.layout.display = None
+        self.box.layout.display = ""
         self.progress.value, self.progress.max = 0, 1
-        self.progress.layout.display = None
+        self.progress.layout.display = ""
         self.note.value = "The computer is reviewing your decisions…"
         args = (history, player, dict(budget or {}))
         if threaded:

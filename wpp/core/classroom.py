@@ -47,13 +47,12 @@ import hmac
 import io
 import re
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from wpp.core.errors import WppError
 from wpp.core.rooms import (
@@ -65,6 +64,9 @@ from wpp.core.rooms import (
     normalize_code,
     token_digest,
 )
+
+if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site) has none
+    import sqlite3
 
 __all__ = ["CSV_COLUMNS", "MAX_STUDENTS", "ClassStore", "Progress", "Student", "Tally",
            "Teacher", "normalize_nickname"]
@@ -204,6 +206,7 @@ class ClassStore:
         for _ in range(100):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             with self._connect() as db:
+                import sqlite3  # here, not at the top: Pyodide (the static site) has none
                 try:
                     db.execute("INSERT INTO classes VALUES (?, ?, ?, ?)",
                                (code, token_digest(secret), title, self.clock()))

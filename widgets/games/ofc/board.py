@@ -255,7 +255,7 @@ class OfcBoard(BoardBase):
                 c = left[i]
                 b.show(c, selected=c == self.card, extra=(f"wpp-ofc-card-{i + 1}",),
                        tooltip=f"{c}: choose it, then a row (key {i + 1})")
-                b.layout.display = None
+                b.layout.display = ""
             else:
                 b.show(None)
                 b.layout.display = "none"
