@@ -40,6 +40,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 VENV = ROOT / ".venv-site"
 CACHE = ROOT / "build" / "site-cache"
 #: Pyodide's version: the one jupyterlite-pyodide-kernel 0.7.0 is built for (its
@@ -66,6 +67,7 @@ SERVER_ONLY = {
     "06_hand_frequencies": "its tables and charts need numpy, pandas and matplotlib",
     "07_analysing_the_game": "its tables and charts need numpy, pandas and matplotlib",
     "10_open_face_chinese_poker": "its coach needs numpy",
+    "ofc": "its computer players and its Hint need numpy",
     "analysts_analysing": "pandas and matplotlib",
     "analysts_beating_the_ai": "pandas and matplotlib",
     "analysts_ofc": "numpy, pandas and matplotlib",
@@ -204,6 +206,33 @@ def notebook_stub(path: Path, server_only: str | None) -> dict[str, object]:
     return {"cells": cells, "metadata": {"wpp": meta}, "nbformat": 4, "nbformat_minor": 5}
 
 
+#: Lesson 2a's two pictures (matplotlib, which the site cannot load): drawn here, by the
+#: same functions, as SVG files in the kit's wheel; the site's copy of the lesson shows them.
+FIGURES = {"cycle_figure": "cycle.svg", "ladder_figure": "ladder.svg"}
+
+
+def draw_figures(dest: Path) -> None:
+    """:data:`FIGURES` as SVG, drawn by :mod:`widgets.lessons.figures` with this Python's
+    matplotlib (``make site`` runs the build with ``.venv``'s, which the app extra gives)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    from widgets.lessons import figures
+
+    for func, name in FIGURES.items():
+        getattr(figures, func)().savefig(dest / name, format="svg", bbox_inches="tight")
+
+
+def figure_cell(source: str) -> str:
+    """A lesson cell that draws one of :data:`FIGURES`, as the site runs it: the SVG drawn at
+    build time."""
+    for func, name in FIGURES.items():
+        if f"{func}()" in source:
+            return ("# Drawn with matplotlib when the site was built (scripts/build_site.py).\n"
+                    "from importlib.resources import files\n\n"
+                    "from IPython.display import SVG\n\n"
+                    f'SVG(files("widgets.site").joinpath("shipped/figures/{name}").read_text())')
+    return source
+
+
 def build_kit_wheel(py: Path, work: Path, dest: Path) -> Path:
     """The kit's wheel, its package carrying ``widgets/site/shipped/`` (see the module
     docs)."""
@@ -222,6 +251,7 @@ def build_kit_wheel(py: Path, work: Path, dest: Path) -> Path:
         (shipped / "notebooks" / nb.name).write_text(json.dumps(stub), encoding="utf-8")
     for sub in ("teachers", "handouts"):
         shutil.copytree(ROOT / "docs" / sub, shipped / "docs" / sub)
+    draw_figures(shipped / "figures")
     # setuptools ships data files it is told of: these are the shipped folder's.
     text = (src / "pyproject.toml").read_text(encoding="utf-8")
     text = text.replace('"*" = ["data/*.json", "rules.md"]',
@@ -250,15 +280,63 @@ def site_notebooks(work: Path) -> Path:
     shutil.rmtree(contents, ignore_errors=True)
     contents.mkdir(parents=True)
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        if nb.stem in SERVER_ONLY:
+        if nb.stem in SERVER_ONLY or nb.stem in STATIC:
             continue
         data = json.loads(nb.read_text(encoding="utf-8"))
         data["cells"].insert(0, INSTALL_CELL)
         for cell in data["cells"]:
             if cell["cell_type"] == "code":
                 cell["outputs"], cell["execution_count"] = [], None
+                source = "".join(cell["source"])
+                lines = [ln for ln in source.splitlines() if ln.strip() != "%matplotlib inline"]
+                cell["source"] = figure_cell("\n".join(lines))
         (contents / nb.name).write_text(json.dumps(data, indent=1), encoding="utf-8")
     return contents
+
+
+#: Notebooks the site replaces with static pages: the teacher's kit (its documents are chosen
+#: by the address, which a page in the browser alone cannot read) is ``site/kit/``.
+STATIC = {"teachers"}
+
+
+def kit_pages(out: Path) -> None:
+    """The teacher's kit as static pages in ``site/kit/``: the index and each guide and
+    handout, one at a time and all at once, drawn by :mod:`widgets.site.kit` (the same HTML
+    and print styles as the served kit's page), its links pointed at the site's pages."""
+    import re
+
+    from widgets.site.kit import kit_entries, kit_html
+
+    kit = out / "kit"
+    kit.mkdir()
+
+    def page(which: str) -> str:
+        html = kit_html(which=which)
+        html = re.sub(r'href="teachers\.ipynb\?show=(guide|handout):([\w-]+)"',
+                      r'href="\1-\2.html"', html)
+        html = re.sub(r'href="teachers\.ipynb\?show=(guides|handouts)"', r'href="\1.html"', html)
+        html = html.replace('href="teachers.ipynb"', 'href="index.html"')
+        html = html.replace('To see how your class answers, open <a href="teacher.ipynb">the '
+                            "teacher's page</a>.", "The class view (see live how your class "
+                            "answers) is on the kit's server only.")
+        for stem in SERVER_ONLY:
+            html = re.sub(rf'<a href="{stem}\.ipynb">([^<]*)</a>',
+                          r"\1 (on the kit's server only)", html)
+        html = re.sub(r'href="([\w-]+)\.ipynb"', r'href="../voici/render/\1.html"', html)
+        assert ".ipynb" not in html, which
+        return ('<!doctype html><html><head><meta charset="utf-8"><title>The teacher\'s kit'
+                '</title><meta name="viewport" content="width=device-width"></head>'
+                f'<body style="margin: 16px">{html}<p class="wpp-kit-noprint">'
+                '<a href="../voici/render/home.html">the kit\'s home page</a></p></body></html>')
+
+    (kit / "index.html").write_text(page(""), encoding="utf-8")
+    for which in ("guides", "handouts"):
+        (kit / f"{which}.html").write_text(page(which), encoding="utf-8")
+    for e in kit_entries():
+        for kind in ("guide", "handout"):
+            if getattr(e, kind) is not None:
+                (kit / f"{kind}-{e.lesson}.html").write_text(page(f"{kind}:{e.lesson}"),
+                                                            encoding="utf-8")
 
 
 def lite_config(lite: Path) -> None:
@@ -300,6 +378,7 @@ def main() -> int:
         cmd += ["--piplite-wheels", whl]
     run(cmd, cwd=work, env=env)
     local_only(out)
+    kit_pages(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site/ built in {time.monotonic() - start:.0f} s: {size / 1e6:.0f} MB "
           f"(serve it with any static file server; open index.html)")
