@@ -256,7 +256,8 @@ def build_kit_wheel(py: Path, work: Path, dest: Path) -> Path:
     text = (src / "pyproject.toml").read_text(encoding="utf-8")
     text = text.replace('"*" = ["data/*.json", "rules.md"]',
                         '"*" = ["data/*.json", "rules.md"]\n"widgets.site" = '
-                        '["shipped/notebooks/*.ipynb", "shipped/docs/*/*.md"]')
+                        '["shipped/notebooks/*.ipynb", "shipped/docs/*/*.md", '
+                        '"shipped/figures/*.svg"]')
     (src / "pyproject.toml").write_text(text, encoding="utf-8")
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("wpp-*.whl"):
