@@ -126,7 +126,7 @@ def play_whole_game(pg: Any, game: str) -> dict[str, Any]:
 
     seen: dict[str, Any] = {"moves": 0, "why": ""}
     msg = pg.locator(".wpp-msg")
-    for _ in range(200):
+    for _ in range(400):
         if settled(pg) == "over":
             break
         if not seen["why"]:
@@ -144,9 +144,14 @@ def play_whole_game(pg: Any, game: str) -> dict[str, Any]:
         if seen["moves"] == 0:
             pg.screenshot(path=str(SHOTS / f"{game}_hint.png"), full_page=True)
         pg.keyboard.press("Enter")
+        pg.wait_for_timeout(300)
+        if "Refused" in msg.inner_text():  # a hint to take a pile card: draw instead
+            pg.get_by_role("button", name="Draw", exact=True).first.click()
         expect(pg.locator(".wpp-log")).not_to_have_text(before, timeout=WAIT)
         seen["moves"] += 1
-    assert settled(pg) == "over", "the game did not end"
+    pg.screenshot(path=str(SHOTS / f"{game}_last.png"), full_page=True)
+    assert settled(pg) == "over", f"the game did not end: {seen['moves']} moves, " \
+        f"{msg.inner_text()!r}"
     seen["banner"] = pg.locator(".wpp-banner").inner_text()
     pg.screenshot(path=str(SHOTS / f"{game}_over.png"), full_page=True)
     return seen
