@@ -143,10 +143,11 @@ def play_whole_game(pg: Any, game: str) -> dict[str, Any]:
             continue
         if seen["moves"] == 0:
             pg.screenshot(path=str(SHOTS / f"{game}_hint.png"), full_page=True)
-        pg.keyboard.press("Enter")
-        pg.wait_for_timeout(300)
-        if "Refused" in msg.inner_text():  # a hint to take a pile card: draw instead
-            pg.get_by_role("button", name="Draw", exact=True).first.click()
+        taken = re.search(r"Hint: take (\S+) from the pile", pg.locator("body").inner_text())
+        if taken:  # WarPairsPoker's hint to take a pile card: the card is clicked
+            pg.locator(f'.wpp-pile [title="take {taken.group(1)} from the pile"]').first.click()
+        else:
+            pg.keyboard.press("Enter")
         expect(pg.locator(".wpp-log")).not_to_have_text(before, timeout=WAIT)
         seen["moves"] += 1
     pg.screenshot(path=str(SHOTS / f"{game}_last.png"), full_page=True)
