@@ -74,3 +74,10 @@ lab: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+## site: the game pages and lessons as a static web site in site/ (Voici: Python runs in the
+## browser, no server): any static host serves it, a sub-folder works (README: "A static web
+## site"). scripts/build_site.py installs its pinned build tools in .venv-site.
+.PHONY: site
+site: $(STAMP)
+	$(PY) scripts/build_site.py

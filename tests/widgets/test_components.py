@@ -40,7 +40,7 @@ def test_the_confirm_bar_does_the_action_only_on_yes() -> None:
     bar.on_answer(lambda yes, action: (answers.append(yes), action() if yes and action
                                        else None))
     bar.ask("Deal a new game?", lambda: done.append("dealt"))
-    assert bar.box.layout.display is None and "Deal a new game?" in bar.text.value
+    assert bar.box.layout.display == "" and "Deal a new game?" in bar.text.value
     bar.no.click()
     assert done == [] and bar.pending is None and bar.box.layout.display == "none"
     bar.ask("Deal a new game?", lambda: done.append("dealt"))

@@ -254,7 +254,7 @@ def test_computer_seat_can_change_and_the_computer_can_play_p1() -> None:
 def test_two_people_alternate_reveal_hides_the_other_hand() -> None:
     app = App(seed=6, agent=AGENT, computer=None, alternate=True)
     # P1 to act, but nothing is face up until P1 uncovers their hand.
-    assert app.reveal_button.layout.display is None
+    assert app.reveal_button.layout.display != "none"
     shown = app.bottom.visible_buttons() + app.top.visible_buttons()
     assert all(b.description.strip() == "" for b in shown)
     assert app.bar.visible_kinds() == []
@@ -266,7 +266,7 @@ def test_two_people_alternate_reveal_hides_the_other_hand() -> None:
     assert all(b.description.strip() == "" for b in app.top.visible_buttons())  # P2's stays down
     click_action(app, Mulligan(hand[:3]))
     # P2's turn: the curtain again; P1's hand is face down now.
-    assert app.game.to_act == 1 and app.reveal_button.layout.display is None
+    assert app.game.to_act == 1 and app.reveal_button.layout.display != "none"
     assert all(b.card is None for b in app.bottom.visible_buttons())
     assert app.reveal_button.description == "P2: show my hand"
     app.reveal_button.click()

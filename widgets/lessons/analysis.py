@@ -131,7 +131,7 @@ class MatchRunner(_Runner):
         n = int(self.games.value) // 2 * 2
         specs = schedule("warpairs", (a, b), n, int(self.seed.value))
         self.progress.max, self.progress.value = n, 0
-        self.progress.layout.display = None
+        self.progress.layout.display = ""
         self.run_button.disabled = True
         chunks = []
         try:
@@ -204,7 +204,7 @@ class FrequencyRunner(_Runner):
 
         n, first = int(self.deals.value), int(self.seed.value)
         self.progress.max, self.progress.value = n, 0
-        self.progress.layout.display = None
+        self.progress.layout.display = ""
         parts = []
         step = 50
         try:

@@ -373,7 +373,7 @@ class DrawTable(Lesson):
                       else self.discard, clickable=not done)
         self.status.value = escape(message)
         # No empty box: the status takes no room when it has nothing to say.
-        self.status.layout.display = None if message else "none"
+        self.status.layout.display = "" if message else "none"
 
     def _final(self, seat: int) -> tuple[Card, ...]:
         assert self.round is not None

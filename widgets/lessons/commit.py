@@ -234,7 +234,7 @@ class GuessList(Lesson):
         Skip only while it is neither."""
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= len(self.guesses) - 1 or not self.done
-        self.skip_button.layout.display = "none" if self.done else None
+        self.skip_button.layout.display = "none" if self.done else ""
         for callback in self._on_nav:
             callback()
 

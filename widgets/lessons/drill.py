@@ -156,7 +156,7 @@ class DrillPad(Lesson):
         self.again_button.disabled = not locked
         self.next_button.disabled = (self.index + 1 >= len(self.drills)
                                      or self.index not in self.done)
-        self.skip_button.layout.display = "none" if self.index in self.done else None
+        self.skip_button.layout.display = "none" if self.index in self.done else ""
 
     def skip(self) -> None:
         """Skip the drill: show its answer, marked as skipped (nothing is recorded for the

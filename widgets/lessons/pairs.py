@@ -129,7 +129,7 @@ class HitOrFold(Shown):
         done = self.index in self.answers
         self.hit.disabled = self.fold.disabled = done
         self.next.disabled = not done
-        self.skip.layout.display = "none" if done else None
+        self.skip.layout.display = "none" if done else ""
         self.feedback.value = self._feedback()
         v = self.items[self.index].view
         rows = "".join(

@@ -49,7 +49,7 @@ class Reveal:
     def show(self, children: Sequence[w.Widget]) -> None:
         """Draw ``children`` (the answer, the comparison, the reasoning)."""
         self.box.children = tuple(children)
-        self.box.layout.display = None
+        self.box.layout.display = ""
         self.shown = True
 
     def hide(self) -> None:

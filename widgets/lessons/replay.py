@@ -237,7 +237,7 @@ class GameReplay(Lesson):
                 rows.append(box)
         rows.append(self.show_button)
         self.question.children = tuple(rows)
-        self.question.layout.display = None
+        self.question.layout.display = ""
 
     def _render(self) -> None:
         m = self.move

@@ -366,7 +366,7 @@ class Quiz(Lesson):
         yes_no = isinstance(q, BeatQuestion)
         for b, show in ((self.yes_button, yes_no), (self.no_button, yes_no),
                         (self.check_button, not yes_no)):
-            b.layout.display = None if show else "none"
+            b.layout.display = "" if show else "none"
         self._show_answer()
 
     def forward(self) -> None:
@@ -428,7 +428,7 @@ class Quiz(Lesson):
         locked = self.done
         for b in (self.yes_button, self.no_button, self.check_button, *self.toggles):
             b.disabled = locked
-        self.skip_button.layout.display = "none" if locked else None
+        self.skip_button.layout.display = "none" if locked else ""
         if skipped:
             fb = q.check(q.answer_key())      # the right answer, said as the engine says it
         if fb is None:
@@ -455,7 +455,7 @@ class Quiz(Lesson):
         self.next_button.disabled = not locked
         everything = len(self.run.answers) + len(self.skipped) >= len(self.questions)
         self.end.value = self._end_html() if everything and last else ""
-        self.end.layout.display = None if self.end.value else "none"
+        self.end.layout.display = "" if self.end.value else "none"
 
     def _end_html(self) -> str:
         right, answered = self.run.score()

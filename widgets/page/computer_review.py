@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import io
+import sys
 import threading
 from collections.abc import Callable, Mapping
 from html import escape
@@ -97,11 +98,19 @@ class ComputerReview:
         if self.running:
             return
         self.hide()
-        self.box.layout.display = None
+        self.box.layout.display = ""
         self.progress.value, self.progress.max = 0, 1
-        self.progress.layout.display = None
+        self.progress.layout.display = ""
         self.note.value = "The computer is reviewing your decisions…"
         args = (history, player, dict(budget or {}))
+        if threaded and sys.platform == "emscripten":
+            # The static site (Pyodide) has no second thread: a review there would freeze
+            # the page for its whole length, so the page says where it runs instead.
+            self.progress.layout.display = "none"
+            self.note.value = ("Review with the computer needs the kit's server (make play): "
+                               "this page runs in your browser alone, which cannot think in "
+                               "the background while the page stays live.")
+            return
         if threaded:
             self.thread = threading.Thread(target=self._run, args=args, daemon=True)
             self.thread.start()

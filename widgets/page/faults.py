@@ -86,7 +86,7 @@ def report(lines: str, *, log: Callable[[str], None] | None = None) -> str:
         panel = _PANELS.get(page)
         if panel is not None:
             panel.value = fault_text(ref)
-            panel.layout.display = None
+            panel.layout.display = ""
     return ref
 
 

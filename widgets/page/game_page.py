@@ -804,7 +804,7 @@ class GamePage(Generic[B]):
                             others=others, active=acting is not None)
         self.undo_button.disabled = not h.can_undo or h.is_over
         self.redo_button.disabled = not h.can_redo
-        self.why_button.layout.display = None if self.session.computer_seats else "none"
+        self.why_button.layout.display = "" if self.session.computer_seats else "none"
         self.notes.render()
         if self.side.open != "review-row":
             self.side.render(why=self._why, review=self._review_text if self.open_hands()

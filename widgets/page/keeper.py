@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import sys
 import urllib.parse
 from html import escape
 from typing import Any, Final
@@ -63,7 +64,11 @@ _SCRIPT: Final = """
 def default_store() -> tuple[GameStore | None, str]:
     """The store a served page keeps its game in (``WPP_ROOMS``'s file), and ``""``; or
     ``None`` and why, when the file cannot be used (the page then plays on without
-    surviving a reload, and says so)."""
+    surviving a reload, and says so). In the browser alone (the static site's Pyodide:
+    no server, no sqlite3) there is no store."""
+    if sys.platform == "emscripten":
+        return None, ("This page runs in your browser, with no server: a reload starts a new "
+                      "game.")
     try:
         return GameStore(), ""
     except WppError as err:

@@ -73,7 +73,7 @@ class ListBoard:
             b.description = self.describe(self.actions[i]) if shown else ""
             b.tooltip = b.description
             b.button_style = ""
-            b.layout.display = None if shown else "none"
+            b.layout.display = "" if shown else "none"
         self.row.children = tuple(self.buttons)
 
     def _clicked(self, i: int) -> None:

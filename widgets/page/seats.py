@@ -281,7 +281,7 @@ class SeatChooser:
         finally:
             self._mute = False
         b.tooltip = f"the {option[0]} the agent may use"
-        b.layout.display = None
+        b.layout.display = ""
 
     def _changed(self, seat: int, change: dict[str, Any]) -> None:
         if change["new"] not in self.values:  # not through the dropdown

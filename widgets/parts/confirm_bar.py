@@ -7,7 +7,7 @@ The bar keeps what "Yes" will do; the page decides what a question is about and 
 >>> bar, done = ConfirmBar(), []
 >>> bar.on_answer(lambda yes, action: done.append((yes, action is not None)))
 >>> bar.ask("Deal a new game?", lambda: None, note="The game in progress ends.")
->>> bar.pending is not None, bar.box.layout.display is None
+>>> bar.pending is not None, bar.box.layout.display == ""
 (True, True)
 >>> bar.no.click(); done, bar.pending, bar.box.layout.display
 ([(False, True)], None, 'none')
@@ -60,7 +60,7 @@ class ConfirmBar:
 
     def render(self) -> None:
         """Show the bar while a question is pending."""
-        display = None if self.pending is not None else "none"
+        display = "" if self.pending is not None else "none"
         if self.box.layout.display != display:
             self.box.layout.display = display
 

@@ -114,15 +114,15 @@ class ExplanationView:
         value = f'<div class="wpp-panel-title">{escape(title)}</div>{sub}{body}'
         if self.html.value != value:
             self.html.value = value
-        if self.html.layout.display is not None:
-            self.html.layout.display = None
+        if self.html.layout.display != "":
+            self.html.layout.display = ""
 
     def set_html(self, value: str) -> None:
         """Show ready-made HTML (e.g. the rules)."""
         if self.html.value != value:
             self.html.value = value
-        if self.html.layout.display is not None:
-            self.html.layout.display = None
+        if self.html.layout.display != "":
+            self.html.layout.display = ""
 
     def clear(self) -> None:
         """Show nothing (and take no room)."""

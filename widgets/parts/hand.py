@@ -64,7 +64,7 @@ class CardRow:
     def hide_from(self, n: int) -> None:
         """Show the first ``n`` buttons; hide the others, face down."""
         for i, b in enumerate(self.buttons):
-            display = None if i < n else "none"
+            display = "" if i < n else "none"
             if i >= n and b.card is not None:
                 b.show(None)  # a hidden spare keeps no card either
             if b.layout.display != display:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -27,8 +28,17 @@ from wpp.core.registry import game_def, registered_games
 __all__ = ["NOTEBOOKS", "Entry", "entries", "home_html", "home_page", "lesson_metadata",
            "lesson_table", "lesson_table_html"]
 
-#: The notebooks folder (lessons and pages).
-NOTEBOOKS: Final = Path(__file__).resolve().parents[2] / "notebooks"
+#: The notebooks folder (lessons and pages); where the package is installed without it (the
+#: static site's wheel, in the browser), the stubs the site's build ships in
+#: ``widgets/site/shipped/notebooks`` (each one's heading and metadata: see
+#: scripts/build_site.py).
+NOTEBOOKS: Final = next((p for p in (Path(__file__).resolve().parents[2] / "notebooks",
+                                     Path(__file__).resolve().parent / "shipped" / "notebooks")
+                         if p.is_dir()), Path(__file__).resolve().parents[2] / "notebooks")
+#: In the browser alone (the static site, Pyodide): pages are ``NAME.html`` siblings, the
+#: teacher's kit is static pages (``../../kit/``), and a page that needs the server is listed
+#: with why instead of a link (its stub's ``metadata.wpp.server``).
+IN_BROWSER: Final = sys.platform == "emscripten"
 #: The page where students play any game together, one browser each, with the computer in the
 #: seats left over if they want (see widgets/site/room.py).
 ROOM_PAGE: Final = "room.ipynb"
@@ -51,6 +61,8 @@ class Entry:
     minutes: int | None = None
     #: A lesson's game (a registered name, ``metadata.wpp.game``), if said.
     game: str | None = None
+    #: Why the page needs the server (the static site's stubs only), if it does.
+    server: str | None = None
 
 
 def _first_heading(path: Path) -> str:
@@ -93,19 +105,39 @@ def entries(notebooks: Path = NOTEBOOKS) -> list[Entry]:
     for name in registered_games():
         game = game_def(name)
         page = game.page if game.page and (notebooks / game.page).is_file() else None
-        out.append(Entry("game", game.title, game.blurb, page))
+        out.append(Entry("game", game.title, game.blurb, page,
+                         server=_server_only(page) if page else None))
     for path in sorted(notebooks.glob("*.ipynb")):
         if _LESSON.match(path.name):
             meta = lesson_metadata(path)
             out.append(Entry("lesson", _first_heading(path), _text(meta, "summary") or "",
-                             path.name, _minutes(meta), _text(meta, "game")))
+                             path.name, _minutes(meta), _text(meta, "game"),
+                             _text(meta, "server")))
     return out
+
+
+def page_href(name: str, base: str = "") -> str:
+    """The address of notebook ``name`` from a sibling page: ``base`` + ``name``, or in the
+    browser alone (the static site) its ``.html`` page."""
+    if IN_BROWSER and name.endswith(".ipynb"):
+        name = name.removesuffix(".ipynb") + ".html"
+    return base + name
+
+
+def _server_only(name: str) -> str | None:
+    """Why notebook ``name`` needs the server, in the browser alone (``None``: it runs)."""
+    if not IN_BROWSER:
+        return None
+    return _text(lesson_metadata(NOTEBOOKS / name), "server")
 
 
 def _link(e: Entry, label: str, base: str) -> str:
     if e.href is None:
         return '<span class="wpp-home-soon">coming soon</span>'
-    return f'<a class="wpp-home-go" href="{escape(base + e.href)}">{escape(label)}</a>'
+    if e.server:
+        return (f'{escape(label)} <span class="wpp-home-server">(on the server only: '
+                f"{escape(e.server)})</span>")
+    return f'<a class="wpp-home-go" href="{escape(page_href(e.href, base))}">{escape(label)}</a>'
 
 
 def home_html(items: list[Entry] | None = None, base: str = "") -> str:
@@ -120,7 +152,11 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
         parts += ['<div class="wpp-home-first">',
                   f"<h2>{escape(first.title)}</h2><p>{escape(first.blurb)}</p>",
                   _link(first, "Play against the computer", base)]
-        if first.href is not None and (NOTEBOOKS / ROOM_PAGE).is_file():
+        if first.href is not None and _server_only(ROOM_PAGE):
+            parts.append('<p class="wpp-home-room">Students playing each other, one browser '
+                         "each, through a room code: on the server only (the room lives "
+                         "there).</p>")
+        elif first.href is not None and (NOTEBOOKS / ROOM_PAGE).is_file():
             parts.append(f'<p class="wpp-home-room">Or students together, one browser each, '
                          f'any game: <a class="wpp-home-room-go" '
                          f'href="{escape(base + ROOM_PAGE)}">play each other through a room '
@@ -139,7 +175,12 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
                      "carries the rules card; lesson 2a opens it — "
                      f'{_link(lessons[min(1, len(lessons) - 1)], "the rules on one card", base)}'
                      ".</p>")
-        if (NOTEBOOKS / KIT_PAGE).is_file():
+        if IN_BROWSER:
+            parts.append('<p class="wpp-home-teachers">For teachers: <a class="wpp-home-kit" '
+                         'href="../../kit/index.html">the teacher\'s kit</a> (a guide and a '
+                         "printable handout for each lesson). The class view (open a class; "
+                         "see live how your students answer) is on the server only.</p>")
+        elif (NOTEBOOKS / KIT_PAGE).is_file():
             parts.append('<p class="wpp-home-teachers">For teachers: <a class="wpp-home-kit" '
                          f'href="{escape(base + KIT_PAGE)}">the teacher\'s kit</a> (a guide and a '
                          "printable handout for each lesson) and "
@@ -150,6 +191,16 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
                   + (f' <span class="wpp-home-min">{e.minutes} min</span>' if e.minutes else "")
                   + "</li>" for e in lessons]
         parts.append("</ol>")
+    if IN_BROWSER:
+        others = [(name, why) for name in sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+                  if not _LESSON.match(name) and (why := _server_only(name))]
+        if others:
+            parts.append('<h2>On the server only</h2><p class="wpp-home-intro">This site runs '
+                         "in your browser, with no server. These pages need one (the kit "
+                         "served with <code>make play</code>):</p><ul>")
+            parts += [f"<li><b>{escape(_first_heading(NOTEBOOKS / name))}</b> — "
+                      f"{escape(why)}</li>" for name, why in others]
+            parts.append("</ul>")
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -169,7 +220,7 @@ _STYLE: Final = """<style>
 .wpp-home ul.wpp-home-lessons, .wpp-home ol.wpp-home-lessons { list-style: none;
   padding-left: 18px; }
 .wpp-home-min { color: #555; font-size: 13px; margin-left: 6px; }
-.wpp-home-soon { color: #777; font-style: italic; }
+.wpp-home-soon, .wpp-home-server { color: #777; font-style: italic; }
 </style>"""
 
 
@@ -192,10 +243,11 @@ def lesson_table_html(items: list[Entry] | None = None, base: str = "",
         number = head or (e.href.split("_", 1)[0].lstrip("0") if e.href else "")
         title = e.title.split("·", 1)[-1].strip()
         page = pages.get(titles.get(e.game or "", "")) if e.game else None
-        play = (f' (<a href="{escape(base + page)}">play it</a>)'
+        play = (f' (<a href="{escape(page_href(page, base))}">play it</a>)'
                 if page and page != e.href and e.game != registered_games()[0] else "")
         minutes = f"{e.minutes} min" if e.minutes else ""
-        link = f'<a href="{escape(base + e.href)}">{escape(title)}</a>' if e.href else title
+        link = (f'<a href="{escape(page_href(e.href, base))}">{escape(title)}</a>'
+                if e.href and not e.server else title)
         rows.append(f"<tr><td>{escape(number)}</td><td>{link}</td>"
                     f"<td>{escape(e.blurb)}{play}</td><td>{minutes}</td></tr>")
     return ('<table class="wpp-lesson-table"><thead><tr><th>#</th><th>lesson</th>'

@@ -406,7 +406,7 @@ class RoomPage:
         self.lobby_message.value = ""
         self.code.value = self.seat.code
         self.lobby.layout.display = "none"
-        self.body.layout.display = None
+        self.body.layout.display = ""
         self._everyone_here = self.seat.everyone_joined()
         self._read_presence()
         self.address.value = f'<span data-query="{escape(self.address_query())}"></span>'
@@ -638,12 +638,12 @@ class RoomPage:
         # room bar has it otherwise, and Leave in a game without Concede
         own = seat.has_concede and mine
         word = "Concede" if seat.has_concede or not live else "Leave"
-        self.concede_button.layout.display = None if live and not own and not left else "none"
+        self.concede_button.layout.display = "" if live and not own and not left else "none"
         self.concede_button.description = f"Really {word.lower()}?" if self._concede_armed \
             else word
         self.concede_button.tooltip = ("concede the game" if word == "Concede" else
                                        "leave the game: the computer plays your seat")
-        self.claim_button.layout.display = None if live and self._claimable else "none"
+        self.claim_button.layout.display = "" if live and self._claimable else "none"
         self.claim_button.description = ("Claim the game" if seat.has_concede else
                                          "Let the computer play for them")
         if live:
@@ -664,7 +664,7 @@ class RoomPage:
         seat = self.seat
         assert seat is not None
         if seat.is_over:
-            self.lobby.layout.display = None
+            self.lobby.layout.display = ""
             return (f"<b>Game over</b> — {escape(seat.outcome.rstrip('.'))}. To play again, "
                     "create a "
                     "new room (or join the one another student creates).")

@@ -270,7 +270,7 @@ class TeacherPage:
         self.message.value = ""
         self.lock_button.value = teacher.locked
         self.lobby.layout.display = "none"
-        self.board.layout.display = None
+        self.board.layout.display = ""
         name = f" — {escape(teacher.title)}" if teacher.title else ""
         self.head.value = (f"<h2>Class{name}</h2><div>Students type this code on any lesson "
                            f'page:</div><div class="wpp-class-code">{escape(teacher.code)}</div>'

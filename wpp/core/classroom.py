@@ -65,14 +65,13 @@ import hmac
 import io
 import re
 import secrets
-import sqlite3
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from wpp.core.errors import WppError
 from wpp.core.rooms import (
@@ -85,6 +84,9 @@ from wpp.core.rooms import (
     normalize_code,
     token_digest,
 )
+
+if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site) has none
+    import sqlite3
 
 __all__ = ["CSV_COLUMNS", "MAX_FAILURES_ALL", "MAX_JOINS_PER_PAGE", "MAX_NAMES_PER_PAGE",
            "MAX_STUDENTS", "ClassStore", "Progress", "Student", "Tally", "Teacher",
@@ -342,6 +344,7 @@ class ClassStore:
         for _ in range(100):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             with self._connect() as db:
+                import sqlite3  # here, not at the top: Pyodide (the static site) has none
                 try:
                     db.execute("INSERT INTO classes VALUES (?, ?, ?, ?, 0)",
                                (code, token_digest(secret), title, self.clock()))

@@ -111,7 +111,6 @@ import json
 import os
 import re
 import secrets
-import sqlite3
 import stat
 import tempfile
 import threading
@@ -122,9 +121,12 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from wpp.core.agents import Decision
+
+if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site) has none
+    import sqlite3
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
@@ -462,6 +464,8 @@ class RoomStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
+        import sqlite3
+
         try:
             db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         except sqlite3.Error as err:
@@ -500,6 +504,7 @@ class RoomStore:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             with self._connect() as db:
                 db.execute("BEGIN IMMEDIATE")
+                import sqlite3  # here, not at the top: Pyodide (the static site) has none
                 try:
                     db.execute("INSERT INTO rooms VALUES (?, ?, 0, ?, ?)",
                                (code, text, self.clock(), secrets.token_hex(16)))
@@ -667,6 +672,7 @@ class RoomStore:
             for s in ([seat] if seat is not None else range(n)):
                 if s in machines:
                     continue
+                import sqlite3  # here, not at the top: Pyodide (the static site) has none
                 try:
                     db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0)",
                                (code, s, token_digest(token), self.clock()))

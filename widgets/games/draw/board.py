@@ -168,7 +168,7 @@ class DrawBoard(BoardBase):
                        extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ())),
                        tooltip=f"{c}: {'lower' if c in self.chosen else 'raise'} it "
                                f"(key {i + 1})")
-                b.layout.display = None
+                b.layout.display = ""
             else:
                 b.layout.display = "none"
         n = len(self.chosen)

@@ -277,7 +277,7 @@ class OfcBoard(BoardBase):
                        clickable=not reading,
                        tooltip=f"{c}: to place at this move" if reading else
                        f"{c}: choose it, then a row (key {i + 1})")
-                b.layout.display = None
+                b.layout.display = ""
             else:
                 b.show(None)
                 b.layout.display = "none"

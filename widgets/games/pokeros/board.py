@@ -218,7 +218,7 @@ class PokerosBoard(BoardBase):
                 c = view.stash[i]
                 b.show(c, selected=c == self.selected, clickable=mine,
                        extra=(f"pk-card-{i + 1}",), tooltip=f"{c}: choose it (key {i + 1})")
-                b.layout.display = None
+                b.layout.display = ""
             else:
                 b.show(None)
                 b.layout.display = "none"

@@ -95,7 +95,7 @@ class ActionBar:
         (it is not a person's turn)."""
         kinds = set(legal_kinds(actions, phase)) if enabled else set()
         for kind, b in self.buttons.items():
-            display = None if kind in kinds else "none"
+            display = "" if kind in kinds else "none"
             if b.layout.display != display:
                 b.layout.display = display
         if self.note.value != note:

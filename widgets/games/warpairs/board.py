@@ -269,7 +269,7 @@ class WarPairsBoard:
                            else "Concede")
         curtain = self.curtain()
         self.reveal_button.description = f"{player_name(v.to_act)}: show my hand"
-        self.reveal_button.layout.display = None if curtain else "none"
+        self.reveal_button.layout.display = "" if curtain else "none"
         if curtain:
             p = player_name(v.to_act)
             prompt = f"<b>{p}'s turn</b> — hand the screen over; {p} clicks “Show my hand”."
