@@ -195,10 +195,12 @@ def parse_page(html: str) -> RenderedPage:
     return RenderedPage(kernel_id, views, errors, complete)
 
 
-def missing_models(views: Sequence[str], states: dict[str, Any]) -> list[str]:
-    """The model ids a page needs that the kernel's widget state lacks: every view's model
-    and, recursively, every model a present model's state references (``IPY_MODEL_<id>``)."""
-    missing: list[str] = []
+def walk_models(views: Sequence[str], states: dict[str, Any],
+                enter: Callable[[str, Any], bool]) -> None:
+    """Visit each model a page's views reach: every view's model and, recursively, every
+    model a visited model's state references (``IPY_MODEL_<id>``), each once.
+    ``enter(model_id, entry)`` is told each model (``entry``: its state in ``states``, or
+    ``None``) and says whether to follow its references."""
     seen: set[str] = set()
     todo = list(views)
     while todo:
@@ -207,10 +209,21 @@ def missing_models(views: Sequence[str], states: dict[str, Any]) -> list[str]:
             continue
         seen.add(model_id)
         entry = states.get(model_id)
+        if enter(model_id, entry) and isinstance(entry, dict):
+            todo.extend(_MODEL_REF_RE.findall(json.dumps(entry.get("state", {}))))
+
+
+def missing_models(views: Sequence[str], states: dict[str, Any]) -> list[str]:
+    """The model ids a page needs that the kernel's widget state lacks: every view's model
+    and, recursively, every model a present model's state references (``IPY_MODEL_<id>``)."""
+    missing: list[str] = []
+
+    def enter(model_id: str, entry: Any) -> bool:
         if entry is None:
             missing.append(model_id)
-            continue
-        todo.extend(_MODEL_REF_RE.findall(json.dumps(entry.get("state", {}))))
+        return entry is not None
+
+    walk_models(views, states, enter)
     return sorted(missing)
 
 
@@ -811,21 +824,17 @@ def clickable(states: dict[str, Any], views: Sequence[str]) -> list[str]:
     through the models' references (children, …), not hidden by their layout (a hidden
     box hides its children too), not disabled. Sorted, so a seeded choice repeats."""
     buttons: list[str] = []
-    seen: set[str] = set()
-    todo = list(views)
-    while todo:
-        model_id = todo.pop()
-        if model_id in seen:
-            continue
-        seen.add(model_id)
-        entry = states.get(model_id)
+
+    def enter(model_id: str, entry: Any) -> bool:
         state = entry.get("state") if isinstance(entry, dict) else None
         if not isinstance(state, dict) or _hidden(state, states):
-            continue
+            return False
         name = state.get("_model_name", entry.get("model_name") if entry else None)
         if name == "ButtonModel" and not state.get("disabled", False):
             buttons.append(model_id)
-        todo.extend(_MODEL_REF_RE.findall(json.dumps(state)))
+        return True
+
+    walk_models(views, states, enter)
     return sorted(buttons)
 
 

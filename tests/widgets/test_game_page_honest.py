@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
+from tests.widgets.test_game_page import play_out
 from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.testing import walk
@@ -40,12 +41,6 @@ def store(tmp_path: Path) -> GameStore:
     return GameStore(tmp_path / "games.sqlite3")
 
 
-def play_out(page: GamePage[Any]) -> None:
-    for _ in range(500):
-        if page.history.is_over:
-            return
-        page.board.buttons[0].click()
-    raise AssertionError("the game did not end")
 
 
 def won_draw_save() -> str:
