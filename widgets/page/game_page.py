@@ -155,8 +155,9 @@ def served_settings(game: str, settings: dict[str, Any]) -> list[str]:
 
     - the page's address (:func:`~widgets.parts.address.page_query`, also in a pre-heated
       kernel): ``?key=`` continues the game kept under that key (a reload); ``?seed=N``
-      deals game N (a teacher's link: everyone who opens it gets the same cards);
-      ``?opponent=NAME`` puts NAME in the second seat (a registered agent's name,
+      deals game N (a teacher's link: everyone who opens it gets the same cards; a known
+      deal, so practice); ``?opponent=NAME`` puts NAME in every other seat (a registered
+      agent's name,
       ``agent:NAME`` or ``level:KEY``, as the seat chooser lists them). A value the page
       cannot use is ignored and said;
     - the store (``WPP_ROOMS``): where the game survives a reload;
