@@ -20,8 +20,9 @@ adds what a class needs of the pools:
   pool kernels prepare their page at the same time (default: one per core); the others wait
   their turn. A kernel's turn ends when its page is prepared
   (:meth:`PoolKernelManager.prepared`), when a visitor took it, or after
-  :data:`SETTLE_LIMIT` seconds. A refill after a visitor took a kernel goes before the first
-  filling of the pools, so a page that was just used is ready again first.
+  :data:`SETTLE_LIMIT` seconds. A kernel a visitor already waits for (one taken from its pool
+  before it was ready) goes first; then a refill after a visitor took a kernel, before the
+  first filling of the pools, so a page that was just used is ready again first.
 * **It says when it is ready**: the log counts the kernels ready while the pools fill, then
   one line says for how many students at once each page is ready (``make class`` prints it).
 
@@ -33,11 +34,10 @@ competing with thirty refills at once.
 from __future__ import annotations
 
 import asyncio
-import heapq
 import itertools
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from jupyter_core.utils import ensure_async
@@ -51,39 +51,43 @@ SETTLE_LIMIT: Final = 60.0
 
 
 class TurnGate:
-    """At most ``size`` holders at once; waiters are served by priority (lower first), then
-    in order of arrival.
+    """At most ``size`` holders at once; a freed place goes to the waiter whose priority is
+    lowest *now* (a waiter's priority may be a function, asked at each release: a pool
+    kernel a visitor is already waiting for becomes urgent), then to the earliest.
 
     >>> async def demo() -> list[str]:
-    ...     gate, order = TurnGate(1), []
+    ...     gate, order, taken = TurnGate(1), [], []
     ...     await gate.acquire(1)                   # a first fill holds the only place
-    ...     async def wait(name: str, priority: int) -> None:
+    ...     async def wait(name: str, priority: Priority) -> None:
     ...         await gate.acquire(priority)
     ...         order.append(name)
     ...         gate.release()
     ...     waiting = [asyncio.create_task(wait("fill", 1)),
-    ...                asyncio.create_task(wait("refill", 0))]
+    ...                asyncio.create_task(wait("refill", 0)),
+    ...                asyncio.create_task(wait("a visitor's", lambda: -1 if taken else 1))]
     ...     await asyncio.sleep(0)
+    ...     taken.append(True)                      # a visitor now waits for that kernel
     ...     gate.release()
     ...     await asyncio.gather(*waiting)
     ...     return order
     >>> asyncio.run(demo())
-    ['refill', 'fill']
+    ["a visitor's", 'refill', 'fill']
     """
 
     def __init__(self, size: int) -> None:
         self.size = max(1, size)
         self.held = 0
-        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiters: list[tuple[int, Priority, asyncio.Future[None]]] = []
         self._order = itertools.count()
 
-    async def acquire(self, priority: int = 0) -> None:
-        """Wait for a place (``priority``: lower goes first)."""
+    async def acquire(self, priority: Priority = 0) -> None:
+        """Wait for a place (``priority``: lower goes first; a number, or a function that
+        gives it when a place comes free)."""
         if self.held < self.size and not self._waiters:
             self.held += 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiters, (priority, next(self._order), future))
+        self._waiters.append((next(self._order), priority, future))
         try:
             await future
         except asyncio.CancelledError:
@@ -92,18 +96,27 @@ class TurnGate:
             raise
 
     def release(self) -> None:
-        """Give a place back (to the first waiter, if any)."""
-        while self._waiters:
-            _priority, _n, future = heapq.heappop(self._waiters)
-            if not future.done():
-                future.set_result(None)
-                return
+        """Give a place back (to the most urgent waiter, if any)."""
+        self._waiters = [w for w in self._waiters if not w[2].done()]
+        if self._waiters:
+            best = min(self._waiters, key=lambda w: (_now(w[1]), w[0]))
+            self._waiters.remove(best)
+            best[2].set_result(None)
+            return
         self.held = max(0, self.held - 1)
 
     @property
     def waiting(self) -> int:
         """How many wait for a place."""
-        return sum(1 for _p, _n, f in self._waiters if not f.done())
+        return sum(1 for _n, _p, f in self._waiters if not f.done())
+
+
+#: A waiter's priority: a number, or a function that gives it now.
+Priority = int | Callable[[], int]
+
+
+def _now(priority: Priority) -> int:
+    return priority() if callable(priority) else priority
 
 
 class PoolKernelManager(AsyncMappingKernelManager):
@@ -131,6 +144,10 @@ class PoolKernelManager(AsyncMappingKernelManager):
         for page, pool in list(pools.items()):
             for entry in list(pool):
                 yield page, pool, entry
+
+    def _in_a_pool(self, entry: object) -> bool:
+        """Is ``entry`` (a task) still in one of Voilà's pools (no visitor took it yet)?"""
+        return any(e is entry for _page, _pool, e in self._pool_tasks())
 
     def waiting_kernels(self) -> set[str]:
         """The kernels waiting in a pool, not yet handed to a visitor."""
@@ -163,7 +180,11 @@ class PoolKernelManager(AsyncMappingKernelManager):
             return str(await super().start_kernel(*args, **kwargs))
         self._watch()
         gate = self._turns()
-        await gate.acquire(0 if env.get("VOILA_REQUEST_URL") else 1)
+        # This task is the pool's entry (Voilà's ``_initialize`` runs inside it): once it has
+        # left its pool, a visitor is waiting for it, and it goes first.
+        entry = asyncio.current_task()
+        base = 0 if env.get("VOILA_REQUEST_URL") else 1  # a refill before a first filling
+        await gate.acquire(lambda: base if self._in_a_pool(entry) else -1)
         try:
             kernel_id = str(await super().start_kernel(*args, **kwargs))
         except BaseException:
