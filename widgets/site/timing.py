@@ -70,7 +70,9 @@ def lesson_timing(path: Path) -> Timing:
                 continue
             words += len(re.findall(r"[\w♠♥♦♣’'-]+", re.sub(r"\]\([^)]*\)|<[^>]+>", "", text)))
             continue
+        used = "\n".join(line for line in text.splitlines()    # a call, not its import
+                         if not line.startswith(("from ", "import ")))
         for name, minutes in ACTIVITY_MINUTES.items():
-            if name in text:
+            if name in used:
                 activities[name] = activities.get(name, 0) + minutes
     return Timing(words, activities)
