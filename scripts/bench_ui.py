@@ -14,7 +14,6 @@ median and 95th percentile. Goals (issue 4): first render < 2 s, click median < 
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -24,6 +23,7 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 from widgets.site.serve import CHROMIUM_ARGS, find_chromium, running_voila
+from wpp.core.cli_args import KitParser, out_path
 from wpp.warpairs import make_agent
 from wpp.warpairs.actions import Mulligan
 from wpp.warpairs.game import Game
@@ -112,9 +112,10 @@ def play_clicks(page: Page, n: int) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = KitParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40, help="clicks per latency (≥ 30)")
-    parser.add_argument("--log", type=Path, default=None, help="write Voilà's log here")
+    parser.add_argument("--log", type=lambda text: Path(out_path(text)), default=None,
+                        help="write Voilà's log here")
     args = parser.parse_args(argv)
     if args.clicks < 30:
         parser.error("--clicks must be at least 30")

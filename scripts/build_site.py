@@ -352,11 +352,28 @@ def lite_config(lite: Path) -> None:
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
+#: The file every build leaves in its output: only a folder holding it is removed by the next.
+MARKER = ".wpp-site"
+
+
+def clear_output(out: Path) -> None:
+    """Remove an earlier build at ``out`` before building anew; refuse any other folder that
+    is not empty (``--out .`` or ``--out ~`` would have been wiped)."""
+    if not out.exists():
+        return
+    if out.is_dir() and ((out / MARKER).is_file() or not any(out.iterdir())):
+        shutil.rmtree(out)
+        return
+    sys.exit(f"build_site.py: {out} is not an earlier site build (it has no {MARKER}): "
+             "choose an empty or new folder for --out")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    clear_output(args.out.resolve())   # before any work: a wrong --out stops at once
     start = time.monotonic()
     py = ensure_venv(args.quick)
     work = ROOT / "build" / "site-work"
@@ -369,7 +386,6 @@ def main() -> int:
     contents = site_notebooks(work)
     lite_config(lite)
     out = args.out.resolve()
-    shutil.rmtree(out, ignore_errors=True)
     # JupyterLite's task database would skip steps whose inputs did not change, though their
     # outputs went with the old site: every build starts clean (it takes some 20 s).
     for db in work.glob(".jupyterlite.doit.db*"):
@@ -382,6 +398,7 @@ def main() -> int:
     run(cmd, cwd=work, env=env)
     local_only(out)
     kit_pages(out)
+    (out / MARKER).write_text("built by scripts/build_site.py; the next build replaces it\n")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site/ built in {time.monotonic() - start:.0f} s: {size / 1e6:.0f} MB "
           f"(serve it with any static file server; open index.html)")

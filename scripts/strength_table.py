@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wpp.core.cli_args import KitParser, out_path, seed_arg, worker_count
 from wpp.warpairs.strength import (
     DATA_FILE,
     StrengthRow,
@@ -43,15 +44,28 @@ PLAN: tuple[tuple[str, int, dict[str, Any], str], ...] = (
 )
 
 
+def probability_or_more(text: str) -> float:
+    """A match-size factor: a number above 0 and at most 100."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 100:
+        raise argparse.ArgumentTypeError(f"must be a number above 0 and at most 100, not "
+                                         f"{text!r:.40}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply every match size")
-    parser.add_argument("--seed", type=int, default=30_000)
-    parser.add_argument("--workers", type=int, default=2,
+    parser = KitParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=probability_or_more, default=1.0,
+                        help="multiply every match size (more than 0, at most 100)")
+    parser.add_argument("--seed", type=seed_arg, default=30_000)
+    parser.add_argument("--workers", type=worker_count, default=2,
                         help="processes sharing the deals (the results do not depend on it)")
     parser.add_argument("--agents", nargs="*", metavar="AGENT",
                         help="measure only these agents' rows, keeping the stored others")
-    parser.add_argument("--out", type=Path,
+    parser.add_argument("--out", type=lambda text: Path(out_path(text)),
                         default=Path(__file__).resolve().parents[1] / "wpp" / "warpairs"
                         / "data" / DATA_FILE)
     parser.add_argument("--only", nargs=3, metavar=("AGENT", "BUDGET", "DEALS"),

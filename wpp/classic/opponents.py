@@ -34,7 +34,7 @@ from typing import Final
 
 from wpp.classic.draw import OPPONENTS_FILE
 from wpp.classic.evaluator import CLASS_COUNT
-from wpp.core.cli_args import KitParser, out_path, positive_int
+from wpp.core.cli_args import KitParser, out_path, worker_count
 from wpp.core.standard_deck import CARDS, Card
 
 __all__ = ["build", "final_weights", "suit_classes", "write_tables"]
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                        description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=out_path, default=str(Path(__file__).parent / OPPONENTS_FILE),
                         help="the file to write (checked before the work starts)")
-    parser.add_argument("--processes", type=positive_int, default=None)
+    parser.add_argument("--processes", type=worker_count, default=None)
     args = parser.parse_args(argv)
     build(Path(args.out), args.processes)
 

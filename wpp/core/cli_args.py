@@ -31,8 +31,9 @@ from typing import Any, Final, NoReturn
 from wpp.core.checks import check_seed
 from wpp.core.errors import WppError
 
-__all__ = ["KitParser", "add_run_flags", "out_path", "positive_int", "probability",
-           "rule_flag", "scheduler_address", "seed_arg", "whole_number"]
+__all__ = ["MAX_WORKERS", "KitParser", "add_run_flags", "out_path", "positive_int",
+           "probability", "rule_flag", "scheduler_address", "seed_arg", "whole_number",
+           "worker_count"]
 
 
 class KitParser(argparse.ArgumentParser):
@@ -53,6 +54,20 @@ def positive_int(text: str) -> int:
     if value < 1 or str(value) != text.strip().lstrip("+"):
         raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
     return value
+
+
+#: The most worker processes a command starts (more than a big machine's cores only costs
+#: memory; a number past it was an OverflowError or a fork of that many processes).
+MAX_WORKERS = 256
+
+
+def worker_count(text: str) -> int:
+    """Worker processes: a whole number from 1 to :data:`MAX_WORKERS`.
+
+    >>> worker_count("2")
+    2
+    """
+    return whole_number(1, MAX_WORKERS)(text)
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -175,8 +190,9 @@ def add_run_flags(p: argparse.ArgumentParser) -> None:
     """The flags of every tournament command: where its games run (``--workers``,
     ``--scheduler``, ``--chunk-size``), where its tables go (``--out``) and
     ``--no-progress``."""
-    p.add_argument("--workers", type=positive_int, default=1,
-                   help="local worker processes (default 1: in this process)")
+    p.add_argument("--workers", type=worker_count, default=1,
+                   help=f"local worker processes (default 1: in this process; at most "
+                        f"{MAX_WORKERS})")
     p.add_argument("--scheduler", type=scheduler_address, default=None, metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://host:8786 (instead of local workers)")
     p.add_argument("--chunk-size", type=positive_int, default=None,

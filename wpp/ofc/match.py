@@ -131,8 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     args: argparse.Namespace = p.parse_args(argv)
     a, b = [*args.agents, "pyofc"][:2]
     start = time.process_time()
-    result = duplicate_match(a, b, args.deals, args.seed, move_time=args.move_time,
-                             progress=args.progress)
+    try:
+        result = duplicate_match(a, b, args.deals, args.seed, move_time=args.move_time,
+                                 progress=args.progress)
+    except WppError as err:  # a budget or an agent the kit refuses: its own words
+        p.error(str(err))
     print(result)
     print(f"CPU time {time.process_time() - start:.0f} s, move_time {args.move_time} s, seeds "
           f"{args.seed}..{args.seed + args.deals - 1}")

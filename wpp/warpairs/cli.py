@@ -20,7 +20,7 @@ from typing import Any
 
 from wpp.core.agents import Agent
 from wpp.core.checks import check_seed, fold_seed
-from wpp.core.cli_args import positive_int, seed_arg
+from wpp.core.cli_args import positive_int, seed_arg, worker_count
 from wpp.core.registry import registered_agents
 from wpp.core.standard_deck import format_cards
 from wpp.warpairs import make_agent
@@ -127,7 +127,7 @@ def add_commands(sub: Any) -> None:
                    help="how many (default 10,000)")
     r.add_argument("--seed", type=seed_arg, default=0,
                    help="the first deal, 0 to 2**63 - 1 (default 0)")
-    r.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
+    r.add_argument("--workers", type=worker_count, default=1, help="processes (default 1)")
     add_rule_flags(r)
     r.set_defaults(func=_random_games)
     try:
