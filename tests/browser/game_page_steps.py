@@ -344,6 +344,7 @@ def review_with_the_computer(pg: Any, game: str) -> dict[str, Any]:
     assert "what you could know" in text
     expect(pg.locator(".wpp-review-chart img")).to_be_visible(timeout=WAIT)
     options = pg.locator(".wpp-review-rows .widget-radio-box label")
+    expect(options).to_have_count(int(found.group(1)), timeout=WAIT)  # the list follows
     labels = [str(t).replace("\xa0", " ") for t in options.all_inner_texts()]
     assert len(labels) == int(found.group(1)) >= 1, (labels, text)
     assert all(re.match(r"Move \d+: (best|good|inaccuracy|mistake|blunder) — you: ", t)
