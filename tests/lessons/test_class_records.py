@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import widgets.lessons.classroom as classroom
+from tests.lessons.conftest import Clock
 from widgets.lessons.analysis_guess import AnalysisGuesses
 from widgets.lessons.classic_poker import ClassicGuesses
 from widgets.lessons.classroom import ClassBox
@@ -41,19 +42,6 @@ from wpp.core.classroom import (
 from wpp.core.errors import WppError
 from wpp.core.rooms import MAX_FAILURES
 from wpp.warpairs.teach.duel import duel, duel_positions
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> ClassStore:
-    return ClassStore(tmp_path / "rooms.sqlite3", clock=Clock())
 
 
 @pytest.fixture

@@ -28,19 +28,6 @@ from wpp.core.errors import WppError
 from wpp.core.rooms import MAX_FAILURES
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> ClassStore:
-    return ClassStore(tmp_path / "rooms.sqlite3", clock=Clock())
-
-
 def test_thirty_students_answer_one_question_and_the_counts_are_exact(store: ClassStore) -> None:
     code, secret = store.open("9B")
     choices = ["keep the pair", "break the pair", "keep the straight"]
