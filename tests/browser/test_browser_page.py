@@ -223,9 +223,19 @@ def test_leaving_during_a_game_asks_first(server: str, browser: Any) -> None:
         dialog.dismiss()                 # "stay on this page"
 
     page.on("dialog", stay)
-    with pytest.raises(PlaywrightError):  # the reload waits for an answer, then stays
+    page.wait_for_timeout(500)                # the computer's reply has arrived
+    before = page.evaluate("({live: !!document.querySelector('.wpp-app.wpp-live'),"
+                           " touched: navigator.userActivation.hasBeenActive})")
+    assert before["live"] and before["touched"], before
+    # The reload waits for an answer and the person stays. Whether ``reload`` then times out
+    # or returns depends on a race it cannot see: Voilà's page shuts its kernel down as the
+    # page begins to unload, even if the person stays, and the page then reloads itself
+    # (below) — often within the 3 s. Either way the question was asked once.
+    try:
         page.reload(timeout=3000)
-    assert dialogs == ["beforeunload"]
+    except PlaywrightError:
+        pass
+    assert dialogs == ["beforeunload"], before
     # Voilà's own page shuts its kernel down as the page begins to unload, even if the
     # person then stays: the page sees its kernel stop and comes back by itself with its
     # address, and the game it kept goes on (still live, asking before it is left).
