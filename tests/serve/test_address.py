@@ -26,6 +26,7 @@ from widgets.site.kit import kit_page
 from widgets.site.teacher import TeacherPage
 from wpp.core.classroom import ClassStore
 from wpp.core.game_store import GameStore
+from wpp.core.registry import registered_games
 
 
 def test_outside_voila_the_address_is_the_environments_and_nothing_waits(
@@ -176,3 +177,75 @@ def test_a_seed_from_the_address_is_a_known_deal_so_practice(preheated_request: 
     with preheated_request(""):
         plain = GamePage.from_env("draw", board=ListBoard("draw"), store=store)
     assert not plain.practice
+
+
+def _kept_rows(path: Path) -> int:
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT COUNT(*) FROM page_games").fetchone()[0])
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_a_preheated_game_page_is_built_before_its_request(
+        preheated_request: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        game: str) -> None:
+    """A pooled page makes its widgets while its kernel waits in the pool; the request then
+    costs only what the address changes (issue 33: 30 students at once waited 20 s while
+    every page's widgets passed through the server together). Nothing is kept before the
+    address is known, so a page built ahead leaves no stray game in the store."""
+    from ipywidgets.widgets.widget import _instances
+
+    from widgets.site.room import board_for
+
+    store_path = tmp_path / "g.sqlite3"
+    store = GameStore(store_path)
+    made: dict[str, int] = {}
+    real_wait = address.wait_for_request
+    with preheated_request(""):
+        fake_wait = address.wait_for_request
+
+        def wait(url: str | None = None) -> None:
+            made["before"] = len(_instances)
+            made["rows"] = _kept_rows(store_path) if store_path.exists() else 0
+            fake_wait(url)
+
+        monkeypatch.setattr(address, "wait_for_request", wait)
+        start = len(_instances)
+        page = (App.from_env(store=store) if game == "warpairs" else
+                GamePage.from_env(game, board=board_for(game), store=store))
+        after = len(_instances)
+    assert real_wait is not None and "before" in made
+    built_before = made["before"] - start
+    assert built_before > 40, built_before        # the page was made before the wait
+    assert after - made["before"] < built_before / 4, (after - made["before"], built_before)
+    assert made["rows"] == 0                      # nothing kept while the address was unknown
+    assert _kept_rows(store_path) == 1 and page.keeper.key in page.address.value
+
+
+def test_a_preheated_reload_continues_its_game_and_keeps_one_row(
+        preheated_request: Any, tmp_path: Path) -> None:
+    """A reload of a pooled page: the page built ahead takes up the kept game its address
+    names (who plays, practice and the score come with it), and no second game is kept."""
+    store_path = tmp_path / "g.sqlite3"
+    store = GameStore(store_path)
+    with preheated_request("opponent=random"):
+        first = App.from_env(store=store)
+    first.new_game(12)                          # a chosen deal: practice, kept as such
+    for button in first.bottom.visible_buttons()[:3]:
+        button.click()
+    first.bar.buttons["mulligan"].click()
+    assert first.history.actions and first.practice
+    query = first.keeper.query()
+    with preheated_request(query):
+        again = App.from_env(store=store)
+    assert again.history.to_json() == first.history.to_json()
+    assert again.keeper.key == first.keeper.key and again.practice
+    assert again.chooser.choice(1) == "agent:random"
+    assert _kept_rows(store_path) == 1
+    # A key nobody kept: the page says so and plays its own new game, kept under a new key.
+    with preheated_request("key=" + "B" * 24 + "&seed=5"):
+        stray = App.from_env(store=store)
+    assert "No game is kept" in stray.notes.html.value
+    assert stray.history.seed == 5 and stray.keeper.key != "B" * 24
+    assert _kept_rows(store_path) == 2

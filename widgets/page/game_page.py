@@ -58,7 +58,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Generic, TypeVar
 
@@ -131,6 +132,8 @@ __all__ = ["CHOSEN", "OPENED", "OPEN_HANDS", "PRACTICE_MARK", "REPLAYED", "SEATS
 
 #: The board's own type (a page's ``board`` keeps it, so tests reach its widgets).
 B = TypeVar("B", bound=Board)
+#: A page :func:`serve` builds (any game page).
+P = TypeVar("P", bound="GamePage[Any]")
 
 FOLLOWED = ("This game was changed in another tab on the same address: showing it as it is "
             "now (your last action here was not kept).")
@@ -149,52 +152,99 @@ def _read_settings(settings: Mapping[str, Any]
     return seats, budgets, bool(settings.get("practice", False))
 
 
-def served_settings(game: str, settings: dict[str, Any]) -> list[str]:
-    """Fill ``settings`` (a :class:`GamePage`'s keyword arguments) the way a served page
-    starts, keeping what the caller set; return what the page should say about it.
+def served_settings(settings: dict[str, Any]) -> list[str]:
+    """Fill ``settings`` (a :class:`GamePage`'s keyword arguments) from what a served page's
+    server gives it, keeping what the caller set; return what the page should say about it:
 
-    - the page's address (:func:`~widgets.parts.address.page_query`, also in a pre-heated
-      kernel): ``?key=`` continues the game kept under that key (a reload); ``?seed=N``
-      deals game N (a teacher's link: everyone who opens it gets the same cards; a known
-      deal, so practice); ``?opponent=NAME`` puts NAME in every other seat (a registered
-      agent's name,
-      ``agent:NAME`` or ``level:KEY``, as the seat chooser lists them). A value the page
-      cannot use is ignored and said;
     - the store (``WPP_ROOMS``): where the game survives a reload;
     - ``WPP_SEED`` (a fixed first deal) and ``WPP_AI_DELAY`` (the computer's pause), for
       tests and benchmarks.
+
+    The page's address comes after (:meth:`GamePage.arrive`): a pre-heated kernel builds the
+    page before its visitor has asked for it.
     """
     notices: list[str] = []
-    query = page_query()
-    settings.setdefault("query", query)
     seed_env = os.environ.get("WPP_SEED", "").strip()
     delay = os.environ.get("WPP_AI_DELAY", "").strip()
-    asked = query_value("seed", query).strip()
-    if asked and "seed" not in settings:
-        try:
-            settings["seed"] = check_seed(int(asked[:20]), "the address's seed")
-            settings.setdefault("why", CHOSEN)  # a known deal: practice, as a typed seed
-        except (ValueError, WppError):
-            notices.append(f"The address's seed {asked[:20]!r} is not a whole number from 0 "
-                           "to 2**63 - 1: a random deal instead.")
     settings.setdefault("seed", int(seed_env) if seed_env.isdigit() else None)
     settings.setdefault("ai_delay", float(delay) if delay else 0.5)
-    opponent = query_value("opponent", query).strip()[:60]
-    if opponent and "seats" not in settings:
-        named = [value for _label, value in opponent_choices(game)
-                 if opponent in (value, value.partition(":")[2])]
-        if named:
-            players = settings.get("players") or game_def(game).default_players
-            settings["seats"] = {seat: named[0] for seat in range(1, int(players))}
-        else:
-            notices.append(f"The address names an opponent this game does not have "
-                           f"({opponent[:30]!r}): the usual one plays.")
     if "store" not in settings:
         store, trouble = default_store()
         settings["store"] = store
         if trouble:
             notices.append(trouble)
     return notices
+
+
+@dataclass(frozen=True)
+class AddressAsks:
+    """What a page's address asks of a game page (see :func:`read_address`)."""
+
+    #: ``?key=``: continue the game kept under it (a reload); ``""``: none.
+    key: str = ""
+    #: ``?seed=N``: deal game N (a known deal, so practice); ``None``: none.
+    seed: int | None = None
+    #: ``?opponent=NAME``: who plays every other seat (as the seat chooser names it);
+    #: ``""``: the page's usual one.
+    opponent: str = ""
+
+
+def read_address(game: str, query: str) -> tuple[AddressAsks, list[str]]:
+    """What ``query`` (a page's address) asks of ``game``'s page, and what the page should
+    say about the values it cannot use (each ignored, never an error):
+
+    - ``?key=`` continues the game kept under that key (a reload);
+    - ``?seed=N`` deals game N (a teacher's link: everyone who opens it gets the same cards);
+    - ``?opponent=NAME`` puts NAME in every other seat (a registered agent's name,
+      ``agent:NAME`` or ``level:KEY``, as the seat chooser lists them).
+
+    >>> read_address("draw", "seed=7&opponent=random")
+    (AddressAsks(key='', seed=7, opponent='agent:random'), [])
+    >>> read_address("draw", "seed=x&key=abc")
+    (AddressAsks(key='abc', seed=None, opponent=''), ["The address's seed 'x' is not a whole \
+number from 0 to 2**63 - 1: a random deal instead."])
+    """
+    notices: list[str] = []
+    seed: int | None = None
+    asked = query_value("seed", query).strip()
+    if asked:
+        try:
+            seed = check_seed(int(asked[:20]), "the address's seed")
+        except (ValueError, WppError):
+            notices.append(f"The address's seed {asked[:20]!r} is not a whole number from 0 "
+                           "to 2**63 - 1: a random deal instead.")
+    opponent = query_value("opponent", query).strip()[:60]
+    named = ""
+    if opponent:
+        choices = [value for _label, value in opponent_choices(game)
+                   if opponent in (value, value.partition(":")[2])]
+        if choices:
+            named = choices[0]
+        else:
+            notices.append(f"The address names an opponent this game does not have "
+                           f"({opponent[:30]!r}): the usual one plays.")
+    key = query_value("key", query).strip()[:80]
+    return AddressAsks(key=key, seed=seed, opponent=named), notices
+
+
+def serve(game: str, build: Callable[..., P], settings: dict[str, Any],
+          fixed: Collection[str] = ()) -> P:
+    """The page ``build(**settings)`` makes, as Voilà serves it: built at once with what the
+    server gives (:func:`served_settings`), then given its address (:meth:`GamePage.arrive`).
+
+    In a pre-heated kernel the notebook runs before anyone asks for the page: building it
+    first means its few hundred widgets are made while the kernel waits in the pool, and a
+    visitor's request costs only what the address changes (a class opening a page together
+    no longer has every page's widgets pass through the server at once). ``fixed``: what the
+    caller chose that the address does not change (``"seed"``, ``"seats"``; set in
+    ``settings``, they are fixed anyway)."""
+    fixed = set(fixed) | {name for name in ("seed", "seats") if name in settings}
+    trouble = served_settings(settings)
+    page = build(query=None, **settings)
+    if page.game_name != game:
+        raise WppError(f"this page plays {page.game_name!r:.30}, not {game!r:.30}")
+    page.arrive(page_query(), trouble, fixed=fixed)
+    return page
 
 
 class GamePage(Generic[B]):
@@ -206,16 +256,18 @@ class GamePage(Generic[B]):
     for an agent seat; ``seed``: the first deal (random if ``None``); ``flags``: the game's
     rule variations; ``ai_delay``: seconds before each computer action when an event loop
     runs; ``store`` and ``query``: where the game is kept and the address's query string (a
-    reload); ``review_budget``: the budget of "Review with the computer"; ``public``: the
-    public form of the computer's reasons (the game's ``PUBLIC_REASONS`` by default); ``why``:
-    why the first deal is practice (e.g. :data:`CHOSEN`: a seed from the page's address).
+    reload; ``None``: not known yet, and nothing is kept until :meth:`arrive`);
+    ``review_budget``: the budget of "Review with the computer"; ``public``: the public form
+    of the computer's reasons (the game's ``PUBLIC_REASONS`` by default); ``why``: why the
+    first deal is practice (e.g. :data:`CHOSEN`: a seed from the page's address).
     """
 
     def __init__(self, board: B, *, players: int | None = None, seed: int | None = None,
                  seats: Mapping[int, str] | None = None,
                  budgets: Mapping[int, float] | None = None,
                  flags: Mapping[str, Any] | None = None, practice: bool = False,
-                 ai_delay: float = 0.0, store: GameStore | None = None, query: str = "",
+                 ai_delay: float = 0.0, store: GameStore | None = None,
+                 query: str | None = "",
                  review_budget: Mapping[str, int] | None = None,
                  public: PublicReasons | None = None, title: str | None = None,
                  rules: Any = None, why: str = "") -> None:
@@ -290,12 +342,71 @@ class GamePage(Generic[B]):
 
     @classmethod
     def from_env(cls, game: str, *, board: B, **settings: Any) -> GamePage[B]:
-        """The page as Voilà serves it (:func:`served_settings`: its address, the store,
-        ``WPP_SEED`` and ``WPP_AI_DELAY``)."""
-        trouble = served_settings(game, settings)
-        page = cls.for_game(game, board=board, **settings)
-        page.tell(trouble)
-        return page
+        """The page as Voilà serves it (:func:`serve`: the store, ``WPP_SEED`` and
+        ``WPP_AI_DELAY``, then its address)."""
+        return serve(game, lambda **s: cls.for_game(game, board=board, **s), settings)
+
+    def arrive(self, query: str, notices: Sequence[str] = (), *,
+               fixed: Collection[str] = ()) -> None:
+        """The page's address has come (:func:`serve` built the page before it): a reload's
+        key continues the kept game; else a seed deals that game (practice: a known deal)
+        and an opponent takes every other seat, each starting a new game only if it changes
+        something; the page keeps its game from now on. ``fixed``: settings the page's
+        maker chose, which the address does not change. What cannot be used is said."""
+        asks, said = read_address(self.game_name, query)
+        said = list(notices) + said
+        self.keeper.release()
+        if asks.key and self.keeper.store is not None:
+            found = self.keeper.take(asks.key)
+            if found is not None and self._take_kept(*found):
+                self.start(found[0])
+                self.tell(said)
+                return
+            if self.keeper.notice:
+                said.insert(0, self.keeper.notice)
+        seed = None if "seed" in fixed else asks.seed
+        changed = seed is not None
+        if asks.opponent and "seats" not in fixed:
+            moved = False
+            for seat in range(1, self.players):
+                if self.chooser.choice(seat) != asks.opponent:
+                    self.chooser.set(seat, asks.opponent)
+                    moved = True
+            if moved:
+                self.session.set_computer(self._agents())
+                self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                                for s in range(self.players)}
+            changed = changed or moved
+        if changed:
+            self.start(self._deal(fresh_seed() if seed is None else seed),
+                       why="" if seed is None else CHOSEN)
+        else:
+            self.refresh()  # kept from now on, under the page's own key
+        self.tell(said)
+
+    def _take_kept(self, history: History[Any, Any], settings: Mapping[str, Any]) -> bool:
+        """Seat the people and agents kept with ``history`` (read from the store); whether
+        it can be played here (if not, the page says why and keeps its own game)."""
+        try:
+            seats, budgets, practice = _read_settings(settings)
+            if history.players != self.players:
+                raise WppError("the kept game has another number of players")
+            for seat in range(self.players):
+                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
+            agents = self._agents()
+        except WppError as err:
+            self.notes.refuse(f"cannot continue the kept game: {err}")
+            self._show_seats()
+            return False
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+        # The box shows what the kept game was set to, with no question (nothing is at
+        # stake on this page yet: the kept game is only now taken up).
+        self.practice_box.unobserve(self._practice_changed, names="value")
+        self.practice_box.value = practice
+        self.practice_box.observe(self._practice_changed, names="value")
+        return True
 
     def tell(self, notices: Sequence[str]) -> None:
         """Say ``notices`` on the page (what the address or the store could not give)."""

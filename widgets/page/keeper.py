@@ -89,12 +89,16 @@ class Keeper:
     """The store and key of one page: ``found`` is the game and settings the address named
     (``None``: a fresh game), ``notice`` what the page says about it."""
 
-    def __init__(self, game: str, store: GameStore | None, query: str) -> None:
+    def __init__(self, game: str, store: GameStore | None, query: str | None) -> None:
         self.game = game
         self.store = store
         self.notice = ""
         self.found: tuple[History[Any, Any], dict[str, Any]] | None = None
-        fields = urllib.parse.parse_qs(query[:400])
+        #: The address is not known yet (``query`` ``None``: a page built in a pre-heated
+        #: kernel before its visitor's request): nothing is kept until :meth:`release`, so a
+        #: page built ahead and then given a reload's key leaves no stray game in the store.
+        self.held = query is None
+        fields = urllib.parse.parse_qs((query or "")[:400])
         asked = fields.get("key", [""])[0][:80]
         self.key = new_key()
         self._last = ""
@@ -126,6 +130,10 @@ class Keeper:
         self._remember(kept)
         return kept.history, kept.settings
 
+    def release(self) -> None:
+        """The address has come: keep the page's game from now on."""
+        self.held = False
+
     def _remember(self, kept: Kept) -> None:
         self.version, self.settings = kept.version, dict(kept.settings)
         self.fresh = True
@@ -147,16 +155,17 @@ class Keeper:
         return kept.history, kept.settings
 
     def query(self) -> str:
-        """The query the page's address carries (empty without a store)."""
-        if self.store is None:
+        """The query the page's address carries (empty without a store, or while held)."""
+        if self.store is None or self.held:
             return ""
         return urllib.parse.urlencode({"game": self.game, "key": self.key})
 
     def write(self, history: History[Any, Any], settings: dict[str, Any]) -> None:
         """Keep the game now (a store write only when something changed), as a change of
         the version this page last saw: if another page wrote meanwhile, the store refuses
-        (:class:`~wpp.core.game_store.StaleGame`, nothing written) — read :meth:`news`."""
-        if self.store is None:
+        (:class:`~wpp.core.game_store.StaleGame`, nothing written) — read :meth:`news`.
+        Nothing is written while :attr:`held`."""
+        if self.store is None or self.held:
             return
         mark = _mark(history, settings)
         if mark == self._last:

@@ -25,7 +25,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from widgets.games.warpairs.board import WarPairsBoard
-from widgets.page.game_page import GamePage, served_settings
+from widgets.page.game_page import GamePage, serve
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card
 from wpp.warpairs.game import Game
@@ -76,15 +76,11 @@ class App(GamePage[WarPairsBoard]):
 
     @classmethod
     def from_env(cls, *args: Any, **settings: Any) -> App:
-        """The app as ``make play`` serves it: the classic AI as P2, and what the page's
-        address, the store and the environment say (:func:`served_settings`)."""
-        trouble = served_settings("warpairs", settings)
-        seats = settings.pop("seats", None)  # ?opponent=: this page names it ``agent``
-        if seats:
-            settings.setdefault("agent", seats[1])
-        app = cls(*args, **settings)
-        app.tell(trouble)
-        return app
+        """The app as ``make play`` serves it (:func:`~widgets.page.game_page.serve`): the
+        classic AI as P2, built at once, then what the page's address asks (a reload's key,
+        ``?seed=``, ``?opponent=``, unless the caller chose the seat's agent or the seed)."""
+        fixed = ["seats"] if {"agent", "computer"} & set(settings) else []
+        return serve("warpairs", lambda **s: cls(*args, **s), settings, fixed)
 
     @property
     def game(self) -> Game:
