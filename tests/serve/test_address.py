@@ -201,21 +201,20 @@ def test_a_preheated_game_page_is_built_before_its_request(
     store_path = tmp_path / "g.sqlite3"
     store = GameStore(store_path)
     made: dict[str, int] = {}
-    real_wait = address.wait_for_request
     with preheated_request(""):
         fake_wait = address.wait_for_request
 
-        def wait(url: str | None = None) -> None:
+        def wait() -> None:
             made["before"] = len(_instances)
             made["rows"] = _kept_rows(store_path) if store_path.exists() else 0
-            fake_wait(url)
+            fake_wait()
 
         monkeypatch.setattr(address, "wait_for_request", wait)
         start = len(_instances)
         page = (App.from_env(store=store) if game == "warpairs" else
                 GamePage.from_env(game, board=board_for(game), store=store))
         after = len(_instances)
-    assert real_wait is not None and "before" in made
+    assert "before" in made
     built_before = made["before"] - start
     assert built_before > 40, built_before        # the page was made before the wait
     assert after - made["before"] < built_before / 4, (after - made["before"], built_before)
