@@ -248,3 +248,44 @@ def test_a_preheated_reload_continues_its_game_and_keeps_one_row(
     assert "No game is kept" in stray.notes.html.value
     assert stray.history.seed == 5 and stray.keeper.key != "B" * 24
     assert _kept_rows(store_path) == 2
+
+
+def test_a_preheated_lesson_is_built_whole_and_then_follows_its_address(
+        preheated_request: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a pooled kernel the lesson is built before its visitor comes (with the kernel's
+    event loop running, as in Voilà): nothing waits while it is built; when the address
+    comes, the class link joins the class and the seed link deals that deal, on the loop
+    (issue 33: a class opening a lesson together had every page built after the request)."""
+    import asyncio
+    import threading
+
+    from widgets.lessons.mulligan import MulliganLesson
+
+    store = ClassStore(tmp_path / "c.sqlite3")
+    code, _key = store.open()
+    visitor = threading.Event()
+
+    async def visit() -> tuple[list[object], list[object]]:
+        lesson = MulliganLesson(seed=20)
+        box = ClassBox(store=store)
+        await asyncio.sleep(0.1)              # the kernel idles in the pool: nothing changes
+        before = [lesson.seed.seed, box.student]
+        visitor.set()                         # a student opens the page
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if box.student is not None and lesson.seed.seed == 7:
+                break
+        return before, [lesson.seed.seed, box.student and box.student.nickname]
+
+    with preheated_request(f"class={code}&name=Ana&seed=7") as waits:
+        handed = address.wait_for_request
+
+        def wait_for_a_visitor() -> None:
+            assert visitor.wait(20)
+            handed()
+
+        monkeypatch.setattr(address, "wait_for_request", wait_for_a_visitor)
+        before, after = asyncio.run(visit())
+    assert before == [20, None]
+    assert after == [7, "Ana"]
+    assert waits == [f"class={code}&name=Ana&seed=7"]       # one wait for the whole page

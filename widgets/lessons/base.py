@@ -25,7 +25,7 @@ from typing import Final
 import ipywidgets as w
 
 from widgets.lessons.classroom import CLASS_CSS, class_box, report_answer
-from widgets.parts.address import query_value
+from widgets.parts.address import address_or_later, query_value
 from widgets.parts.explain_view import table_html  # re-exported: the lessons' tables
 from widgets.parts.faces import back_svg, cards_html
 from widgets.parts.shown import Shown
@@ -224,10 +224,12 @@ class Lesson(Shown):
     text nbval compares."""
 
 
-def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
+def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9,
+              query: str | None = None) -> int:
     """The whole number ``name`` in the page's address (``…/03_the_mulligan.ipynb?seed=7``),
     or ``default``: Voilà hands a page's query string to its kernel (``QUERY_STRING``), so a
     teacher can share a link to a deal. A missing, malformed or out-of-range value is ignored.
+    ``query``: the query string to read (default: the page's, :func:`page_query`).
 
     >>> import os
     >>> os.environ["QUERY_STRING"] = "seed=7&move=x"
@@ -235,7 +237,7 @@ def query_int(name: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
     (7, 3, 1)
     >>> del os.environ["QUERY_STRING"]
     """
-    text = query_value(name)
+    text = query_value(name, query)
     if not text:
         return default
     try:
@@ -254,7 +256,11 @@ class SeedField:
     """
 
     def __init__(self, seed: int, on_deal: Callable[[int], None], label: str = "Deal") -> None:
-        seed = query_int("seed", seed)       # a shared link's ?seed= wins
+        # A shared link's ?seed= wins: read now, or (a pre-heated page, built before its
+        # visitor came) dealt when the address comes.
+        query = address_or_later(self._arrive)
+        if query is not None:
+            seed = query_int("seed", seed, query=query)
         self.field = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed",
                                       layout=w.Layout(width="170px"))
         self.deal_button = nav_button(label, "deal the cards of this seed")
@@ -267,6 +273,13 @@ class SeedField:
         self.field.observe(lambda c: self._on_deal(int(c["new"])), names="value")
         self.box = w.HBox([self.field, self.deal_button, self.new_button])
         self.box.add_class("wpp-nav")
+
+    def _arrive(self, query: str) -> None:
+        """The page's address came after the field was built: its seed, if another, is dealt
+        (setting the field deals it)."""
+        seed = query_int("seed", self.seed, query=query)
+        if seed != self.seed:
+            self.field.value = seed
 
     @property
     def seed(self) -> int:

@@ -55,7 +55,7 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.parts.address import page_query
+from widgets.parts.address import address_or_later
 from wpp.core.classroom import ClassStore, Student, check_secret, new_secret
 from wpp.core.errors import WppError
 
@@ -111,14 +111,25 @@ class ClassBox:
         self.join_button.on_click(lambda _b: self.join())
         self.leave_button.on_click(lambda _b: self.leave())
         self.nickname.continuous_update = False
-        params = urllib.parse.parse_qs(page_query() if query is None else query)
+        self._others: list[tuple[str, str]] = []
+        self.secret = new_secret()
+        if query is None:  # a pre-heated page is built now and joins when its visitor comes
+            query = address_or_later(self.arrive)
+        if query is not None:
+            self.arrive(query)
+
+    def arrive(self, query: str) -> None:
+        """The page's address: ``?class=CODE&name=NICK`` joins that class (the nickname held
+        by the address's ``skey``, the page's secret, when it has a secret's form); the
+        address's other parameters are kept in it."""
+        params = urllib.parse.parse_qs(query)
         code, name = params.get("class", [""])[0], params.get("name", [""])[0]
         self._others = [(k, v) for k, vs in params.items() if k not in ADDRESS_KEYS
                         for v in vs]
         try:
             self.secret = check_secret(params.get("skey", [""])[0])
-        except WppError:
-            self.secret = new_secret()
+        except WppError:  # none, or not a secret's form: the page's own fresh one
+            self.secret = self.secret or new_secret()
         if code:
             self.code.value = code[:12]
             self._show_fields()

@@ -50,6 +50,7 @@ from widgets.lessons.base import (
     rule_badges,
 )
 from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
+from widgets.parts.address import address_or_later
 from widgets.parts.stepper import Stepper
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
@@ -131,8 +132,14 @@ class GameReplay(Lesson):
                                  facts, self.headline,
                                  self.board, self.question, self.reveal.box])
         self.load(self.seed.seed)
-        # A shared link's ?move= opens that move (?seed= is read by the seed field).
-        self.go(query_int("move", 1, 1, len(self.game.moves)))
+        # A shared link's ?move= opens that move (?seed= is read by the seed field, before):
+        # now, or when a pre-heated page's address comes.
+        query = address_or_later(self._go_to_asked)
+        if query is not None:
+            self._go_to_asked(query)
+
+    def _go_to_asked(self, query: str) -> None:
+        self.go(query_int("move", 1, 1, len(self.game.moves), query=query))
 
     @property
     def position(self) -> int:
