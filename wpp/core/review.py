@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["MAX_REVIEW_BUDGET", "VERDICTS", "Position", "Review", "ReviewRow",
-           "evaluate_position", "evaluator", "review_game", "review_positions", "verdict_of"]
+           "evaluate_position", "evaluator", "review_game", "review_positions", "review_row",
+           "verdict_of"]
 
 #: The largest value of any review budget (``worlds``, ``actions``…): the search AI's bound on
 #: its playouts (:data:`wpp.warpairs.ai.search.MAX_PLAYOUTS`), checked by the same validator
@@ -291,8 +292,12 @@ def evaluate_position(game: GameDef[Any, Any, Any, Any], position: Position, pla
     return values
 
 
-def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[ActionValue],
-         unit: str, thresholds: tuple[float, float, float, float], method: str) -> ReviewRow:
+def review_row(game: GameDef[Any, Any, Any, Any], position: Position,
+               values: list[ActionValue], unit: str,
+               thresholds: tuple[float, float, float, float], method: str) -> ReviewRow:
+    """One decision's row from its valued actions: the best, the loss and the verdict (the
+    noise rule of :func:`verdict_of`). Public so that the judge of
+    :mod:`wpp.analysis.judge` gives its verdicts by the very same rule."""
     mine = next((v for v in values if v.action == position.action), None)
     if mine is None:
         raise WppError(f"{game.title}'s evaluator did not value the played action "
@@ -337,9 +342,9 @@ def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Posi
     if progress is not None:
         progress(0, len(positions))
     for p in positions:
-        rows.append(_row(game, p, evaluate_position(game, p, player, seed=seed, agent=agent,
-                                                    budget=b),
-                         game.review_unit, game.review_thresholds, method))
+        rows.append(review_row(game, p, evaluate_position(game, p, player, seed=seed,
+                                                          agent=agent, budget=b),
+                               game.review_unit, game.review_thresholds, method))
         if progress is not None:
             progress(len(rows), len(positions))
     return Review(game.name, game.title, player, game.review_unit, game.review_thresholds, b,
