@@ -9,8 +9,8 @@ that estimate. The judge values the same decision again, from the same view, wit
   values the actions exactly or by a stronger method (5-card draw: every discard played
   against the reference AI's own draw in many more re-deals, see
   :mod:`wpp.classic.registration`);
-* otherwise the judge is the review's own evaluator at :data:`JUDGE_FACTOR` times each
-  number of its budget (more re-deals, more candidate actions compared; capped at
+* otherwise the judge is the review's own evaluator, comparing the same candidate actions,
+  at :data:`JUDGE_FACTOR` times its re-deals (``worlds``; capped at
   :data:`~wpp.core.review.MAX_REVIEW_BUDGET`), on a random source independent of the
   review's — so the judge's own noise is about a third of the review's and not the same.
 
@@ -67,8 +67,9 @@ def is_bad(verdict: str) -> bool:
 
 def judge_hook(game: GameDef[Any, Any, Any, Any]) -> ReviewHook:
     """The judge of ``game``: its registration's ``JUDGE`` if it names one, else the review's
-    evaluator with every number of its budget multiplied by :data:`JUDGE_FACTOR` (capped at
-    :data:`~wpp.core.review.MAX_REVIEW_BUDGET`)."""
+    evaluator with its ``worlds`` multiplied by :data:`JUDGE_FACTOR` (capped at
+    :data:`~wpp.core.review.MAX_REVIEW_BUDGET`; the rest of its budget — how many actions it
+    compares — kept, so the judge weighs the same candidates more precisely)."""
     from wpp.core.registry import registration  # the game's registration module
 
     try:
@@ -78,7 +79,8 @@ def judge_hook(game: GameDef[Any, Any, Any, Any]) -> ReviewHook:
     if isinstance(hook, ReviewHook):
         return hook
     review = evaluator(game)
-    budget = {k: min(MAX_REVIEW_BUDGET, v * JUDGE_FACTOR) for k, v in review.budget.items()}
+    budget = {k: min(MAX_REVIEW_BUDGET, v * JUDGE_FACTOR) if k == "worlds" else v
+              for k, v in review.budget.items()}
     return ReviewHook(review.evaluate, review.method, budget)
 
 
