@@ -35,12 +35,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from wpp.analysis.judge import Judged, is_bad, judge_decision, judge_hook
+from wpp.analysis.judge import SOURCES, Judged, is_bad, judge_decision, judge_hook, learner_game
 from wpp.core.intervals import wilson
-from wpp.core.ladder import ladder, make_level_agent, reference_level
-from wpp.core.registry import game_def, new_game, registered_games
+from wpp.core.registry import game_def, registered_games
 from wpp.core.review import Position, decisions, evaluator
-from wpp.core.selfplay import play_out
 
 #: Where the rows are kept (appended).
 ROWS: Final = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / \
@@ -50,28 +48,14 @@ FIELDS: Final = ("run", "game", "source", "deal", "move", "action", "review_verd
                  "review_best_low", "seat",
                  "judge_verdict", "judge_loss", "judge_best",
                  "review_budget", "judge_budget", "review_cpu", "judge_cpu", "load")
-SOURCES: Final = ("casual", "reference")
-
-
-def learner_level(game: str) -> str:
-    """The ladder's casual level, else its weakest above random play."""
-    keys = [lv.key for lv in ladder(game)]
-    return "casual" if "casual" in keys else keys[min(1, len(keys) - 1)]
 
 
 def positions(game: str, source: str, seed: int) -> Iterator[tuple[int, int, Position]]:
-    """(deal, seat, decision) of the learner in games dealt from ``seed`` on: the learner the
-    casual level (or the reference AI), in seat ``deal % players`` (every seat in turn),
-    every other seat the reference AI."""
-    ref = reference_level(game).key
-    first = learner_level(game) if source == "casual" else ref
+    """(deal, seat, decision) of the learner in the games of :func:`~wpp.analysis.judge.
+    learner_game` dealt from ``seed`` on."""
     deal = seed
     while True:
-        h = new_game(game, seed=deal)
-        seat = deal % h.players
-        agents = [make_level_agent(game, first if s == seat else ref, deal * 7 + 1 + s)
-                  for s in range(h.players)]
-        play_out(h, agents)
+        h, seat = learner_game(game, source, deal)
         for p in decisions(h, seat):
             yield deal, seat, p
         deal += 1
@@ -199,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.quick:
         args.decisions, args.seconds = 1, 20.0
-    run = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    run = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     mine: list[dict[str, Any]] = []
     until = time.monotonic() + args.wall
     caps: dict[str, float] = {}

@@ -39,6 +39,7 @@ from typing import Any, Final
 
 from wpp.core.checks import check_seed, fold_seed
 from wpp.core.errors import WppError
+from wpp.core.history import History
 from wpp.core.protocol import ActionValue, GameDef, ReviewHook
 from wpp.core.review import (
     MAX_REVIEW_BUDGET,
@@ -50,14 +51,49 @@ from wpp.core.review import (
     review_row,
 )
 
-__all__ = ["BAD", "JUDGE_FACTOR", "Judged", "judge_decision", "judge_hook", "judge_values",
-           "is_bad"]
+__all__ = ["BAD", "JUDGE_FACTOR", "SOURCES", "Judged", "is_bad", "judge_decision",
+           "judge_hook", "judge_values", "learner_game", "learner_level"]
 
 #: How many times the review's budget the judge spends where it has no better method.
 JUDGE_FACTOR: Final = 10
 
 #: The verdicts a learner is told to fix: the ones whose accuracy is measured.
 BAD: Final = ("mistake", "blunder")
+
+
+#: Where the measured decisions come from: a learner's games (the ladder's casual level
+#: against the reference AI) and the reference AI's own games.
+SOURCES: Final = ("casual", "reference")
+
+
+def learner_level(game: str) -> str:
+    """The ladder level that stands in for a learner: "casual", else the weakest level above
+    random play."""
+    from wpp.core.ladder import ladder
+
+    keys = [lv.key for lv in ladder(game)]
+    return "casual" if "casual" in keys else keys[min(1, len(keys) - 1)]
+
+
+def learner_game(game: str, source: str, deal: int) -> tuple[History[Any, Any], int]:
+    """A finished game of ``game`` dealt from ``deal`` and the learner's seat in it
+    (``deal % players``: every seat in turn): the learner is the casual level (``source``
+    "casual") or the reference AI ("reference"), every other seat the reference AI; every
+    agent is seeded by the deal and its seat, so the same arguments give the same game."""
+    from wpp.core.ladder import make_level_agent, reference_level
+    from wpp.core.registry import new_game
+    from wpp.core.selfplay import play_out
+
+    if source not in SOURCES:
+        raise WppError(f"unknown source {source!r:.40}; choose from {', '.join(SOURCES)}")
+    ref = reference_level(game).key
+    first = learner_level(game) if source == "casual" else ref
+    h = new_game(game, seed=deal)
+    seat = deal % h.players
+    agents = [make_level_agent(game, first if s == seat else ref, deal * 7 + 1 + s)
+              for s in range(h.players)]
+    play_out(h, agents)
+    return h, seat
 
 
 def is_bad(verdict: str) -> bool:
