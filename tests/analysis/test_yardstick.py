@@ -32,7 +32,7 @@ def test_the_share_is_saved_over_lost(lost: int, data: st.DataObject, won: int) 
     y = yardstick(pairs, resamples=300, seed=1)
     assert (y.lost, y.saved, y.deals, y.games) == (lost, saved, lost + won, lost + won)
     assert y.share.low <= y.share.estimate <= y.share.high
-    assert 0.0 <= y.share.low and y.share.high <= 1.0
+    assert y.share.low >= 0.0 and y.share.high <= 1.0
     if saved in (0, lost):  # every resample gives the same share: no width
         assert y.share.low == y.share.high == saved / lost
 
