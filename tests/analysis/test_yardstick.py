@@ -4,12 +4,20 @@ interval on synthetic results whose answer is known, and one tiny real run."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.analysis.yardstick import Paired, parse_agent, play_pairs, turned_losses, yardstick
+from wpp.analysis.yardstick import (
+    Paired,
+    main,
+    parse_agent,
+    play_pairs,
+    turned_losses,
+    yardstick,
+)
 from wpp.core.errors import WppError
 
 SCORES = st.sampled_from((0.0, 0.5, 1.0))
@@ -80,3 +88,18 @@ def test_a_real_run_pairs_each_deal_and_seat() -> None:
     # The same agent on both sides plays the very same games: nothing is turned.
     same, _ = play_pairs("warpairs", "classic", "random", range(2))
     assert all(p.base == p.other for p in same)
+
+
+def test_the_command_line_appends_rows_and_refuses_bad_agents(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "y.csv"
+    args = ["--game", "warpairs", "--agent", "greedy", "--opponent", "noisy:rate=0.4",
+            "--deals", "1", "--out", str(out)]
+    assert main(args) == 0 and main([*args, "--seed", "1"]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("game,agent,base_agent,opponent,deal,seat")
+    assert len(lines) == 1 + 2 + 2  # one header, two seats a deal, two runs
+    assert "greedy against noisy:rate=0.4" in capsys.readouterr().out
+    assert main(["--agent", "nobody", "--deals", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown agent 'nobody'" in err and "Traceback" not in err

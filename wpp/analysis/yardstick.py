@@ -33,9 +33,10 @@ import csv
 import math
 import os
 import random
+import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -205,6 +206,9 @@ def play_pairs(game: str, agent: str, opponent: str, deals: Iterable[int], *,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: play the pairs, append them, print the yardstick."""
+    from wpp.core.registry import default_agent
+
     ap = argparse.ArgumentParser(description="the turned-losses yardstick on duplicate deals")
     ap.add_argument("--game", default="warpairs")
     ap.add_argument("--agent", default="search", help="NAME[:key=value,...]")
@@ -214,22 +218,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first deal")
     ap.add_argument("--out", type=Path, default=ROWS)
     args = ap.parse_args(argv)
-    pairs, cpu = play_pairs(args.game, args.agent, args.opponent,
-                            range(args.seed, args.seed + args.deals), base=args.base)
+    try:
+        pairs, cpu = play_pairs(args.game, args.agent, args.opponent,
+                                range(args.seed, args.seed + args.deals), base=args.base)
+        figures = yardstick(pairs)
+    except WppError as err:  # an unknown game, agent or option: the kit's words, no trace
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     load = os.getloadavg()[0]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     new = not args.out.exists()
-    names = ["game", "agent", "base", "opponent"] + [f.name for f in fields(Paired)] + [
-        "cpu_per_game", "load"]
+    names = ["game", "agent", "base_agent", "opponent", "deal", "seat", "base_score",
+             "agent_score", "cpu_per_game", "load"]
     with args.out.open("a", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=names)
         if new:
             w.writeheader()
         for p in pairs:
-            w.writerow({"game": args.game, "agent": args.agent, "base": args.base or "default",
-                        "opponent": args.opponent, **asdict(p), "cpu_per_game": round(cpu, 3),
-                        "load": round(load, 2)})
-    print(f"{args.agent} against {args.opponent}: {yardstick(pairs).describe()}; "
+            w.writerow({"game": args.game, "agent": args.agent,
+                        "base_agent": args.base or default_agent(args.game),
+                        "opponent": args.opponent, "deal": p.deal, "seat": p.seat,
+                        "base_score": p.base, "agent_score": p.other,
+                        "cpu_per_game": round(cpu, 3), "load": round(load, 2)})
+    print(f"{args.agent} against {args.opponent}: {figures.describe()}; "
           f"{cpu:.2f} s CPU a game; load {load:.2f}")
     return 0
 
