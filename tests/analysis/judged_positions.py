@@ -3,12 +3,16 @@ stored rows of ``scripts/review_accuracy.py`` (``benchmarks/data/review_accuracy
 per game the first positions the judge called best and the first it called a mistake or a
 blunder — chosen by the judge's verdict alone, never by the review's.
 
-    python tests/analysis/judged_positions.py
+    python tests/analysis/judged_positions.py [MORE_ROWS.csv ...]
+
+Further row files of the same script (e.g. a small run for games the stored measurement did
+not reach) may be named; their rows count after the stored ones.
 """
 
 from __future__ import annotations
 
 import csv
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,9 +24,11 @@ FIELDS = ("game", "source", "deal", "seat", "move", "action", "judge_verdict", "
 SOUND, BAD = 3, 2
 
 
-def main() -> None:
-    with SOURCE.open(newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+def main(more: list[str]) -> None:
+    rows: list[dict[str, str]] = []
+    for path in [SOURCE, *map(Path, more)]:
+        with path.open(newline="", encoding="utf-8") as f:
+            rows += list(csv.DictReader(f))
     picked: list[dict[str, str]] = []
     for game in dict.fromkeys(r["game"] for r in rows):
         mine = [r for r in rows if r["game"] == game]
@@ -37,4 +43,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

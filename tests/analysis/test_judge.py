@@ -7,8 +7,8 @@ verdict must match the judge's within the review's stated noise rule:
 * where the judge finds the played action best, the review calls it neither a mistake nor a
   blunder (no false alarm);
 * where the judge finds a mistake or blunder, the review calls at least an inaccuracy — or
-  says it cannot tell: the judge's best action's value lies inside the played action's 95%
-  interval (then the review's rule makes it at worst "good").
+  says it cannot tell: by its noise rule (:func:`wpp.core.review.is_clear`) the judge's best
+  action does not stand out of the played action's interval (then it is at worst "good").
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import pytest
 
 from wpp.analysis.judge import JUDGE_FACTOR, is_bad, judge_hook, judge_values, learner_game
 from wpp.core.registry import game_def, registered_games, registration
-from wpp.core.review import decisions, evaluate_position, evaluator, review_row
+from wpp.core.review import decisions, evaluate_position, evaluator, is_clear, review_row
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data" / "judged_positions.csv"
@@ -48,11 +48,16 @@ def _id(row: dict[str, str]) -> str:
     return f"{row['game']}-{row['source']}-{row['deal']}-{row['move']}-{row['judge_verdict']}"
 
 
+#: Games whose measured decisions held no mistake or blunder of the judge's yet (Open Face
+#: Chinese Poker: 2 decisions measured, README "Game review").
+NO_BAD_YET = ("ofc",)
+
+
 def test_every_game_has_fixed_positions_of_both_kinds() -> None:
     for game in registered_games():
         verdicts = {r["judge_verdict"] for r in POSITIONS if r["game"] == game}
         assert "best" in verdicts, game
-        assert verdicts & {"mistake", "blunder"}, game
+        assert game in NO_BAD_YET or verdicts & {"mistake", "blunder"}, game
 
 
 @pytest.mark.parametrize("row", POSITIONS, ids=_id)
@@ -68,8 +73,10 @@ def test_the_review_matches_the_judge_within_its_noise(row: dict[str, str]) -> N
     better = next((v for v in values if str(v.action) == row["judge_best"]), None)
     assert better is not None, (f"the review did not compare the judge's best action "
                                 f"{row['judge_best']} and called the move {r.verdict}")
-    assert better.value <= r.high, (f"the review valued {row['judge_best']} above the "
-                                    f"played move's interval yet called it {r.verdict}")
+    played = next(v for v in values if v.action == pos.action)
+    assert not is_clear(game, better, played), (
+        f"the review's {row['judge_best']} stands out of the played move's noise, yet it "
+        f"called the move {r.verdict}")
 
 
 @pytest.mark.parametrize("row", [r for r in POSITIONS if r["game"] in CHEAP], ids=_id)
@@ -115,3 +122,25 @@ def test_the_accuracy_script_runs_quick(tmp_path: Path) -> None:
                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "unknown game(s) chess" in bad.stderr
+
+
+@pytest.mark.parametrize("move", [2, 4])
+def test_pokeros_strict_noise_rule_stops_false_blunders_on_its_reference_ai(
+        move: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the reference AI's placements of deal 11000 that the judge finds best were
+    called blunders by the 8-world review under the default noise rule (measured
+    2026-11-28); Pokeros' strict rule calls them at worst good."""
+    row = {"game": "pokeros", "source": "reference", "deal": "11000", "seat": "0",
+           "move": str(move), "action": next(r["action"] for r in POSITIONS
+                                             if r["game"] == "pokeros" and r["deal"] == "11000"
+                                             and r["move"] == str(move))}
+    game, seat, pos = _position(row)
+
+    def verdict() -> str:
+        values = evaluate_position(game, pos, seat, seed=11000)
+        return review_row(game, pos, values, game.review_unit, game.review_thresholds,
+                          "review").verdict
+
+    assert not is_bad(verdict())
+    monkeypatch.setattr(type(game), "review_strict", False)
+    assert verdict() == "blunder"
