@@ -17,7 +17,7 @@ from wpp.classic.public import public_reasons
 from wpp.core.agents import Agent, noisy_factory
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 
-__all__ = ["AGENTS", "GAME", "LADDER", "ORDER", "PUBLIC_REASONS", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "JUDGE", "LADDER", "ORDER", "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = DRAW
 #: Second in listings, after WarPairsPoker.
@@ -71,6 +71,38 @@ def _method(budget: dict[str, Any], policy: str | None) -> str:
 #: The game review values every discard exactly (the budget serves only playouts by an
 #: agent, ``review_game(..., agent=...)``).
 REVIEW: Final = ReviewHook(_review, _method, dict(DRAW.review_budget))
+
+def _judge(state: DrawState, player: int, rng: random.Random, budget: dict[str, Any],
+           must: Sequence[Discard] = (), policy: Policy | None = None) -> list[ActionValue]:
+    """The review's judge (:mod:`wpp.analysis.judge`): every legal discard played in the same
+    ``worlds`` re-deals of the cards the player could not see, the other seats drawing as the
+    exact AI does with their real hands (not the review's model of their final hand) and the
+    player's own draw the real deck's: the game itself, to the showdown."""
+    del policy  # the judge's opponents are always the reference AI
+    chosen: dict[tuple[int, tuple[Any, ...]], Discard] = {}
+    exact = DrawAI()
+
+    def reference(s: DrawState, play: random.Random) -> Discard:
+        seat = DRAW.to_act(s)
+        view = DRAW.view(s, seat)
+        key = (seat, tuple(view.hand))
+        if key not in chosen:  # the same hand in every action's playout: decided once
+            chosen[key] = exact.choose(view)
+        return chosen[key]
+
+    legal = DRAW.legal_actions(state)
+    return DRAW.playout_values(state, player, rng, legal + [a for a in must if a not in legal],
+                               budget["worlds"], reference)
+
+
+def _judge_method(budget: dict[str, Any], policy: str | None) -> str:
+    return (f"every discard played in the same {budget['worlds']} re-deals of the cards you "
+            f"could not see, the other hands drawing as the exact AI would")
+
+
+#: The judge of the review: the game played out against the reference AI's real draws in
+#: 400 re-deals (the review's values come from a model of the opponent's final hand).
+JUDGE: Final = ReviewHook(_judge, _judge_method, {"worlds": 400})
 
 #: The page's "Why?" during a game: a computer's discard in public terms (how many cards it
 #: exchanged), with the viewer's own exact odds while they have still to draw.

@@ -209,6 +209,13 @@ class GameDef(ABC, Generic[S, A, V, R]):
     #: actions compared, the played one always among them). Small: a whole game is
     #: reviewed in seconds.
     review_budget: ClassVar[dict[str, int]] = {"worlds": 16, "actions": 12}
+    #: How sure the review must be before it calls a loss "inaccuracy" or worse: False (the
+    #: default) when the best action's value lies above the played action's 95% interval;
+    #: True when the two actions' 95% intervals do not overlap at all — for a game whose
+    #: estimate is too coarse for the default rule (measured against the judge of
+    #: :mod:`wpp.analysis.judge`; Pokeros). Either way a loss within the noise is at worst
+    #: "good".
+    review_strict: ClassVar[bool] = False
     #: The classes of the game's actions, and how a refusal names them ("a Discard"):
     #: :meth:`check_action` refuses any other object. Every game sets both.
     action_types: ClassVar[tuple[type, ...]] = ()

@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["MAX_REVIEW_BUDGET", "VERDICTS", "Position", "Review", "ReviewRow",
-           "evaluate_position", "evaluator", "review_game", "review_positions", "verdict_of"]
+           "evaluate_position", "evaluator", "is_clear", "review_game", "review_positions",
+           "review_row", "verdict_of"]
 
 #: The largest value of any review budget (``worlds``, ``actions``…): the search AI's bound on
 #: its playouts (:data:`wpp.warpairs.ai.search.MAX_PLAYOUTS`), checked by the same validator
@@ -119,6 +120,9 @@ class Review:
     #: How many actions the game has (the chart's last move).
     moves: int = 0
     notes: tuple[str, ...] = field(default=())
+    #: When a loss counts as within the noise, in words (the game's
+    #: :attr:`~wpp.core.protocol.GameDef.review_strict`).
+    noise_rule: str = "the best value inside the played action's 95% interval"
 
     @property
     def table(self) -> pd.DataFrame:
@@ -151,8 +155,8 @@ class Review:
             f"never from the hidden cards: {self.method}.",
             f"Loss = the best action's value − the played one's. Verdicts: best below "
             f"{t[0]:g}, good from {t[0]:g}, inaccuracy from {t[1]:g}, mistake from {t[2]:g}, "
-            f"blunder from {t[3]:g} ({self.unit}); a loss within the estimate's noise (the "
-            f"best value inside the played action's 95% interval) is at worst good.",
+            f"blunder from {t[3]:g} ({self.unit}); a loss within the estimate's noise ("
+            f"{self.noise_rule}) is at worst good.",
             "Counts: " + ", ".join(f"{v} {n}" for v, n in self.counts().items()) + ".",
         ]
         worst = sorted((r for r in self.rows if r.verdict not in ("best", "good")),
@@ -291,8 +295,22 @@ def evaluate_position(game: GameDef[Any, Any, Any, Any], position: Position, pla
     return values
 
 
-def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[ActionValue],
-         unit: str, thresholds: tuple[float, float, float, float], method: str) -> ReviewRow:
+def is_clear(game: GameDef[Any, Any, Any, Any], better: ActionValue,
+             played: ActionValue) -> bool:
+    """Whether ``better``'s value stands out of the estimate's noise against ``played``'s:
+    above the played action's 95% interval, or — for a game whose
+    :attr:`~wpp.core.protocol.GameDef.review_strict` is set — with the two intervals apart."""
+    if game.review_strict:
+        return better.low > played.high
+    return better.value > played.high
+
+
+def review_row(game: GameDef[Any, Any, Any, Any], position: Position,
+               values: list[ActionValue], unit: str,
+               thresholds: tuple[float, float, float, float], method: str) -> ReviewRow:
+    """One decision's row from its valued actions: the best, the loss and the verdict (the
+    noise rule of :func:`verdict_of`). Public so that the judge of
+    :mod:`wpp.analysis.judge` gives its verdicts by the very same rule."""
     mine = next((v for v in values if v.action == position.action), None)
     if mine is None:
         raise WppError(f"{game.title}'s evaluator did not value the played action "
@@ -301,7 +319,7 @@ def _row(game: GameDef[Any, Any, Any, Any], position: Position, values: list[Act
     if best.value <= mine.value:
         best = mine  # ties go to the played action
     loss = best.value - mine.value
-    verdict = verdict_of(loss, thresholds, best is mine, clear=best.value > mine.high)
+    verdict = verdict_of(loss, thresholds, best is mine, clear=is_clear(game, best, mine))
     order = sorted(range(len(values)), key=lambda i: -values[i].value)
     rows = [(str(values[i].action), round(values[i].value, 4),
              f"[{values[i].low:.3f}, {values[i].high:.3f}]") for i in order]
@@ -337,13 +355,16 @@ def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Posi
     if progress is not None:
         progress(0, len(positions))
     for p in positions:
-        rows.append(_row(game, p, evaluate_position(game, p, player, seed=seed, agent=agent,
-                                                    budget=b),
-                         game.review_unit, game.review_thresholds, method))
+        rows.append(review_row(game, p, evaluate_position(game, p, player, seed=seed,
+                                                          agent=agent, budget=b),
+                               game.review_unit, game.review_thresholds, method))
         if progress is not None:
             progress(len(rows), len(positions))
+    noise = ("the two actions' 95% intervals overlapping: with this few re-deals nothing "
+             "less can be told apart" if game.review_strict
+             else "the best value inside the played action's 95% interval")
     return Review(game.name, game.title, player, game.review_unit, game.review_thresholds, b,
-                  seed, agent, method, tuple(rows), result, moves)
+                  seed, agent, method, tuple(rows), result, moves, noise_rule=noise)
 
 
 def decisions(history: History[Any, Any], player: int) -> list[Position]:
