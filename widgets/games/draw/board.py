@@ -28,6 +28,7 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
+from widgets.parts.playable import card_mark, playable_cards
 from widgets.parts.rule_list import rule_list_html
 from wpp.classic.evaluator import evaluate
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
@@ -161,11 +162,15 @@ class DrawBoard(BoardBase):
 
     def _show(self) -> None:
         new = set(self._view.my_draw or ())
+        # The cards that may still be raised (the limit of R3 reached: the others dim).
+        playable = playable_cards(self._legal, self.chosen)
         for i, b in enumerate(self.cards):
             if i < len(self._hand):
                 c = self._hand[i]
+                mark = card_mark(c, playable, self._active)
                 b.show(c, selected=c in self.chosen, clickable=self._active,
-                       extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ())),
+                       extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ()),
+                              *((mark,) if mark else ())),
                        tooltip=f"{c}: {'lower' if c in self.chosen else 'raise'} it "
                                f"(key {i + 1})")
                 b.layout.display = ""

@@ -31,6 +31,7 @@ from widgets.games.pokeros.grid import GRID_CSS, GridView
 from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
+from widgets.parts.playable import card_mark, playable_cards
 from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
@@ -213,11 +214,14 @@ class PokerosBoard(BoardBase):
         lit = self.lit_cells()
         self.grid.show(view.cells, lit=lit, target=self.target, last=self._last)
         mine = bool(self._legal)
+        playable = playable_cards(self._legal)
         for i, b in enumerate(self.stash):
             if i < len(view.stash):
                 c = view.stash[i]
+                mark = card_mark(c, playable, mine)
                 b.show(c, selected=c == self.selected, clickable=mine,
-                       extra=(f"pk-card-{i + 1}",), tooltip=f"{c}: choose it (key {i + 1})")
+                       extra=(f"pk-card-{i + 1}", *((mark,) if mark else ())),
+                       tooltip=f"{c}: choose it (key {i + 1})")
                 b.layout.display = ""
             else:
                 b.show(None)
