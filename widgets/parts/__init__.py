@@ -11,6 +11,8 @@ module  what it holds
 ``page_header``  the game's name, the mode mark, the status line
 ``message_line``  a refusal with the engine's reason, or a note
 ``game_log``  the last lines of the narration
+``last_move``  the last move in words, above the board
+``playable``  which cards a legal action uses now (marked; the others dimmed)
 ``banner``  the game-over banner: result, reason, the session's score
 ``confirm_bar``  a question with Yes / Cancel before the page ends something
 ``explain_panel``  the side panel: Why?, Hint from a chosen AI, the review
