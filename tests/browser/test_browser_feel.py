@@ -67,6 +67,7 @@ def test_playable_cards_and_the_last_move_are_seen_at_a_glance(browser: Any, pag
             expect(pg.locator(".wpp-draw-hand .wpp-card.wpp-dim")).to_have_count(0)
         line = pg.locator(".wpp-last-move")
         pg.get_by_role("button", name=re.compile(r"^Rules")).first.click()
+        rules_for_a_newcomer(pg)
         _shoot(pg, page, "turn")
         before = log_text(pg)
         assert hint(pg)
@@ -79,6 +80,32 @@ def test_playable_cards_and_the_last_move_are_seen_at_a_glance(browser: Any, pag
         expect(line.locator(".wpp-last-words")).to_have_text(
             pg.locator(".wpp-log li").last.inner_text(), timeout=WAIT)
         _shoot(pg, page, "moved")
+
+
+def rules_for_a_newcomer(pg: Any) -> None:
+    """The rules panel opens with how to play in plain words, a worked example drawn in
+    cards; a click on linked words opens the numbered rules at that rule, lit."""
+    from playwright.sync_api import expect
+
+    how = pg.locator(".wpp-how")
+    expect(how).to_be_visible(timeout=WAIT)
+    expect(how.locator(".wpp-panel-title").first).to_contain_text("How to play")
+    for head in ("The goal", "A turn", "What wins, and how it scores", "An example"):
+        expect(how.get_by_text(head, exact=True)).to_be_visible()
+    numbered = how.locator("details.wpp-numbered")
+    expect(numbered).not_to_have_attribute("open", "")
+    link = how.locator("a.wpp-rule-link").first
+    rid = link.get_attribute("data-rule")
+    url = pg.url
+    link.click()
+    expect(numbered).to_have_attribute("open", "")
+    lit = numbered.locator(f'[data-rule="{rid}"]')
+    expect(lit).to_have_class(re.compile("wpp-rule-lit"))
+    expect(lit).to_be_in_viewport()
+    assert pg.url == url  # the page's address did not change
+    numbered.locator("> summary").click()  # folded again for the screenshots
+    expect(numbered).not_to_have_attribute("open", "")
+    how.evaluate("e => { const p = e.closest('.wpp-explain'); if (p) p.scrollTop = 0; }")
 
 
 def test_a_won_game_celebrates_without_motion_for_who_asks(browser: Any) -> None:

@@ -27,5 +27,6 @@ module  what it holds
 ``shown``  what a page or lesson widget is to a notebook (root, summary, repr)
 ``address``  the page's address (its query), also in a pre-heated kernel
 ``rule_list``  a game's numbered rules, one line each (a board's Rules panel)
+``how_to_play``  how to play in plain words, the numbered rules one click away
 ======  ====================================================================
 """

@@ -29,7 +29,6 @@ from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
 from widgets.parts.playable import card_mark, playable_cards
-from widgets.parts.rule_list import rule_list_html
 from wpp.classic.evaluator import evaluate
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
@@ -54,8 +53,6 @@ class DrawBoard(BoardBase):
     """Your hand as card buttons, Stand pat / Draw, and the other seats (see the module)."""
 
     game = "draw"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.classic")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
         super().__init__(names)

@@ -32,7 +32,6 @@ from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
 from widgets.parts.playable import card_mark, playable_cards
-from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board, fouled_already, fouls, is_full
@@ -81,8 +80,6 @@ class OfcBoard(BoardBase):
     """The boards, your cards to place and the row buttons (see the module)."""
 
     game = "ofc"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.ofc")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
         super().__init__(names)

@@ -32,7 +32,6 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.playable import card_mark, playable_cards
-from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView, cell_words
@@ -63,8 +62,6 @@ class PokerosBoard(BoardBase):
     """The grid, your stash and Place (see the module)."""
 
     game = "pokeros"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.pokeros")
 
     def __init__(self, names: Sequence[str] | None = None, *, plain: bool = False) -> None:
         super().__init__(names)

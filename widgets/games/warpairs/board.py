@@ -34,6 +34,7 @@ from widgets.games.warpairs.table import TableView
 from widgets.page.board import Key
 from widgets.parts.hand import HandView
 from widgets.parts.hotkeys import SLOT_KEYS, KeyPad
+from widgets.parts.how_to_play import how_to_play_html
 from widgets.parts.playable import playable_cards
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.deal import MULLIGAN_SIZE
@@ -64,7 +65,10 @@ class WarPairsBoard:
     the tricks shown, Concede) for the page's Options column."""
 
     game = "warpairs"
-    rules_html = RULES_HTML
+    @property
+    def rules_html(self) -> str:
+        """How to play in plain words, then the quick reference's rule cards, folded."""
+        return how_to_play_html(self.game, RULES_HTML)
 
     def __init__(self) -> None:
         self.top, self.bottom = HandView("P2"), HandView("P1")
