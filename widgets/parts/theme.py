@@ -17,6 +17,7 @@ from typing import Final
 
 from widgets.parts.banner import CELEBRATE_CSS
 from widgets.parts.faces import CARD_CSS
+from widgets.parts.game_log import LOG_CSS
 from widgets.parts.how_to_play import HOW_TO_PLAY_CSS
 from widgets.parts.last_move import LAST_MOVE_CSS
 
@@ -155,4 +156,4 @@ CALM_CSS: Final = """
 
 #: The whole stylesheet, ready to put in an ``HTML`` widget.
 STYLE_HTML: Final = (f"<style>{APP_CSS}\n{CARD_CSS}\n{LAST_MOVE_CSS}\n{CELEBRATE_CSS}\n"
-                     f"{HOW_TO_PLAY_CSS}\n{CALM_CSS}</style>")
+                     f"{HOW_TO_PLAY_CSS}\n{LOG_CSS}\n{CALM_CSS}</style>")
