@@ -54,6 +54,7 @@ _CSS: Final = """<style>
 .wpp-ofc .wpp-score .wpp-foul { color: #a11; }
 .wpp-ofc .wpp-ofc-hand, .wpp-ofc .wpp-ofc-acts { display: flex; flex-wrap: wrap; gap: 6px;
   align-items: flex-end; }
+.wpp-ofc .wpp-ofc-hand { padding: 4px; }
 .wpp-ofc .wpp-ofc-hand .widget-button.wpp-card.wpp-selected { transform: translateY(-8px);
   box-shadow: 0 0 0 3px #ffe08a; }
 .wpp-ofc .widget-button.wpp-ofc-armed { background: #ffe08a; color: #111; }
