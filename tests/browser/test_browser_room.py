@@ -239,13 +239,13 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     version, game = store.read(code[1])
     computer_moves = sum(game.game.to_act(s) == 2 for s in game.states[:-1])
     assert game.is_over and computer_moves > 0 and version == len(game.actions)
-    assert len(game.events) > 14  # the log once kept only its last 14 lines
     for seat, s in students.items():
         expect(s.page.locator(".wpp-status")).to_contain_text("Game over", timeout=WAIT)
         # the whole log, its newest line in view in its scrolling box
+        # (the room's deal is secret, so the game's length varies: the log once kept only its
+        # last 14 lines, tests/rooms/test_room_log.py checks a longer game every time)
         expect(s.page.locator(".wpp-log li")).to_have_count(len(game.events), timeout=WAIT)
         expect(s.page.locator(".wpp-log li").last).to_be_in_viewport()
-        expect(s.page.locator(".wpp-log li").first).not_to_be_in_viewport()
         s.page.screenshot(path=str(SHOTS / f"room_pairs_p{seat + 1}_end.png"), full_page=True)
         body = s.page.inner_text("body")
         assert "Traceback" not in body and not s.errors
