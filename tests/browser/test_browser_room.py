@@ -241,8 +241,59 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     assert game.is_over and computer_moves > 0 and version == len(game.actions)
     for seat, s in students.items():
         expect(s.page.locator(".wpp-status")).to_contain_text("Game over", timeout=WAIT)
+        # the whole log, its newest line in view in its scrolling box
+        # (the room's deal is secret, so the game's length varies: the log once kept only its
+        # last 14 lines, tests/rooms/test_room_log.py checks a longer game every time)
+        expect(s.page.locator(".wpp-log li")).to_have_count(len(game.events), timeout=WAIT)
+        expect(s.page.locator(".wpp-log li").last).to_be_in_viewport()
         s.page.screenshot(path=str(SHOTS / f"room_pairs_p{seat + 1}_end.png"), full_page=True)
         body = s.page.inner_text("body")
         assert "Traceback" not in body and not s.errors
         assert game.outcome.rstrip(".").split(";")[0] in body
+        s.page.close()
+
+
+def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, Path]) -> None:
+    """5-card draw, three seats: Alice (P1) creates the room with the computer in P2 and a
+    student's seat P3 still free. Alice may make her own move; the computer's turn then waits
+    — however many polls go by — until Bob has joined, then it is played at once."""
+    from playwright.sync_api import expect
+
+    url, path = server
+    alice = Student(browser, url)
+    a = alice.page
+    a.select_option(".wpp-room-game select", label="5-card draw")
+    a.select_option(".wpp-room-players select", label="3")
+    a.wait_for_selector(".wpp-seat-1 select", timeout=WAIT)
+    a.select_option(".wpp-seat-1 select", label="random AI")
+    a.click(".wpp-room-create")
+    line = a.locator(".wpp-room-line")
+    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
+    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
+    assert code is not None
+    store = RoomStore(path)
+    assert set(store.computers(code[1])) == {1}
+    a.click(".wpp-draw-pat:not([disabled])")       # Alice's own turn: she may play it
+    for _ in range(150):
+        if store.version(code[1]) >= 1:
+            break
+        a.wait_for_timeout(100)
+    assert store.version(code[1]) == 1
+    a.wait_for_timeout(3000)                        # ten polls of the page at least
+    assert store.version(code[1]) == 1, "the computer played before every student joined"
+    expect(a.locator(".wpp-status")).to_contain_text("Waiting for the other student")
+    a.screenshot(path=str(SHOTS / "room_waits_for_bob.png"), full_page=True)
+    bob = Student(browser, url)
+    bob.page.fill(".wpp-room-code input", code[1])
+    bob.page.press(".wpp-room-code input", "Enter")
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P3", timeout=WAIT)
+    for _ in range(300):
+        if store.version(code[1]) >= 2:
+            break
+        a.wait_for_timeout(100)
+    version, game = store.read(code[1])
+    assert version >= 2 and game.game.to_act(game.states[1]) == 1  # the computer's move
+    expect(bob.page.locator(".wpp-log li")).to_have_count(2, timeout=WAIT)
+    for s in (alice, bob):
+        assert not s.errors
         s.page.close()

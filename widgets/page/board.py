@@ -25,7 +25,9 @@ Optional, used by the page (:class:`~widgets.page.game_page.GamePage`) when a bo
 (WarPairsPoker's board has all of them):
 
 * ``options``: a widget of the game's own options, placed in the page's Options column;
-* ``rules_html``: the game's rules for the "Rules & keys" panel (the page adds the keys);
+* ``rules_html``: the game's rules for the "Rules & keys" panel (the page adds the keys):
+  :class:`BoardBase` gives how to play in plain words, then the numbered rules, folded
+  (:func:`widgets.parts.how_to_play.how_to_play_html`);
 * ``label_seats(names, people)``: how the page names the seats ("You (P1)", "Computer
   (P2)") and which seats people play (e.g. two people at one screen);
 * ``on_auto(callback)`` and ``auto_decide(view) -> bool``: a decision the board lets the AI
@@ -45,6 +47,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import ipywidgets as w
+
+from widgets.parts.how_to_play import how_to_play_html
 
 __all__ = ["Board", "BoardBase", "Key"]
 
@@ -112,6 +116,12 @@ class BoardBase:
         #: Seat names (``None``: P1, P2… as the page says, "(you)" for the viewer).
         self.names = list(names) if names is not None else None
         self._callbacks: list[Callable[[Any], None]] = []
+
+    @property
+    def rules_html(self) -> str:
+        """The "Rules & keys" panel's rules: how to play ``game`` in plain words, then its
+        numbered rules one click away (read when the panel opens, not at import)."""
+        return how_to_play_html(getattr(self, "game", ""))
 
     def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
         """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the

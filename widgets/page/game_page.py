@@ -97,7 +97,7 @@ from widgets.page.reasons import (
     public_form,
     why_items,
 )
-from widgets.page.results import SessionScore, result_head
+from widgets.page.results import SessionScore, person_won, result_head
 from widgets.page.review import Review
 from widgets.page.seats import (
     PERSON,
@@ -115,6 +115,7 @@ from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.hint_chooser import HintChooser
 from widgets.parts.hotkeys import hotkeys_html
+from widgets.parts.last_move import LastMoveLine
 from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from widgets.parts.page_header import PageHeader, set_class
@@ -471,7 +472,8 @@ class GamePage(Generic[B]):
                                    ("computer", "Review with the computer")))
         self.dock = w.VBox([self.notes.html, self.confirm.box])
         self.dock.add_class("wpp-page-dock")
-        center = w.VBox([self.end.box, self.board.root, self.dock])
+        self.last_move = LastMoveLine()
+        center = w.VBox([self.end.box, self.last_move.html, self.board.root, self.dock])
         center.add_class("wpp-center")
         # The side: Why?, Hint and its AI, the panel, the review, the log.
         self.side = ExplainPanel()
@@ -928,6 +930,11 @@ class GamePage(Generic[B]):
         self._banner()
         self.game_log.show(h.events, lambda e: e.text_for(None if self.open_hands()
                                                           else viewer))
+        if self.reviewing is None and self.side.open != "review-row":
+            self.last_move.show(h.events, lambda e: e.text_for(None if self.open_hands()
+                                                               else viewer))
+        else:  # a position shown for reading: the review says its move
+            self.last_move.hide()
         self.keys.show(self.board.keys())
         query = self.keeper.query()
         if query:
@@ -972,7 +979,8 @@ class GamePage(Generic[B]):
         if not h.is_over:
             self.end.hide()
             return
-        self.end.show(result_head(h.returns(), self.people()), h.outcome, self.score.text())
+        self.end.show(result_head(h.returns(), self.people()), h.outcome, self.score.text(),
+                      won=person_won(h.returns(), self.people()))
 
     # ------------------------------------------------------------------ two tabs, one game
     def _keep(self) -> bool:

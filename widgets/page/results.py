@@ -28,13 +28,23 @@ from typing import Any
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
 
-__all__ = ["SessionScore", "result_head", "winners"]
+__all__ = ["SessionScore", "person_won", "result_head", "winners"]
 
 
 def winners(returns: Sequence[float]) -> list[int]:
     """The seats with the best return."""
     best = max(returns)
     return [p for p, r in enumerate(returns) if r == best]
+
+
+def person_won(returns: Sequence[float], people: Sequence[int]) -> bool:
+    """Whether a person of this page won alone (the banner celebrates it).
+
+    >>> person_won((1.0, -1.0), (0,)), person_won((1.0, 1.0), (0,)), person_won((0, 1), (0,))
+    (True, False, False)
+    """
+    top = winners(returns)
+    return len(top) == 1 and top[0] in people
 
 
 def result_head(returns: Sequence[float], people: Sequence[int]) -> str:

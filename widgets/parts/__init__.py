@@ -11,6 +11,8 @@ module  what it holds
 ``page_header``  the game's name, the mode mark, the status line
 ``message_line``  a refusal with the engine's reason, or a note
 ``game_log``  the last lines of the narration
+``last_move``  the last move in words, above the board
+``playable``  which cards a legal action uses now (marked; the others dimmed)
 ``banner``  the game-over banner: result, reason, the session's score
 ``confirm_bar``  a question with Yes / Cancel before the page ends something
 ``explain_panel``  the side panel: Why?, Hint from a chosen AI, the review
@@ -25,5 +27,6 @@ module  what it holds
 ``shown``  what a page or lesson widget is to a notebook (root, summary, repr)
 ``address``  the page's address (its query), also in a pre-heated kernel
 ``rule_list``  a game's numbered rules, one line each (a board's Rules panel)
+``how_to_play``  how to play in plain words, the numbered rules one click away
 ======  ====================================================================
 """

@@ -261,12 +261,18 @@ CARD_CSS: Final = "\n".join([
       f'url("{_suit_uri(s)}"); }}' for s in Suit),
     ".wpp-app .widget-button.wpp-card.wpp-back { background: " + _BACK_PATTERN + ";",
     "  border: 2px solid #d4a017; cursor: default; margin-right: -24px; }",
+    # Cards a legal action uses now (widgets.parts.playable): a light ring; the others
+    # faded. The last move's cards: a gold outline.
+    ".wpp-app .widget-button.wpp-card.wpp-playable { box-shadow: 0 0 0 3px #8ef0c8,",
+    "  0 2px 4px rgba(0,0,0,.35); }",
+    ".wpp-app .widget-button.wpp-card.wpp-last { outline: 3px solid #d4a017;",
+    "  outline-offset: 1px; }",
     ".wpp-app .widget-button.wpp-card.wpp-selected { transform: translateY(-14px);",
     "  box-shadow: 0 6px 10px rgba(0,0,0,.35); border: 2px solid #d4a017; }",
     ".wpp-app .widget-button.wpp-card.wpp-cursor { outline: 2px dashed #138a8a;",
     "  outline-offset: 1px; }",
     ".wpp-app .widget-button.wpp-card:disabled { opacity: 1; cursor: default; }",
-    ".wpp-app .widget-button.wpp-card.wpp-dim { opacity: .55; }",
+    ".wpp-app .widget-button.wpp-card.wpp-dim { opacity: .45; filter: saturate(.3); }",
     ".wpp-app .widget-button.wpp-card:focus { outline: none; }",
     ".wpp-app .widget-button.wpp-card:focus-visible { outline: 2px solid #138a8a; }",
 ])

@@ -26,6 +26,7 @@ import ipywidgets as w
 
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import AnyCard
+from widgets.parts.playable import DIM, PLAYABLE, card_mark
 
 __all__ = ["CardRow", "HandView", "sorted_cards"]
 
@@ -116,10 +117,12 @@ class HandView:
 
     def show(self, cards: Sequence[AnyCard], *, selected: Collection[AnyCard] = (),
              clickable: bool = False, cursor: AnyCard | None = None, sort: bool = True,
-             new: Collection[AnyCard] = ()) -> None:
+             new: Collection[AnyCard] = (),
+             playable: Collection[AnyCard] | None = None) -> None:
         """Show ``cards`` face up, sorted by value (``sort=False``, or cards of a deck without
         an order: as given); ``selected`` ones raised, ``new`` ones (just drawn) marked for a
-        moment."""
+        moment; with ``playable`` (see :mod:`widgets.parts.playable`) those marked, the
+        others dimmed."""
         ordered = sorted_cards(cards) if sort else list(cards)
         self.pool.ensure(len(ordered))
         for i, (b, c) in enumerate(zip(self.buttons, ordered, strict=False)):
@@ -128,8 +131,24 @@ class HandView:
                 extra.append("wpp-cursor")
             if c in new:
                 extra.append("wpp-new")
+            mark = card_mark(c, playable or (), playable is not None)
+            if mark is not None:
+                extra.append(mark)
             b.show(c, selected=c in selected, clickable=clickable, extra=extra)
         self._hide_from(len(ordered))
+
+    def mark(self, playable: Collection[AnyCard] | None) -> None:
+        """Mark the shown cards in ``playable``, dim the others (``None``: no marks) — the
+        fast path after a click changed what the chosen cards combine with."""
+        for b in self.visible_buttons():
+            if b.card is None:
+                continue
+            mark = card_mark(b.card, playable or (), playable is not None)
+            classes = tuple(c for c in b._dom_classes if c not in (PLAYABLE, DIM))
+            if mark is not None:
+                classes = (*classes, mark)
+            if classes != b._dom_classes:
+                b._dom_classes = classes
 
     def show_backs(self, n: int) -> None:
         """Show ``n`` face-down cards: the page learns the count and nothing else."""

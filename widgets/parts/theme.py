@@ -15,7 +15,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from widgets.parts.banner import CELEBRATE_CSS
 from widgets.parts.faces import CARD_CSS
+from widgets.parts.game_log import LOG_CSS
+from widgets.parts.how_to_play import HOW_TO_PLAY_CSS
+from widgets.parts.last_move import LAST_MOVE_CSS
 
 __all__ = ["APP_CSS", "STYLE_HTML"]
 
@@ -141,5 +145,15 @@ APP_CSS: Final = """
 }
 """.replace("@TEAL@", TEAL).replace("@GOLD@", GOLD)
 
+#: Less motion when the browser asks for it: the page's flashes (a drawn card, a fresh play,
+#: the last move) stop; what they mark stays visible by its colour.
+CALM_CSS: Final = """
+@media (prefers-reduced-motion: reduce) {
+  .wpp-app .wpp-play.wpp-fresh .wpp-pic, .wpp-app .widget-button.wpp-card.wpp-new,
+  .wpp-app .wpp-last-move .wpp-last-words { animation: none; }
+}
+"""
+
 #: The whole stylesheet, ready to put in an ``HTML`` widget.
-STYLE_HTML: Final = f"<style>{APP_CSS}\n{CARD_CSS}</style>"
+STYLE_HTML: Final = (f"<style>{APP_CSS}\n{CARD_CSS}\n{LAST_MOVE_CSS}\n{CELEBRATE_CSS}\n"
+                     f"{HOW_TO_PLAY_CSS}\n{LOG_CSS}\n{CALM_CSS}</style>")

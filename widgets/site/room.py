@@ -85,7 +85,6 @@ from wpp.core.rooms import (
 
 __all__ = ["RoomPage", "board_for", "room_script_html"]
 
-_LOG_LINES = 14
 #: Polls a page waits on a computer's turn before playing it when another page, heard from
 #: recently, leads (plays them at once): the computer's decision is then made once, not by
 #: every page, and still made if the leading page has just gone.
@@ -256,7 +255,7 @@ class RoomPage:
         self.board_box.add_class("wpp-room-board")
         self.message = w.HTML("")
         self.message.add_class("wpp-msg")
-        self.game_log = GameLogView(_LOG_LINES)
+        self.game_log = GameLogView(None)  # the whole log, its newest line in view
         self.log = self.game_log.html
         self.body = w.VBox([room_bar, self.board_box, self.message, self.log],
                            layout=w.Layout(display="none"))
@@ -424,9 +423,11 @@ class RoomPage:
             return False
         try:
             changed = self.seat.refresh()
-            if self.seat.computer_to_act and self._my_computer_turn():
-                changed = self._play_computer() or changed
             here = self._everyone_here or self.seat.everyone_joined()
+            # The computer waits until every person's seat has joined: a student who joins
+            # finds the game at its start, not the computer's moves made before they came.
+            if here and self.seat.computer_to_act and self._my_computer_turn():
+                changed = self._play_computer() or changed
             presence = (set(self._gone), dict(self._machines), self._claimable)
             self._read_presence()
         except WppError as err:

@@ -28,7 +28,7 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
-from widgets.parts.rule_list import rule_list_html
+from widgets.parts.playable import card_mark, playable_cards
 from wpp.classic.evaluator import evaluate
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
@@ -53,8 +53,6 @@ class DrawBoard(BoardBase):
     """Your hand as card buttons, Stand pat / Draw, and the other seats (see the module)."""
 
     game = "draw"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.classic")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
         super().__init__(names)
@@ -161,11 +159,15 @@ class DrawBoard(BoardBase):
 
     def _show(self) -> None:
         new = set(self._view.my_draw or ())
+        # The cards that may still be raised (the limit of R3 reached: the others dim).
+        playable = playable_cards(self._legal, self.chosen)
         for i, b in enumerate(self.cards):
             if i < len(self._hand):
                 c = self._hand[i]
+                mark = card_mark(c, playable, self._active)
                 b.show(c, selected=c in self.chosen, clickable=self._active,
-                       extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ())),
+                       extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ()),
+                              *((mark,) if mark else ())),
                        tooltip=f"{c}: {'lower' if c in self.chosen else 'raise'} it "
                                f"(key {i + 1})")
                 b.layout.display = ""

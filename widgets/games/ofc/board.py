@@ -31,7 +31,7 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
-from widgets.parts.rule_list import rule_list_html
+from widgets.parts.playable import card_mark, playable_cards
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board, fouled_already, fouls, is_full
@@ -54,6 +54,7 @@ _CSS: Final = """<style>
 .wpp-ofc .wpp-score .wpp-foul { color: #a11; }
 .wpp-ofc .wpp-ofc-hand, .wpp-ofc .wpp-ofc-acts { display: flex; flex-wrap: wrap; gap: 6px;
   align-items: flex-end; }
+.wpp-ofc .wpp-ofc-hand { padding: 4px; }
 .wpp-ofc .wpp-ofc-hand .widget-button.wpp-card.wpp-selected { transform: translateY(-8px);
   box-shadow: 0 0 0 3px #ffe08a; }
 .wpp-ofc .widget-button.wpp-ofc-armed { background: #ffe08a; color: #111; }
@@ -80,8 +81,6 @@ class OfcBoard(BoardBase):
     """The boards, your cards to place and the row buttons (see the module)."""
 
     game = "ofc"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.ofc")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
         super().__init__(names)
@@ -120,6 +119,7 @@ class OfcBoard(BoardBase):
         self._view: OfcView | None = None
         self._active = False
         self._last: tuple[Card, ...] = ()
+        self._legal: list[Any] = []
 
     # --- the contract ------------------------------------------------------------------
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
@@ -132,6 +132,7 @@ class OfcBoard(BoardBase):
                 or view.board != self._view.board:
             self._reset()
         self._view, self._active = view, active and bool(legal)
+        self._legal = list(legal) if self._active else []
         self._last = ((*last.top, *last.middle, *last.bottom)
                       if isinstance(last, Place) else ())
         scored = view.boards if view.over else view.previous
@@ -270,10 +271,13 @@ class OfcBoard(BoardBase):
         # place then — their own, in their view — read-only: the review showed rows only.
         reading = not self._active and bool(view.to_place)
         left = self._left() if self._active else list(view.to_place)
+        playable = playable_cards(self._legal)
         for i, b in enumerate(self.cards):
             if i < len(left):
                 c = left[i]
-                b.show(c, selected=c == self.card, extra=(f"wpp-ofc-card-{i + 1}",),
+                mark = card_mark(c, playable, self._active)
+                b.show(c, selected=c == self.card,
+                       extra=(f"wpp-ofc-card-{i + 1}", *((mark,) if mark else ())),
                        clickable=not reading,
                        tooltip=f"{c}: to place at this move" if reading else
                        f"{c}: choose it, then a row (key {i + 1})")

@@ -25,7 +25,6 @@ from widgets.games.pairs.faces import PAIRS_CSS, cards_row
 from widgets.games.pairs.rule_sets import RuleSetChooser
 from widgets.page.board import BoardBase, Key
 from widgets.parts.page_header import set_class
-from widgets.parts.rule_list import rule_list_html
 from wpp.core.errors import WppError
 from wpp.pairs.state import FOLD, HIT, PairsAction, PairsView
 
@@ -39,8 +38,6 @@ class PairsBoard(BoardBase):
     """The table and Hit / Fold (see the module)."""
 
     game = "pairs"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.pairs")
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
         super().__init__(names)

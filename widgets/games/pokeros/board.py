@@ -31,7 +31,7 @@ from widgets.games.pokeros.grid import GRID_CSS, GridView
 from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
-from widgets.parts.rule_list import rule_list_html
+from widgets.parts.playable import card_mark, playable_cards
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView, cell_words
@@ -62,8 +62,6 @@ class PokerosBoard(BoardBase):
     """The grid, your stash and Place (see the module)."""
 
     game = "pokeros"
-    #: The rules, one line each (the page's Rules panel).
-    rules_html = rule_list_html("wpp.pokeros")
 
     def __init__(self, names: Sequence[str] | None = None, *, plain: bool = False) -> None:
         super().__init__(names)
@@ -213,11 +211,14 @@ class PokerosBoard(BoardBase):
         lit = self.lit_cells()
         self.grid.show(view.cells, lit=lit, target=self.target, last=self._last)
         mine = bool(self._legal)
+        playable = playable_cards(self._legal)
         for i, b in enumerate(self.stash):
             if i < len(view.stash):
                 c = view.stash[i]
+                mark = card_mark(c, playable, mine)
                 b.show(c, selected=c == self.selected, clickable=mine,
-                       extra=(f"pk-card-{i + 1}",), tooltip=f"{c}: choose it (key {i + 1})")
+                       extra=(f"pk-card-{i + 1}", *((mark,) if mark else ())),
+                       tooltip=f"{c}: choose it (key {i + 1})")
                 b.layout.display = ""
             else:
                 b.show(None)

@@ -34,6 +34,8 @@ from widgets.games.warpairs.table import TableView
 from widgets.page.board import Key
 from widgets.parts.hand import HandView
 from widgets.parts.hotkeys import SLOT_KEYS, KeyPad
+from widgets.parts.how_to_play import how_to_play_html
+from widgets.parts.playable import playable_cards
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.deal import MULLIGAN_SIZE
 from wpp.warpairs.phases import Phase, player_name
@@ -63,7 +65,10 @@ class WarPairsBoard:
     the tricks shown, Concede) for the page's Options column."""
 
     game = "warpairs"
-    rules_html = RULES_HTML
+    @property
+    def rules_html(self) -> str:
+        """How to play in plain words, then the quick reference's rule cards, folded."""
+        return how_to_play_html(self.game, RULES_HTML)
 
     def __init__(self) -> None:
         self.top, self.bottom = HandView("P2"), HandView("P1")
@@ -252,7 +257,8 @@ class WarPairsBoard:
                 size = len(shown.hand)
                 hand.show(shown.hand, selected=self.selection.cards if mine else (),
                           clickable=mine, cursor=self.selection.touched if mine else None,
-                          new=shown.drawn if mine else ())
+                          new=shown.drawn if mine else (),
+                          playable=self.playable() if mine else None)
             else:
                 size = v.opponent_hand_size if seat != v.player else len(v.hand)
                 hand.show_backs(size)
@@ -262,7 +268,8 @@ class WarPairsBoard:
                            f"{tag}")
         legal = legal_for_bar(v) if acting is not None else []
         can_take = any(isinstance(a, TakeFromPile) for a in legal)
-        self.pile.show(v.pile, clickable=can_take)
+        self.pile.show(v.pile, clickable=can_take,
+                       playable=playable_cards(a for a in legal if isinstance(a, TakeFromPile)))
         self.bar.show(legal, v.phase, enabled=acting is not None,
                       note="or take a card from the pile →" if can_take else "")
         self.bar.set_label("concede", "Really concede?" if self.input.concede_armed
@@ -283,6 +290,18 @@ class WarPairsBoard:
         empty = not self.bar.visible_kinds() and not prompt and not self.selection_info.value
         if empty != ("wpp-empty" in self.dock._dom_classes):
             (self.dock.add_class if empty else self.dock.remove_class)("wpp-empty")
+
+    def playable(self) -> frozenset[Any]:
+        """The acting person's cards some legal action uses with the cards selected so far
+        (from the legal actions of their view: :mod:`widgets.parts.playable`)."""
+        return playable_cards(self.legal, self.selection.cards)
+
+    def mark_playable(self) -> None:
+        """Re-mark the acting hand after a click changed the selection."""
+        seat = self.acting()
+        if seat is not None:
+            hand = self.bottom if seat == self.bottom_seat() else self.top
+            hand.mark(self.playable())
 
     def reveal(self) -> None:
         """"Show my hand": the player to act lifts the curtain."""

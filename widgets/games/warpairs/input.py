@@ -88,6 +88,7 @@ class PlayInput:
         if button is not None:
             button.set_selected(selected)  # the raised card first: the feedback a click
         self.show_selection()              # waits for
+        b.mark_playable()                  # then what the selection still combines with
         b.touched()
 
     def show_selection(self) -> None:

@@ -14,12 +14,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import ipywidgets as w
 
 from widgets.parts.faces import AnyCard
 from widgets.parts.hand import CardRow, sorted_cards
+from widgets.parts.playable import DIM, PLAYABLE
 
 __all__ = ["PileView"]
 
@@ -44,13 +45,16 @@ class PileView:
         for cb in self._callbacks:
             cb(card)
 
-    def show(self, pile: Sequence[AnyCard], *, clickable: bool) -> None:
-        """Show the pile (sorted by value); ``clickable`` when a pile draw is legal now."""
+    def show(self, pile: Sequence[AnyCard], *, clickable: bool,
+             playable: Collection[AnyCard] | None = None) -> None:
+        """Show the pile (sorted by value); ``clickable`` when a pile draw is legal now, the
+        cards that may be taken (``playable``, default all) marked, the others dimmed."""
         cards = sorted_cards(pile)
         self.pool.ensure(len(cards))
         for b, c in zip(self.buttons, cards, strict=False):
-            tip = f"take {c} from the pile" if clickable else str(c)
-            b.show(c, clickable=clickable, tooltip=tip, extra=() if clickable else ("wpp-dim",))
+            ok = clickable and (playable is None or c in playable)
+            tip = f"take {c} from the pile" if ok else str(c)
+            b.show(c, clickable=ok, tooltip=tip, extra=(PLAYABLE,) if ok else (DIM,))
         self.pool.hide_from(len(cards))
         title = ("Face-up pile: <b>click a card to take it</b>" if clickable and cards
                  else f"Face-up pile ({len(cards)})")
