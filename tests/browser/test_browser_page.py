@@ -16,6 +16,7 @@ Screenshots of each state go to ``/tmp/page-shots`` (and ``artifacts/screens``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -231,10 +232,8 @@ def test_leaving_during_a_game_asks_first(server: str, browser: Any) -> None:
     # or returns depends on a race it cannot see: Voilà's page shuts its kernel down as the
     # page begins to unload, even if the person stays, and the page then reloads itself
     # (below) — often within the 3 s. Either way the question was asked once.
-    try:
+    with contextlib.suppress(PlaywrightError):
         page.reload(timeout=3000)
-    except PlaywrightError:
-        pass
     assert dialogs == ["beforeunload"], before
     # Voilà's own page shuts its kernel down as the page begins to unload, even if the
     # person then stays: the page sees its kernel stop and comes back by itself with its
