@@ -117,8 +117,9 @@ def test_the_checker_sees_late_imports() -> None:
     assert found == {"wpp.warpairs.moves"}
 
 
-#: The kit's own packages; every other package under wpp/ is a game's.
-KIT_PACKAGES = ("wpp.core", "wpp.analysis")
+#: The kit's own packages; every other package under wpp/ is a game's. ``wpp.poker`` is the
+#: standard poker ranking the poker games share.
+KIT_PACKAGES = ("wpp.core", "wpp.analysis", "wpp.poker")
 GAME_PACKAGES = sorted({m.split(".")[1] for m in MODULES if m.count(".") >= 1
                         and m.startswith("wpp.") and (ROOT / "wpp" / m.split(".")[1]).is_dir()}
                        - {p.split(".")[1] for p in KIT_PACKAGES})
@@ -168,15 +169,17 @@ def test_an_engine_imports_no_widgets_no_session_no_analysis() -> None:
 
 def test_no_two_kit_modules_share_a_name_and_the_top_level_holds_only_entry_points() -> None:
     """The names a reader could confuse: ``wpp/`` itself holds only ``__init__`` and
-    ``__main__`` beside packages, and no module of the core shares a name with one of the
-    analysis (a game's package may mirror another game's names: ``wpp.ofc.game``,
-    ``wpp.pairs.game``, each is its own game's)."""
+    ``__main__`` beside packages, and no two of the kit's own packages (core, analysis,
+    poker) have modules of the same name (a game's package may mirror another game's names:
+    ``wpp.ofc.game``, ``wpp.pairs.game``, each is its own game's)."""
     top = {p.name for p in (ROOT / "wpp").iterdir() if p.suffix == ".py"}
     assert top == {"__init__.py", "__main__.py"}, top
     names = {k: {m.rpartition(".")[2] for m in MODULES if _in(m, k) and m != k}
              for k in KIT_PACKAGES}
-    shared = set.intersection(*names.values())
-    assert not shared, f"modules of the core and the analysis share names: {shared}"
+    for i, a in enumerate(KIT_PACKAGES):
+        for b in KIT_PACKAGES[i + 1:]:
+            shared = names[a] & names[b]
+            assert not shared, f"modules of {a} and {b} share names: {shared}"
 
 
 def test_importing_the_core_loads_no_game() -> None:
@@ -187,7 +190,7 @@ def test_importing_the_core_loads_no_game() -> None:
 
     code = ("import sys, wpp.core.registry, wpp.core.history, wpp.analysis; "
             "print(sorted(m for m in sys.modules if m.startswith('wpp.') and m.split('.')[1] "
-            "not in ('core', 'analysis')))")
+            "not in ('core', 'analysis', 'poker')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]", f"importing the core loaded {out}"
