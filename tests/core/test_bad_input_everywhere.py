@@ -153,12 +153,11 @@ def test_the_red_teams_lookups_are_refused_by_name(junk: Any) -> None:
     assert isinstance(wpp.why_not(junk, None), str)
 
 
-# ----------------------------------------------------------------------- wpp.classic
+# -------------------------------------------------------------- wpp.poker and wpp.classic
 
-#: wpp.classic's functions of one argument (the fast paths ``strength5`` and
-#: ``best_strength`` check nothing up front, but what fails in them is the kit's error too).
-#: Imported from their modules: ``wpp.warpairs.teach.versus_poker`` is the function until the module
-#: of that name is imported, then the module.
+#: The standard ranking's (wpp.poker.ranking) and 5-card draw's functions of one argument
+#: (the fast paths ``strength5`` and ``best_strength`` check nothing up front, but what fails
+#: in them is the kit's error too), each imported from its module.
 CLASSIC_ONE = [evaluate, evaluate3, best_of, best_hand,
                best_strength, strength5, strength3, order3, explain,
                choose_discard, winners, value_of, category_of,
