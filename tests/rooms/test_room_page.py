@@ -15,7 +15,7 @@ import pytest
 
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.board import WarPairsBoard
-from widgets.parts.redact import hidden_cards
+from widgets.games.warpairs.seen import hidden_cards
 from widgets.site.room import RoomPage
 from widgets.testing import leaks, walk
 from wpp.core.rooms import RoomStore

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.parts.redact import hidden_cards
+from widgets.games.warpairs.seen import hidden_cards
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.rooms import ENV, RoomStore, Seat, StaleRoom, default_path, normalize_code
 from wpp.warpairs.actions import Concede, Mulligan, PlayCards

@@ -14,7 +14,9 @@ it once for all games.
   decks: the same refusals everywhere), :mod:`~wpp.core.seeds` (``secret_seed``: a deal's
   seed nobody can recompute), :mod:`~wpp.core.standard_deck` (the 52-card deck
   four games share), :mod:`~wpp.core.rulebook` (rules texts), :mod:`~wpp.core.intervals`,
-  :mod:`~wpp.core.cli` and :mod:`~wpp.core.cli_args` (the command line every game gets).
+  :mod:`~wpp.core.cli` and :mod:`~wpp.core.cli_args` (every game's ``play`` and the
+  arguments every game command shares; the analysis adds its commands through
+  ``python -m wpp``, so nothing here imports :mod:`wpp.analysis`).
 
 Nothing here imports a game's package (``tests/core/test_layering.py``); games are reached
 through the registry only.
