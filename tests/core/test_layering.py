@@ -1,12 +1,13 @@
 """The layout stays honest: no import circle among the kit's modules (imports inside
 functions and imports for type checking count: a circle is reported with its path), the
 engine never imports the UI, no game imports another game's package (engine or widgets), the
-kit's shared modules (core, analysis, the shared poker ranking, the widgets' parts, page and
-site) name no game, the core imports nothing of the kit above it (no analysis: its command
-line is joined to the analysis' by ``python -m wpp``), a game's engine and agents import no
-widgets, no page session and no analysis, and WarPairsPoker's card-to-play layers import one
-way only (play types ← judge ← move generation ← lookup ← counting). Each checker is also
-shown a planted fault, so a test that cannot fail would be seen."""
+kit's shared modules (core, analysis, the shared poker ranking, the server's services, the
+widgets' parts, page and site) name no game, the core imports nothing of the kit above it
+(no analysis: its command line is joined to the analysis' by ``python -m wpp``; no
+services), a game's engine and agents import no widgets, no page session, no analysis and
+no service, and WarPairsPoker's card-to-play layers import one way only (play types ← judge
+← move generation ← lookup ← counting). Each checker is also shown a planted fault, so a
+test that cannot fail would be seen."""
 
 from __future__ import annotations
 
@@ -183,8 +184,9 @@ def test_the_play_layers_import_one_way() -> None:
 
 
 #: The kit's own packages; every other package under wpp/ is a game's. ``wpp.poker`` is the
-#: standard poker ranking the poker games share.
-KIT_PACKAGES = ("wpp.core", "wpp.analysis", "wpp.poker")
+#: standard poker ranking the poker games share; ``wpp.services`` the server-side services
+#: (rooms, classes, kept games, throttles).
+KIT_PACKAGES = ("wpp.core", "wpp.analysis", "wpp.poker", "wpp.services")
 GAME_PACKAGES = sorted({m.split(".")[1] for m in MODULES if m.count(".") >= 1
                         and m.startswith("wpp.") and (ROOT / "wpp" / m.split(".")[1]).is_dir()}
                        - {p.split(".")[1] for p in KIT_PACKAGES})
@@ -249,8 +251,8 @@ def test_the_game_rule_can_fail() -> None:
 
 #: The shared places: they serve every game and name none (the brief's two, widgets/parts
 #: and wpp/core, and every other place written once for all games).
-SHARED = ("wpp.core", "wpp.analysis", "wpp.poker", "widgets.parts", "widgets.page",
-          "widgets.site")
+SHARED = ("wpp.core", "wpp.analysis", "wpp.poker", "wpp.services", "widgets.parts",
+          "widgets.page", "widgets.site")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -312,7 +314,8 @@ def test_the_shared_rule_can_fail() -> None:
 
 def test_the_core_imports_nothing_above_it() -> None:
     """The core is the bottom layer: no analysis (its command line is joined to the
-    analysis' by ``python -m wpp``), no shared poker ranking, no widgets."""
+    analysis' by ``python -m wpp``), no server-side services, no shared poker ranking, no
+    widgets."""
     bad = sorted(f"{m} imports {n}" for m in MODULES if _in(m, "wpp.core")
                  for n in GRAPH[m] if not _in(n, "wpp.core"))
     assert not bad, "\n".join(bad)
@@ -334,7 +337,7 @@ def _closure(roots: set[str], skip: tuple[str, ...]) -> set[str]:
 def test_an_engine_imports_no_widgets_no_session_no_analysis() -> None:
     """A game's engine and agents — everything its registration reaches, its command-line
     glue aside — stand on the core alone: no widgets, no page session, no analysis."""
-    forbidden = ("widgets", "wpp.core.session", "wpp.analysis")
+    forbidden = ("widgets", "wpp.core.session", "wpp.analysis", "wpp.services")
     for game in GAME_PACKAGES:
         reached = _closure({f"wpp.{game}.registration"}, skip=("cli",))
         bad = sorted(m for m in reached if any(_in(m, f) for f in forbidden))
@@ -362,9 +365,9 @@ def test_importing_the_core_loads_no_game() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, wpp.core.registry, wpp.core.history, wpp.analysis; "
+    code = ("import sys, wpp.core.registry, wpp.core.history, wpp.analysis, wpp.services.rooms; "
             "print(sorted(m for m in sys.modules if m.startswith('wpp.') and m.split('.')[1] "
-            "not in ('core', 'analysis', 'poker')))")
+            "not in ('core', 'analysis', 'poker', 'services')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]", f"importing the core loaded {out}"
