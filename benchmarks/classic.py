@@ -1,13 +1,14 @@
-"""Speed of the classic evaluator, against ``treys`` on the same hands in the same run.
+"""Speed of the standard poker evaluator (:mod:`wpp.poker.ranking`), against ``treys`` on the
+same hands in the same run.
 
 ``python -m benchmarks.classic`` prints the figures; ``python -m benchmarks`` (the project's
 benchmark) calls :func:`run`. Each figure is the best of five interleaved repeats (the least
 disturbed by other work on the machine), in evaluations per second:
 
-* ``classic_eval5_per_s`` -- :func:`~wpp.classic.evaluator.strength5` on 5-card hands;
-* ``classic_evaluate_per_s`` -- the checked :func:`~wpp.classic.evaluator.evaluate`, which
-  also validates the cards and returns the named :class:`~wpp.classic.evaluator.HandValue`;
-* ``classic_best7_per_s`` -- :func:`~wpp.classic.evaluator.best_strength` on 7 cards;
+* ``classic_eval5_per_s`` -- :func:`~wpp.poker.ranking.strength5` on 5-card hands;
+* ``classic_evaluate_per_s`` -- the checked :func:`~wpp.poker.ranking.evaluate`, which
+  also validates the cards and returns the named :class:`~wpp.poker.ranking.HandValue`;
+* ``classic_best7_per_s`` -- :func:`~wpp.poker.ranking.best_strength` on 7 cards;
 * ``treys_eval5_per_s`` / ``treys_best7_per_s`` -- ``treys.Evaluator.evaluate`` on the same
   hands, already converted to treys' card integers (the conversion is not timed);
 * ``treys_core5_per_s`` -- treys' unchecked 5-card core ``Evaluator._five``, the fairest
@@ -26,8 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wpp.classic.evaluator import best_strength, evaluate, strength5
 from wpp.core.standard_deck import CARDS, Card
+from wpp.poker.ranking import best_strength, evaluate, strength5
 
 __all__ = ["main", "run"]
 

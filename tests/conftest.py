@@ -18,8 +18,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_state_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The kit's default store (``wpp.core.rooms.default_path``: the XDG state folder) in a
-    folder of this test run, not the tester's home; a store the caller named
+    """The kit's default store (``wpp.services.store_folder.default_path``: the XDG state
+    folder) in a folder of this test run, not the tester's home; a store the caller named
     (``WPP_ROOMS``) is left alone. Servers the tests start inherit it."""
     before = os.environ.get("XDG_STATE_HOME")
     os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))

@@ -29,7 +29,7 @@ import ipywidgets as w
 
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.app import App
-from widgets.parts.redact import named_lowest, seen_cards
+from widgets.games.warpairs.seen import named_lowest, seen_cards
 from wpp.core.standard_deck import CARDS, Card
 from wpp.warpairs.actions import Action, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.deal import deal

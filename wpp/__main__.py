@@ -4,7 +4,9 @@ Every registered game has the three commands (``python -m wpp draw tournament â€
 a game name they are those of the first game in the listings (WarPairsPoker). A game's
 registration module may name its own commands (``COMMANDS``, a function that adds them to a
 subparser, as WarPairsPoker's :mod:`wpp.warpairs.cli`) or its own ``play`` (``PLAY``); the rest
-come from :mod:`wpp.core.cli`.
+come from the core (:mod:`wpp.core.cli`: ``play``) and the analysis
+(:mod:`wpp.analysis.commands`: ``random-games`` and ``tournament``), joined here, above both,
+so that the core does not import the analysis.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from wpp.analysis import commands
 from wpp.core import cli
 from wpp.core.cli_args import KitParser
 from wpp.core.registry import game_def, registered_games
@@ -27,12 +30,13 @@ def build_parser() -> KitParser:
                                                     for g in registered_games()))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND or GAME")
     games = registered_games()
-    cli.add_game_commands(sub, games[0])
+    more = (commands.add_commands,)  # the analysis' random-games and tournament
+    cli.add_game_commands(sub, games[0], more)
     for name in games:
         game_parser = sub.add_parser(name, help=f"{game_def(name).title}: play, random-games "
                                      "or tournament")
-        commands = game_parser.add_subparsers(dest="game_command", required=True)
-        cli.add_game_commands(commands, name)
+        game_commands = game_parser.add_subparsers(dest="game_command", required=True)
+        cli.add_game_commands(game_commands, name, more)
     return parser
 
 

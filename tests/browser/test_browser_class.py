@@ -19,7 +19,7 @@ import pytest
 
 from tests.browser.conftest import Shipped
 from tests.browser.test_browser_lessons import SHOTS, WAIT, expect_text, shot
-from wpp.core.classroom import ClassStore
+from wpp.services.classroom import ClassStore
 
 pytestmark = pytest.mark.browser
 

@@ -21,7 +21,7 @@ import pytest
 
 from tests.browser.conftest import Shipped
 from widgets.games.warpairs.app import App
-from wpp.core.classroom import ClassStore
+from wpp.services.classroom import ClassStore
 
 pytestmark = pytest.mark.browser
 

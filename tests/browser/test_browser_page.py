@@ -30,8 +30,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from widgets.site.serve import ROOT, kernel_alive, running_voila
 from widgets.testing import as_dealt, twin_game
-from wpp.core.game_store import GameStore
 from wpp.core.registry import load_game
+from wpp.services.game_store import GameStore
 from wpp.warpairs import make_agent
 from wpp.warpairs.game import Game
 

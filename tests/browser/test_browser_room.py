@@ -18,10 +18,10 @@ import pytest
 
 from tests.browser.conftest import Shipped
 from widgets.games.warpairs.action_bar import button_kind
-from widgets.parts.redact import hidden_cards
+from widgets.games.warpairs.seen import hidden_cards
 from widgets.site.serve import ROOT
 from widgets.testing import leaks
-from wpp.core.rooms import RoomStore
+from wpp.services.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, PlayCards, TakeFromPile
 
 pytestmark = pytest.mark.browser

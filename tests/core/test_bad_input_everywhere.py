@@ -24,7 +24,15 @@ from hypothesis import strategies as st
 
 import wpp
 from wpp.classic.draw import DrawAI, choose_discard, explain, play_draw
-from wpp.classic.evaluator import (
+from wpp.classic.showdown import deal, deal_showdown, showdown
+from wpp.core.errors import GameFileError, WppError
+from wpp.core.history import History
+from wpp.core.registry import game_def
+from wpp.core.review import MAX_REVIEW_BUDGET
+from wpp.core.selfplay import play_out
+from wpp.core.standard_deck import CARDS, CardParseError
+from wpp.ofc import teach as ofc_teach
+from wpp.poker.ranking import (
     best_hand,
     best_of,
     best_strength,
@@ -39,14 +47,6 @@ from wpp.classic.evaluator import (
     value_of,
     winners,
 )
-from wpp.classic.showdown import deal, deal_showdown, showdown
-from wpp.core.errors import GameFileError, WppError
-from wpp.core.history import History
-from wpp.core.registry import game_def
-from wpp.core.review import MAX_REVIEW_BUDGET
-from wpp.core.selfplay import play_out
-from wpp.core.standard_deck import CARDS, CardParseError
-from wpp.ofc import teach as ofc_teach
 from wpp.warpairs.ai.search import search
 from wpp.warpairs.plays import Play
 
@@ -153,12 +153,11 @@ def test_the_red_teams_lookups_are_refused_by_name(junk: Any) -> None:
     assert isinstance(wpp.why_not(junk, None), str)
 
 
-# ----------------------------------------------------------------------- wpp.classic
+# -------------------------------------------------------------- wpp.poker and wpp.classic
 
-#: wpp.classic's functions of one argument (the fast paths ``strength5`` and
-#: ``best_strength`` check nothing up front, but what fails in them is the kit's error too).
-#: Imported from their modules: ``wpp.classic.compare`` is the function until the module
-#: of that name is imported, then the module.
+#: The standard ranking's (wpp.poker.ranking) and 5-card draw's functions of one argument
+#: (the fast paths ``strength5`` and ``best_strength`` check nothing up front, but what fails
+#: in them is the kit's error too), each imported from its module.
 CLASSIC_ONE = [evaluate, evaluate3, best_of, best_hand,
                best_strength, strength5, strength3, order3, explain,
                choose_discard, winners, value_of, category_of,

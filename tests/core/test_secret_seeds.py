@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 import wpp
 from wpp.core.checks import MAX_SEED
-from wpp.core.rooms import RoomStore
 from wpp.core.seeds import SEEDS_PER_SECOND, secret_seed
 from wpp.core.standard_deck import Card
+from wpp.services.rooms import RoomStore
 from wpp.warpairs.deal import DEAL_SIZE, deal
 
 

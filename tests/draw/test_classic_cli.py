@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from wpp.classic.evaluator import Category, evaluate, winners
 from wpp.core.standard_deck import parse_cards
+from wpp.poker.ranking import Category, evaluate, winners
 
 PROMPT = "Enter the number of hands to play: "
 LABELS = {c.label for c in Category} | {"Royal Flush"}

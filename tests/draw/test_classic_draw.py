@@ -25,9 +25,9 @@ from wpp.classic.draw import (
     explain,
     play_draw,
 )
-from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, class_size, strength5
 from wpp.classic.game import Discard, DrawView
 from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.poker.ranking import CLASS_COUNT, Category, category_of, class_size, strength5
 
 
 def brute_force(hand: tuple[Card, ...], keep: tuple[Card, ...]) -> Counter[int]:

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.classic.evaluator import evaluate
 from wpp.classic.showdown import deal, deal_showdown, showdown, winner_line
 from wpp.core.standard_deck import parse_cards
+from wpp.poker.ranking import evaluate
 
 SEED_SESSION = """\
 Hand 1: 9D 9H 6C 8S 8C

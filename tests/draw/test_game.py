@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 import wpp
 from wpp.classic.draw import DrawAI, StandPat, explain, option_id, play_draw
-from wpp.classic.evaluator import evaluate
 from wpp.classic.game import DRAW, Discard, DrawRules, DrawState, DrawView
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.explain import Explanation, Ref, Words
@@ -26,6 +25,7 @@ from wpp.core.history import History
 from wpp.core.protocol import CardLike
 from wpp.core.registry import default_agent
 from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.poker.ranking import evaluate
 
 #: A card named in text: "10♠", "Q♥", "7S" (the unicode and the ASCII forms).
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9TJQKA])[♠♥♦♣SHDC](?![\w])")

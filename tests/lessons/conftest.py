@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from wpp.core.classroom import ClassStore
+from wpp.services.classroom import ClassStore
 
 
 class Clock:

@@ -31,7 +31,8 @@ from widgets.lessons.frequency_guess import FrequencyGuesses
 from widgets.lessons.ofc_coach import FoulQuiz
 from widgets.lessons.search_guess import BUDGETS, WhichMoveWins
 from widgets.site.teacher import TeacherPage
-from wpp.core.classroom import (
+from wpp.core.errors import WppError
+from wpp.services.classroom import (
     MAX_FAILURES_ALL,
     MAX_JOINS_PER_PAGE,
     MAX_NAMES_PER_PAGE,
@@ -39,8 +40,7 @@ from wpp.core.classroom import (
     ClassStore,
     new_secret,
 )
-from wpp.core.errors import WppError
-from wpp.core.rooms import MAX_FAILURES
+from wpp.services.throttle import MAX_FAILURES
 from wpp.warpairs.teach.duel import duel, duel_positions
 
 
@@ -455,7 +455,7 @@ def test_an_old_store_is_migrated_and_its_answers_stay_readable(tmp_path: Path) 
               PRIMARY KEY (code, nick, question));""")
     import time
 
-    from wpp.core.rooms import token_digest
+    from wpp.services.rooms import token_digest
     key = "k" * 24
     with sqlite3.connect(path) as db:
         db.execute("INSERT INTO classes VALUES ('ABCDE', ?, 'old', ?)",

@@ -1,6 +1,6 @@
 """The class view: students' answers recorded under a class code, read only by the teacher.
 
-The store (:mod:`wpp.core.classroom`), the seam lesson widgets report through
+The store (:mod:`wpp.services.classroom`), the seam lesson widgets report through
 (:func:`widgets.lessons.classroom.report_answer`), the widgets that call it, and the teacher's
 page (:mod:`widgets.site.teacher`)."""
 
@@ -23,9 +23,9 @@ from widgets.lessons.mulligan import MulliganLesson
 from widgets.lessons.rules import Quiz
 from widgets.lessons.segment import SegmentLesson
 from widgets.site.teacher import TeacherPage
-from wpp.core.classroom import CSV_COLUMNS, ClassStore, normalize_nickname
 from wpp.core.errors import WppError
-from wpp.core.rooms import MAX_FAILURES
+from wpp.services.classroom import CSV_COLUMNS, ClassStore, normalize_nickname
+from wpp.services.throttle import MAX_FAILURES
 
 
 def test_thirty_students_answer_one_question_and_the_counts_are_exact(store: ClassStore) -> None:

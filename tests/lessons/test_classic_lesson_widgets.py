@@ -9,11 +9,11 @@ from widgets.lessons.classic_poker import (
     DrawTable,
     SideBySideView,
 )
-from wpp.classic.compare import EXAMPLES
 from wpp.classic.draw import DrawAI, DrawRules, StandPat, explain, play_draw
-from wpp.classic.evaluator import evaluate
 from wpp.classic.game import Discard
 from wpp.core.standard_deck import parse_cards
+from wpp.poker.ranking import evaluate
+from wpp.warpairs.teach.versus_poker import EXAMPLES
 
 
 def click_cards(picker_or_hand: object, text: str) -> None:

@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wpp
-from wpp.classic.evaluator import order3, strength3, strength5
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.standard_deck import CARDS, parse_cards
 from wpp.ofc import fast
@@ -23,6 +22,7 @@ from wpp.ofc.board import EMPTY_BOARD, ROW_SIZES, board_cards, fouls, is_full
 from wpp.ofc.candidates import candidates
 from wpp.ofc.game import OFC, OfcView, Place, placements
 from wpp.ofc.scoring import score_hand
+from wpp.poker.ranking import order3, strength3, strength5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

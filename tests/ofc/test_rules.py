@@ -18,7 +18,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wpp.classic.evaluator import (
+from wpp.core.errors import WppError
+from wpp.core.standard_deck import CARDS, Card, parse_cards
+from wpp.ofc.board import Board, board_of, fouls
+from wpp.ofc.scoring import STANDARD_ROYALTIES, Royalties, score_hand
+from wpp.poker.ranking import (
     CLASS_COUNT,
     FRONT_CLASS_COUNT,
     Category,
@@ -29,10 +33,6 @@ from wpp.classic.evaluator import (
     strength5,
     value_of,
 )
-from wpp.core.errors import WppError
-from wpp.core.standard_deck import CARDS, Card, parse_cards
-from wpp.ofc.board import Board, board_of, fouls
-from wpp.ofc.scoring import STANDARD_ROYALTIES, Royalties, score_hand
 
 # ------------------------------------------------------------------ the 3-card front row
 

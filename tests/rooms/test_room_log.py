@@ -8,7 +8,7 @@ import re
 
 from tests.rooms.test_room_page import click, pages  # noqa: F401 - the two pages' fixture
 from widgets.site.room import RoomPage
-from wpp.core.rooms import RoomStore
+from wpp.services.rooms import RoomStore
 from wpp.warpairs.actions import Concede
 
 

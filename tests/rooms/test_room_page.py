@@ -15,10 +15,10 @@ import pytest
 
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.board import WarPairsBoard
-from widgets.parts.redact import hidden_cards
+from widgets.games.warpairs.seen import hidden_cards
 from widgets.site.room import RoomPage
 from widgets.testing import leaks, walk
-from wpp.core.rooms import RoomStore
+from wpp.services.rooms import RoomStore
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 
 
@@ -224,7 +224,7 @@ def test_a_double_click_on_a_stale_board_is_refused(
 
 
 def test_the_other_student_gone_then_claimed(tmp_path: Path) -> None:
-    from wpp.core.rooms import ABSENT_AFTER, CLAIM_AFTER
+    from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER
 
     now = [1e6]
     store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])

@@ -18,8 +18,8 @@ import pytest
 from widgets.page.board import Board
 from widgets.site.room import RoomPage, board_for
 from widgets.testing import leaks, walk
-from wpp.core.rooms import RoomStore
 from wpp.core.standard_deck import parse_card
+from wpp.services.rooms import RoomStore
 
 _CARD = re.compile(r"Card\('([^']+)'\)")
 
@@ -212,7 +212,7 @@ def test_the_lowest_page_heard_from_plays_the_computers_turn(tmp_path: Path) -> 
     """The computer's decision is made once: the page of the lowest seat plays it at once;
     another page waits a few polls, then plays it itself (the leading page may have gone)."""
     from widgets.site.room import COMPUTER_GRACE
-    from wpp.core.rooms import ABSENT_AFTER
+    from wpp.services.rooms import ABSENT_AFTER
 
     now = [1e6]
     store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])
@@ -284,7 +284,7 @@ def test_a_gone_student_is_played_by_the_computer_from_the_page(tmp_path: Path) 
     """OFC has no Concede: once a student has been gone on their turn for the stated time,
     the other page offers to let the computer play for them; the gone page, back, has its
     seat again."""
-    from wpp.core.rooms import CLAIM_AFTER
+    from wpp.services.rooms import CLAIM_AFTER
 
     now = [1e6]
     store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])

@@ -24,16 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wpp.core.errors import IllegalAction, WppError
-from wpp.core.rooms import (
-    ABSENT_AFTER,
-    CLAIM_AFTER,
-    FAILURE_WINDOW,
-    MAX_FAILURES,
-    RoomStore,
-    Seat,
-    StaleRoom,
-    token_digest,
-)
+from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, token_digest
+from wpp.services.throttle import FAILURE_WINDOW, MAX_FAILURES
 from wpp.warpairs.actions import Concede, Draw
 
 
@@ -195,7 +187,7 @@ def test_the_default_store_is_in_a_private_folder(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
-    from wpp.core.rooms import ENV
+    from wpp.services.store_folder import ENV
 
     monkeypatch.delenv(ENV, raising=False)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))

@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.parts.redact import hidden_cards
+from widgets.games.warpairs.seen import hidden_cards
 from wpp.core.errors import IllegalAction, WppError
-from wpp.core.rooms import ENV, RoomStore, Seat, StaleRoom, default_path, normalize_code
+from wpp.services.rooms import RoomStore, Seat, StaleRoom, normalize_code
+from wpp.services.store_folder import ENV, default_path
 from wpp.warpairs.actions import Concede, Mulligan, PlayCards
 
 

@@ -23,19 +23,9 @@ from hypothesis import strategies as st
 
 from wpp.core.errors import WppError
 from wpp.core.registry import game_def, registered_games
-from wpp.core.rooms import (
-    ABSENT_AFTER,
-    CLAIM_AFTER,
-    CLAIMED,
-    HOST,
-    LEFT,
-    SCHEMA_VERSION,
-    RoomStore,
-    Seat,
-    StaleRoom,
-    computer_seed,
-)
 from wpp.core.standard_deck import CARDS
+from wpp.services.computer_seats import CLAIMED, HOST, LEFT, computer_seed
+from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, SCHEMA_VERSION, RoomStore, Seat, StaleRoom
 
 
 class Clock:
@@ -397,7 +387,7 @@ def test_a_schema_2_store_is_migrated(tmp_path: Path) -> None:
     path = tmp_path / "v2.db"
     fresh = RoomStore(tmp_path / "new.db")
     game = fresh.read(fresh.create("warpairs", seed=2))[1]
-    from wpp.core.rooms import _SCHEMA_2, token_digest
+    from wpp.services.rooms import _SCHEMA_2, token_digest
 
     with sqlite3.connect(path) as con:
         con.executescript(_SCHEMA_2)

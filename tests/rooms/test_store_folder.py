@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from wpp.core import rooms
 from wpp.core.errors import WppError
-from wpp.core.rooms import ENV, FILE_NAME, RoomStore, default_path, state_folder
+from wpp.services import store_folder
+from wpp.services.rooms import RoomStore
+from wpp.services.store_folder import ENV, FILE_NAME, default_path, state_folder
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv(ENV, raising=False)
     (tmp_path / "tmp").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
-    monkeypatch.setattr(rooms, "_fresh_folder", None)
+    monkeypatch.setattr(store_folder, "_fresh_folder", None)
     return tmp_path / "home"
 
 

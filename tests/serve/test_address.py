@@ -24,9 +24,9 @@ from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.site.kit import kit_page
 from widgets.site.teacher import TeacherPage
-from wpp.core.classroom import ClassStore
-from wpp.core.game_store import GameStore
 from wpp.core.registry import registered_games
+from wpp.services.classroom import ClassStore
+from wpp.services.game_store import GameStore
 
 
 def test_outside_voila_the_address_is_the_environments_and_nothing_waits(

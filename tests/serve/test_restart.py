@@ -11,7 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from wpp.core.rooms import RoomStore
+from wpp.services.rooms import RoomStore
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 # state, then die at once (SIGKILL: no cleanup, no close).
 KERNEL = textwrap.dedent("""
     import json, os, signal
-    from wpp.core.rooms import RoomStore
+    from wpp.services.rooms import RoomStore
     store = RoomStore()
     code = store.create("warpairs", seed=7)
     seat = store.join(code, 0)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.testing import walk
-from wpp.core.game_store import GameStore
 from wpp.core.registry import new_game
+from wpp.services.game_store import GameStore
 
 
 class RecordingBoard(ListBoard):

@@ -27,7 +27,7 @@ from tests.widgets.test_game_page import play_out
 from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.testing import walk
-from wpp.core.game_store import GameStore
+from wpp.services.game_store import GameStore
 
 
 def page_on(store: GameStore, query: str = "", seed: int = 3, **settings: Any

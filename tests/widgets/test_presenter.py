@@ -67,7 +67,7 @@ def test_status_shows_the_seed_only_once_the_game_is_over() -> None:
 
 
 def test_public_reasons_name_no_card_the_viewer_has_not_seen() -> None:
-    from widgets.parts.redact import hidden_cards
+    from widgets.games.warpairs.seen import hidden_cards
 
     checked = 0
     for g in positions(12)[1:]:

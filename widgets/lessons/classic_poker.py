@@ -1,15 +1,17 @@
 """The widgets of lesson 8, "Classic poker and WarPairsPoker".
 
 Four lesson widgets, each a :class:`~widgets.lessons.base.Lesson` (a ``root`` to show, a
-one-line ``summary()`` that nbval compares), asking :mod:`wpp.classic` what to show so the
-notebook stays glue:
+one-line ``summary()`` that nbval compares), asking :mod:`wpp.poker.ranking`,
+:mod:`wpp.warpairs.teach.versus_poker` and :mod:`wpp.classic` what to show so the notebook
+stays glue:
 
 * :class:`ClassicRanking` — pick five cards with card buttons; the classic name, the class
   number of 7,462, and the nine-step ladder with the hand's step marked.
 * :class:`SideBySideView` — the same picked cards judged by both rule sets, with notes
-  naming each difference (:func:`wpp.classic.compare.side_by_side`).
-* :class:`Disagreements` — the curated examples (:data:`wpp.classic.compare.EXAMPLES`), one
-  at a time: the cards, each game's verdict, and why they differ.
+  naming each difference (:func:`wpp.warpairs.teach.versus_poker.side_by_side`).
+* :class:`Disagreements` — the curated examples
+  (:data:`wpp.warpairs.teach.versus_poker.EXAMPLES`), one at a time: the cards, each
+  game's verdict, and why they differ.
 * :class:`DrawTable` — 5-card draw against the AI: deal a seed, click the cards you discard,
   draw; then the AI's hand is turned over with its discard and the table of every option it
   weighed (:func:`wpp.classic.draw.explain`), the showdown and the winner.
@@ -35,15 +37,6 @@ from widgets.lessons.commit import AfterGuesses, Guess, GuessList
 from widgets.lessons.picker import CardPicker
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
-from wpp.classic.compare import (
-    EXAMPLES,
-    Comparison,
-    Duel,
-    Example,
-    duel,
-    ladder_rows,
-    side_by_side,
-)
 from wpp.classic.draw import (
     DiscardOption,
     DrawAI,
@@ -55,11 +48,20 @@ from wpp.classic.draw import (
     explain,
     play_draw,
 )
-from wpp.classic.evaluator import CLASS_COUNT, Category, HandValue, evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.core.agents import Decision
 from wpp.core.explain import Explanation
 from wpp.core.standard_deck import Card, format_cards, parse_cards
+from wpp.poker.ranking import CLASS_COUNT, Category, HandValue, evaluate
+from wpp.warpairs.teach.versus_poker import (
+    EXAMPLES,
+    Comparison,
+    Duel,
+    Example,
+    duel,
+    ladder_rows,
+    side_by_side,
+)
 
 __all__ = ["DIFFERENCES_NOTE", "PRESETS", "RANKING_NOTE", "ClassicGuesses", "ClassicRanking",
            "Disagreements", "DrawTable", "LadderTable", "SideBySideView", "choice_words"]

@@ -3,7 +3,7 @@
 A student types the class code their teacher gave (and a nickname) in the small box at the
 top of any lesson widget; from then on every prediction, drill move and quiz answer the
 lesson widgets report (:func:`report_answer`) is recorded in the class
-(:class:`wpp.core.classroom.Student`), where only the teacher's page reads it. Without a
+(:class:`wpp.services.classroom.Student`), where only the teacher's page reads it. Without a
 class nothing is recorded and nothing changes.
 
 One :class:`ClassBox` per kernel (:func:`class_box`): the same widget sits in every lesson
@@ -13,7 +13,7 @@ such a link).
 
 **The page holds its nickname.** The box has a page secret (:attr:`ClassBox.secret`); the
 store gives a nickname to the first page that joins under it, and refuses it to any other
-(:meth:`wpp.core.classroom.ClassStore.join`). Once joined, the page's address carries the
+(:meth:`wpp.services.classroom.ClassStore.join`). Once joined, the page's address carries the
 class, the name and the secret (``&class=CODE&name=NICK&skey=SECRET``, after the parameters
 the page was opened with, such as ``seed``): a hidden element the rooms' small script reads
 (:func:`widgets.site.room.room_script_html`, the mechanism the room and teacher pages use), so
@@ -29,7 +29,7 @@ display label two lessons could share) — and its short text for the teacher's 
 Reporting never raises: a refusal of the store is shown in the box.
 
 >>> import os, tempfile
->>> from wpp.core.classroom import ClassStore
+>>> from wpp.services.classroom import ClassStore
 >>> store = ClassStore(os.path.join(tempfile.mkdtemp(), "c.sqlite3"))
 >>> code, secret = store.open()
 >>> box = ClassBox(store=store, query="")
@@ -56,8 +56,8 @@ from typing import Final
 import ipywidgets as w
 
 from widgets.parts.address import address_or_later
-from wpp.core.classroom import ClassStore, Student, check_secret, new_secret
 from wpp.core.errors import WppError
+from wpp.services.classroom import ClassStore, Student, check_secret, new_secret
 
 __all__ = ["CLASS_CSS", "ClassBox", "class_box", "report_answer"]
 

@@ -11,6 +11,7 @@ module               what it holds
 ``game_page``        :class:`GamePage`: the page, generic over any registered game + board
 ``turns``            a person's action, the computer's answer, the AI's auto-decisions, undo
 ``review``           Review: every move with the board as it was; the computer review's rows
+``host``             :class:`PageHost`: what turns and review may ask of the page
 ``seats``            who plays each seat: a person, any agent with its budget, a ladder level
 ``reasons``          Why? in public terms during a game, the full reasoning after it
 ``results``          the result in words and the session's score across games

@@ -28,7 +28,7 @@ What the page does, the same for every game:
   status shows it and the banner offers "Replay this deal";
 * the game-over banner gives the result in words and the session's score
   (:mod:`~widgets.page.results`), each game counted once by its identity (its deal,
-  :func:`~wpp.core.game_store.game_id`), the score kept with the game;
+  :func:`~wpp.services.game_store.game_id`), the score kept with the game;
 * **a scored game stays honest**: whatever shows what a scored game hides — open hands, Undo
   against the computer, who plays changed mid-game, a deal opened from a save file, replayed
   or chosen by its seed — makes the game practice, and the mode mark says so and why; it is
@@ -123,10 +123,10 @@ from widgets.parts.saved_game import open_save
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
-from wpp.core.game_store import GameStore, StaleGame, game_id
 from wpp.core.history import History, seat_name
 from wpp.core.registry import game_def, hint_agent, new_game
 from wpp.core.session import Session
+from wpp.services.game_store import GameStore, StaleGame, game_id
 
 __all__ = ["CHOSEN", "OPENED", "OPEN_HANDS", "PRACTICE_MARK", "REPLAYED", "SEATS_CHANGED",
            "UNDONE", "GamePage", "practice_mark"]

@@ -1,5 +1,5 @@
 """The game page's game survives a reload: kept server-side after every change
-(:class:`wpp.core.game_store.GameStore`, the kit's save format in the rooms' SQLite file)
+(:class:`wpp.services.game_store.GameStore`, the kit's save format in the rooms' SQLite file)
 under a secret key the page carries in its own address (``?game=NAME&key=SECRET``, set by a
 small script that reads it from a hidden element, as the room page does).
 
@@ -11,13 +11,13 @@ a store (a notebook) nothing is kept.
 
 Two tabs may hold one key (a duplicated tab). The keeper knows the version of the kept game
 it last read or wrote; a write names it (:meth:`GameStore.put`'s compare-and-set), so a tab
-that missed the other's move is refused (:class:`~wpp.core.game_store.StaleGame`, nothing
+that missed the other's move is refused (:class:`~wpp.services.game_store.StaleGame`, nothing
 written) and reads the game as it is now (:meth:`Keeper.news`); the page then shows it, with
 a notice. The keeper also remembers the settings kept with the game (:attr:`Keeper.settings`:
 who plays, and whether and why the game is practice) so that every tab sees them.
 
 >>> import os, tempfile
->>> from wpp.core.game_store import GameStore
+>>> from wpp.services.game_store import GameStore
 >>> from wpp.core.registry import new_game
 >>> keeper = Keeper("draw", GameStore(os.path.join(tempfile.mkdtemp(), "g.sqlite3")), "")
 >>> keeper.found is None and keeper.notice == ""
@@ -38,8 +38,8 @@ from html import escape
 from typing import Any, Final
 
 from wpp.core.errors import WppError
-from wpp.core.game_store import GameStore, Kept, new_key
 from wpp.core.history import History
+from wpp.services.game_store import GameStore, Kept, new_key
 
 __all__ = ["Keeper", "address_html", "address_script_html", "default_store"]
 
@@ -163,7 +163,7 @@ class Keeper:
     def write(self, history: History[Any, Any], settings: dict[str, Any]) -> None:
         """Keep the game now (a store write only when something changed), as a change of
         the version this page last saw: if another page wrote meanwhile, the store refuses
-        (:class:`~wpp.core.game_store.StaleGame`, nothing written) — read :meth:`news`.
+        (:class:`~wpp.services.game_store.StaleGame`, nothing written) — read :meth:`news`.
         Nothing is written while :attr:`held`."""
         if self.store is None or self.held:
             return

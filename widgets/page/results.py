@@ -67,7 +67,7 @@ def result_head(returns: Sequence[float], people: Sequence[int]) -> str:
 @dataclass
 class SessionScore:
     """Games finished on this page since it opened, each counted once by its identity (the
-    game's id, :func:`wpp.core.game_store.game_id`: the same deal reopened from a file or
+    game's id, :func:`wpp.services.game_store.game_id`: the same deal reopened from a file or
     another tab is the same game), when it ends or when a scored game is left before its
     end (a forfeit, counted as the computer's win). The page keeps the score with its game
     (:meth:`dump`, :meth:`load`), so a reload or a second tab goes on with the same score."""

@@ -4,23 +4,21 @@ view at that point of the history) and the computer's reasons; and the rows of "
 the computer" (:mod:`~widgets.page.computer_review`): the board before that decision, the
 person's choice and the better one, with the reasons.
 
-:class:`Review` is a part of :class:`~widgets.page.game_page.GamePage`, which offers its
-methods as its own (tested in ``tests/widgets/test_game_page.py``).
+:class:`Review` is a part of :class:`~widgets.page.game_page.GamePage` (seen through
+:class:`~widgets.page.host.PageHost`), which offers its methods as its own (tested in
+``tests/widgets/test_game_page.py``).
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
 
+from widgets.page.host import PageHost
 from widgets.page.reasons import full_reasons
 from widgets.parts.explain_panel import PanelText
 from widgets.parts.explain_view import explanation_html
 from wpp.core.history import seat_name
 from wpp.core.review import ReviewRow
-
-if TYPE_CHECKING:
-    from widgets.page.game_page import GamePage
 
 __all__ = ["Review"]
 
@@ -28,7 +26,7 @@ __all__ = ["Review"]
 class Review:
     """The review of ``page``."""
 
-    def __init__(self, page: GamePage[Any]) -> None:
+    def __init__(self, page: PageHost) -> None:
         self.page = page
 
     def show_review(self) -> None:

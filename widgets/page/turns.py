@@ -3,22 +3,20 @@ with its reason, nothing changed), the computer's answer (paced, cancellable), a
 board lets the hint's AI make for the person (WarPairsPoker's auto-mulligan), undo and redo —
 and what each of them makes stale (the hint, the review, a refusal).
 
-:class:`Turns` is a part of :class:`~widgets.page.game_page.GamePage`, which offers its
-methods as its own (its tests play through every path: ``tests/widgets/test_game_page.py``,
-``tests/widgets/test_widgets_app.py``).
+:class:`Turns` is a part of :class:`~widgets.page.game_page.GamePage` (seen through
+:class:`~widgets.page.host.PageHost`), which offers its methods as its own (its tests play
+through every path: ``tests/widgets/test_game_page.py``, ``tests/widgets/test_widgets_app.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from widgets.page.host import PageHost
 from widgets.page.practice import UNDONE
 from widgets.parts.explain_panel import Hint
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
-
-if TYPE_CHECKING:
-    from widgets.page.game_page import GamePage
 
 __all__ = ["Turns"]
 
@@ -26,7 +24,7 @@ __all__ = ["Turns"]
 class Turns:
     """The turns of ``page``."""
 
-    def __init__(self, page: GamePage[Any]) -> None:
+    def __init__(self, page: PageHost) -> None:
         self.page = page
 
     def request(self, action: Any) -> None:

@@ -1,12 +1,8 @@
-"""What a player has seen, and how to hide the rest before anything reaches the page.
+"""Hiding what a player may not know before anything reaches the page, for any game.
 
-A card is *seen* by a player when it is in their hand, or has been face up at some point of the
-game as they know it: played, in the pile, taken from the pile, or one of their own mulligan
-cards. The card that decides the first leader (R12, the leader's lowest) is not shown to the
-other player: the narration says who leads, never with which card. Every other card is *hidden*
-from them: in a game against the computer, the computer's cards that were never shown and the
-deck. While the game runs, nothing the app sends to the
-page may name a hidden card.
+A game's *hidden* cards for a viewer are the ones that player has not seen (which cards those
+are is the game's to say: WarPairsPoker's is :func:`widgets.games.warpairs.seen.hidden_cards`).
+While the game runs, nothing the app sends to the page may name a hidden card.
 
 Explanations are hidden **by rendering**: every mention of particular cards in them is a
 :class:`~wpp.core.explain.Ref` holding those cards (see :mod:`wpp.core.explain`), and
@@ -14,15 +10,13 @@ Explanations are hidden **by rendering**: every mention of particular cards in t
 is never scanned. Generic words ("twos, kings and aces") are plain text and stay; cards shown
 by name are blanked one by one. The renderers draw hidden cards face down (:func:`mask`).
 
->>> from wpp.warpairs.game import Game
 >>> from wpp.core.explain import Ref, words
->>> g = Game(seed=5)
->>> hidden = hidden_cards(g, 0)
->>> len(hidden), set(g.state.hands[1]) <= hidden, set(g.state.hands[0]) & hidden
-(36, True, set())
->>> c = sorted(g.state.hands[1])[0]
->>> render_text(words("keep ", Ref((c,)), " and the ", Ref((c,), c.rank.plural)), hidden)
+>>> from wpp.core.standard_deck import parse_card
+>>> c = parse_card("7H")
+>>> render_text(words("keep ", Ref((c,)), " and the ", Ref((c,), c.rank.plural)), {c})
 'keep 🂠 and the 🂠'
+>>> render_text(words("keep ", Ref((c,))), set())
+'keep 7♥'
 
 :func:`redact_text` remains for free text the kit did not build (an unexpected error's
 message): it blanks card names, as a last line of defence.
@@ -32,62 +26,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from itertools import pairwise
 from typing import Any, Final
 
 from wpp.core.explain import Ref, Text, Words
 from wpp.core.protocol import CardLike
-from wpp.core.standard_deck import CARDS, Card, parse_card
-from wpp.warpairs.game import Game
-from wpp.warpairs.phases import Phase
+from wpp.core.standard_deck import Card, parse_card
 
-__all__ = ["HIDDEN_MARK", "hidden_cards", "mask", "named_lowest", "redact_text", "ref_hidden",
-           "render_ref", "render_text", "seen_cards"]
+__all__ = ["HIDDEN_MARK", "mask", "redact_text", "ref_hidden", "render_ref", "render_text"]
 
 #: What a hidden card becomes in text.
 HIDDEN_MARK: Final = "🂠"
 
 _CARD_TEXT: Final = re.compile(
     r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([♦♣♥♠♢♧♡♤]|[DCHSdchs](?![A-Za-z0-9]))")
-
-
-def seen_cards(game: Game, viewer: int) -> frozenset[Card]:
-    """Every card ``viewer`` has seen in this game as it stands (see the module docs)."""
-    view = game.view(viewer)
-    seen: set[Card] = set(view.hand)
-    seen.update(view.pile)
-    seen.update(view.discards)
-    seen.update(c for tp in view.trick for c in tp.play.cards)
-    seen.update(view.drawn)
-    if view.my_mulligan:
-        seen.update(view.my_mulligan)
-    for m in view.mulligans:
-        if m:
-            seen.update(m)
-    for e in game.events:
-        seen.update(e.cards)
-    return frozenset(seen)
-
-
-def named_lowest(game: Game) -> Card | None:
-    """The card that decides R12 when the mulligans are done (the leader's lowest), if
-    reached. Shown to nobody but its holder; tests keep it in place in a twin game so that
-    the twin has the same first leader."""
-    states = game.states
-    for before, after in pairwise(states):
-        if before.phase is Phase.MULLIGAN and after.phase is not Phase.MULLIGAN:
-            hand = after.hands[after.to_act]
-            return min(hand) if hand and after.phase is Phase.LEAD else None
-    return None
-
-
-def hidden_cards(game: Game, viewer: int | None) -> frozenset[Card]:
-    """The cards ``viewer`` must not be shown now; none once the game is over, and none for
-    ``viewer=None`` (nobody's secrets to keep: two people sharing a screen see what the app
-    chooses to reveal)."""
-    if viewer is None or game.is_over:
-        return frozenset()
-    return frozenset(CARDS) - seen_cards(game, viewer)
 
 
 def ref_hidden(ref: Ref, hidden: Collection[CardLike]) -> bool:

@@ -6,14 +6,15 @@ The AI's explanations (mulligan, segment, decisions) are lists of steps; a learn
 better one at a time. "All steps" shows the whole explanation at once, as the app's "Why?"
 panel does (:func:`widgets.parts.explain_view.explanation_html`).
 
->>> from wpp.warpairs.ai import mulligan
+>>> from wpp.core.explain import Explanation, Step
 >>> from wpp.core.standard_deck import parse_cards
->>> _, e = mulligan(parse_cards("2C 2S 3D 3H 4C 4H 4S 6C 8H 9H 9S 10D JC QC KS AH"))
+>>> e = Explanation("Mulligan", [Step("Set aside twos, kings and aces", parse_cards("2C KS AH")),
+...                              Step("Candidate poker hands"), Step("Keep the pairs")])
 >>> s = Stepper(e)
 >>> s.summary()
-'step 1 of 5 — Set aside twos, kings and aces'
+'step 1 of 3 — Set aside twos, kings and aces'
 >>> s.next_button.click(); s.next_button.click(); s.index, s.step.title
-(2, 'Candidate poker hands: one straight or flush at most')
+(2, 'Keep the pairs')
 >>> s.back_button.click(); s.index
 1
 """

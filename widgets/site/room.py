@@ -4,8 +4,8 @@ room code, with the computer in the seats nobody takes if the host wants.
 One student picks a game, how many seats and who plays each other seat (another student, or
 one of the game's computer players), clicks "Create a room" and tells the others the code; they
 type it and click "Join". Each page runs in its own kernel and holds a
-:class:`wpp.core.rooms.Seat`: the game itself is in the shared store (:mod:`wpp.core.rooms`),
-and the page draws only that seat's view, on the game's own board
+:class:`wpp.services.rooms.Seat`: the game itself is in the shared store
+(:mod:`wpp.services.rooms`), and the page draws only that seat's view, on the game's own board
 (:class:`~widgets.page.board.Board`, found by :func:`board_for`). Clicks are requests: the
 store's engine judges them, and a refusal is shown with its reason. The page polls the store
 (every second, on the kernel's event loop) to show the others' moves, and plays the computer's
@@ -17,16 +17,16 @@ Leave, Claim, the status and the log; the board and its input are the game's.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
-:meth:`RoomPage.from_env` takes the seat back (:meth:`wpp.core.rooms.RoomStore.rejoin`) and
+:meth:`RoomPage.from_env` takes the seat back (:meth:`wpp.services.rooms.RoomStore.rejoin`) and
 continues the game. The same script asks before the page is left during a game. When another
-student has gone (nothing heard for :data:`~wpp.core.rooms.ABSENT_AFTER` seconds) the page says
-so, and once they have been gone for :data:`~wpp.core.rooms.CLAIM_AFTER` seconds on their turn
+student has gone (nothing heard for :data:`~wpp.services.rooms.ABSENT_AFTER` seconds) the page says
+so, and once they have been gone for :data:`~wpp.services.rooms.CLAIM_AFTER` seconds on their turn
 it offers to claim it: the game (WarPairsPoker's Concede) or, in a game without Concede, the
 computer plays for them until they are back. Concede (or Leave, handing the seat to the
 computer) is always offered while the game goes on.
 
 >>> import os, tempfile
->>> from wpp.core.rooms import RoomStore
+>>> from wpp.services.rooms import RoomStore
 >>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "r.sqlite3"))
 >>> alice, bob = RoomPage(store, poll=0), RoomPage(store, poll=0)
 >>> alice.create_button.click()
@@ -71,17 +71,8 @@ from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
 from wpp.core.registry import game_def, registered_games
-from wpp.core.rooms import (
-    ABSENT_AFTER,
-    CLAIM_AFTER,
-    HOST,
-    LEFT,
-    Computer,
-    RoomStore,
-    Seat,
-    StaleRoom,
-    normalize_code,
-)
+from wpp.services.computer_seats import HOST, LEFT, Computer
+from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, normalize_code
 
 __all__ = ["RoomPage", "board_for", "room_script_html"]
 

@@ -1,7 +1,7 @@
 """The teacher's page: open a class, give the students its code, and see live how they answer.
 
 ``notebooks/teacher.ipynb`` shows :meth:`TeacherPage.from_env`. "Open a class" makes a class
-(:meth:`wpp.core.classroom.ClassStore.open`): its code, in large letters, is for the students
+(:meth:`wpp.services.classroom.ClassStore.open`): its code, in large letters, is for the students
 (they type it in the class box of any lesson page); the teacher's secret stays in this page's
 own address (``?class=CODE&key=SECRET``, kept there by the rooms' small script,
 :func:`widgets.site.room.room_script_html`), so a reload — or the same address bookmarked —
@@ -18,7 +18,7 @@ and **remove** a name with its answers (a made-up one, or a student's name taken
 page; the student then joins again).
 
 >>> import os, tempfile
->>> from wpp.core.classroom import ClassStore
+>>> from wpp.services.classroom import ClassStore
 >>> store = ClassStore(os.path.join(tempfile.mkdtemp(), "c.sqlite3"))
 >>> page = TeacherPage(store, poll=0, query="")
 >>> page.open_button.click()
@@ -55,8 +55,8 @@ import ipywidgets as w
 from widgets.parts.address import page_query
 from widgets.parts.theme import STYLE_HTML
 from widgets.site.room import room_script_html
-from wpp.core.classroom import ClassStore, Progress, Tally, Teacher
 from wpp.core.errors import WppError
+from wpp.services.classroom import ClassStore, Progress, Tally, Teacher
 
 __all__ = ["TeacherPage", "bars_html", "students_html"]
 

@@ -30,8 +30,10 @@ Modules, one idea each:
 * :mod:`~wpp.analysis.report` — the summary tables the command line prints;
 * :mod:`~wpp.analysis.plots` — the notebook's figures;
 * :mod:`~wpp.analysis.io` — Parquet/CSV by extension;
-* :mod:`~benchmarks.analysis` — speed. (WarPairsPoker's ``python -m wpp tournament`` is
-  :mod:`wpp.warpairs.tournament_cli`; every other game's is :mod:`wpp.core.cli`.)
+* :mod:`~wpp.analysis.commands` — ``python -m wpp GAME random-games|tournament``, added to
+  the core's game commands by ``python -m wpp`` (WarPairsPoker's own are
+  :mod:`wpp.warpairs.tournament_cli`);
+* :mod:`~benchmarks.analysis` — speed.
 
 These need pandas (and pyarrow, tqdm, dask for parallel runs and Parquet): the ``analysis``
 extra. The engine itself needs none of them. The names below are imported on first use, so

@@ -21,7 +21,6 @@ import sys
 from collections.abc import Callable, Sequence
 
 from wpp.classic.draw import DrawAI, DrawAnalysis, DrawRules, explain, play_draw
-from wpp.classic.evaluator import evaluate
 from wpp.classic.game import Discard, DrawView
 from wpp.classic.showdown import MAX_HANDS, MIN_HANDS, deal_showdown
 from wpp.core.agents import Agent, Decision, require_view
@@ -29,6 +28,7 @@ from wpp.core.cli_args import KitParser, positive_int, seed_arg
 from wpp.core.explain import Explanation
 from wpp.core.seeds import secret_seed
 from wpp.core.standard_deck import Card, CardParseError, format_cards, parse_card
+from wpp.poker.ranking import evaluate
 
 __all__ = ["ask_hands", "main"]
 

@@ -5,7 +5,7 @@ The game
 Each player is dealt five cards from one shuffled deck. In turn, each may discard 0 to 3
 cards (:class:`DrawRules`; with ``ace_allows_four`` a player who keeps a single ace may
 discard the other four) and draws as many replacements from the top of the deck. Then the
-hands are shown down under the standard ranking (:mod:`wpp.classic.evaluator`); equal hands
+hands are shown down under the standard ranking (:mod:`wpp.poker.ranking`); equal hands
 split the pot. There is no betting: this is the drawing decision alone.
 
 How the AI decides (and what "exact" means here)
@@ -65,7 +65,17 @@ from importlib import resources
 from math import comb, prod
 from typing import Any, Final
 
-from wpp.classic.evaluator import (
+from wpp.classic.game import HAND_SIZE, Discard, DrawRules, DrawState, DrawView
+from wpp.classic.showdown import Showdown, showdown
+from wpp.core.agents import Agent, Decision, require_view
+from wpp.core.checks import as_rng
+from wpp.core.errors import WppError
+from wpp.core.explain import Explanation, Ref, Step, words
+from wpp.core.protocol import ActionValue
+from wpp.core.registry import new_game
+from wpp.core.selfplay import play_out
+from wpp.core.standard_deck import CARDS, Card, format_cards
+from wpp.poker.ranking import (
     _CATEGORY_OF,
     _FLUSH,
     _P,
@@ -79,16 +89,6 @@ from wpp.classic.evaluator import (
     evaluate,
     value_of,
 )
-from wpp.classic.game import HAND_SIZE, Discard, DrawRules, DrawState, DrawView
-from wpp.classic.showdown import Showdown, showdown
-from wpp.core.agents import Agent, Decision, require_view
-from wpp.core.checks import as_rng
-from wpp.core.errors import WppError
-from wpp.core.explain import Explanation, Ref, Step, words
-from wpp.core.protocol import ActionValue
-from wpp.core.registry import new_game
-from wpp.core.selfplay import play_out
-from wpp.core.standard_deck import CARDS, Card, format_cards
 
 __all__ = [
     "PAT_HAND",

@@ -4,7 +4,7 @@ The game (seed 003): each of 2 to 6 players is dealt five cards from one shuffle
 at a time around the table. In seat order, each discards 0 to 3 cards (:class:`DrawRules`;
 ``ace_allows_four`` lets a player who keeps one ace discard the other four) and draws as many
 from the top of the deck; if the deck runs short, the discards so far are shuffled beneath
-it. Then the hands are shown down under the standard ranking (:mod:`wpp.classic.evaluator`);
+it. Then the hands are shown down under the standard ranking (:mod:`wpp.poker.ranking`);
 equal best hands split the pot. There is no betting: this is the drawing decision alone.
 
 What each player may know (:class:`DrawView`): their own dealt cards, discard and draw; how
@@ -38,7 +38,6 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from wpp.classic.evaluator import HandValue, evaluate
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
@@ -49,6 +48,7 @@ from wpp.core.standard_deck import (
     format_cards,
     parse_cards,
 )
+from wpp.poker.ranking import HandValue, evaluate
 
 __all__ = [
     "DRAW",

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Final
 
 from wpp.classic.draw import OPPONENTS_FILE
-from wpp.classic.evaluator import CLASS_COUNT
 from wpp.core.cli_args import KitParser, out_path, worker_count
 from wpp.core.standard_deck import CARDS, Card
+from wpp.poker.ranking import CLASS_COUNT
 
 __all__ = ["build", "final_weights", "suit_classes", "write_tables"]
 

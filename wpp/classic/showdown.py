@@ -41,10 +41,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from wpp.classic.evaluator import HandValue, _cards, evaluate
 from wpp.core.checks import as_rng, check_count
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import CARDS, Card, format_cards
+from wpp.poker.ranking import HandValue, _cards, evaluate
 
 __all__ = [
     "MAX_HANDS",

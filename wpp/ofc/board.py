@@ -4,7 +4,7 @@ A board is a tuple of three rows of cards — ``(top, middle, bottom)``, top is 
 front, bottom the back. A finished board *fouls* unless its rows rise in strength from top to
 bottom: the middle at least as strong as the top, the bottom at least as strong as the
 middle (equal is allowed). The 3-card top is valued as the weakest 5-card hand containing
-it (:func:`wpp.classic.evaluator.strength3`), so a top pair of queens with a seven beats a
+it (:func:`wpp.poker.ranking.strength3`), so a top pair of queens with a seven beats a
 middle pair of queens with 6-5-4 — the seed's example of a foul:
 
 >>> from wpp.core.standard_deck import parse_cards
@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from wpp.classic.evaluator import HandValue, evaluate, evaluate3, order3, strength3, strength5
 from wpp.core.standard_deck import Card, format_cards, parse_cards
+from wpp.poker.ranking import HandValue, evaluate, evaluate3, order3, strength3, strength5
 
 __all__ = [
     "EMPTY_BOARD",
@@ -77,7 +77,7 @@ def open_rows(board: Board) -> tuple[int, ...]:
 
 def row_strengths(board: Board) -> tuple[int, int, int]:
     """The three rows' strengths on the 5-card scale (1..7,462, higher is better) of a full
-    board; the top's is its padded value (see :func:`~wpp.classic.evaluator.strength3`)."""
+    board; the top's is its padded value (see :func:`~wpp.poker.ranking.strength3`)."""
     return strength3(board[0]), strength5(board[1]), strength5(board[2])
 
 

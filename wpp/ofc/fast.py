@@ -1,7 +1,7 @@
 """Many OFC boards at once: numpy look-up tables for the kit's hand strengths, and random
 completions (rollouts) of many boards in one go.
 
-The strengths are the evaluator's (:mod:`wpp.classic.evaluator`), only indexed for arrays:
+The strengths are the evaluator's (:mod:`wpp.poker.ranking`), only indexed for arrays:
 each rank gets a key such that the sum of the keys of any 5 ranks (at most 4 alike) is
 unique — so ``T5[key sum]`` is a flat array look-up instead of a dictionary look-up by prime
 product — and a flush is looked up by its 13-bit rank mask in ``F5``. The tables are
@@ -24,8 +24,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from wpp.classic.evaluator import CLASS_COUNT, evaluate3, order3, strength3, strength5, value_of
 from wpp.ofc.scoring import Royalties
+from wpp.poker.ranking import CLASS_COUNT, evaluate3, order3, strength3, strength5, value_of
 
 __all__ = [
     "CARD_CODE",

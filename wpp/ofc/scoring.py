@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from wpp.classic.evaluator import CLASS_COUNT, Category, HandValue
 from wpp.core.errors import WppError
 from wpp.ofc.board import ROWS, Board, fouls, front_order, row_values
+from wpp.poker.ranking import CLASS_COUNT, Category, HandValue
 
 __all__ = [
     "FOUL_POINTS",

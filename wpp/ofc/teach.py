@@ -20,7 +20,6 @@ import numpy.typing as npt
 import pandas as pd
 
 import wpp
-from wpp.classic.evaluator import evaluate, evaluate3
 from wpp.core.checks import check_seed
 from wpp.core.standard_deck import format_cards
 from wpp.ofc.board import ROWS, board_of, fouls, row_strengths, row_values
@@ -29,6 +28,7 @@ from wpp.ofc.game import OfcView, Place
 from wpp.ofc.match import duplicate_match
 from wpp.ofc.pyofc import compat_ratings, effective_sample_size, run_rollouts
 from wpp.ofc.scoring import HandScore, score_hand
+from wpp.poker.ranking import evaluate, evaluate3
 
 __all__ = ["FoulDrill", "Opening", "Option", "coach", "compat_table", "foul_drills",
            "foul_examples", "histogram_data", "opening", "rate_placement", "readme_tie",

@@ -19,7 +19,7 @@ two pair     two ranks, both repeated                           4
 
 Two-card straights and flushes are no hand (they score 0 in the seed's table and count as
 nothing here). Five-card windows are classified by the kit's standard poker evaluator
-(:func:`wpp.classic.evaluator.strength5`): its straight flush, flush, straight and full
+(:func:`wpp.poker.ranking.strength5`): its straight flush, flush, straight and full
 house are exactly Pokeros's five-card hands (its four of a kind and two pair are a 4+1 and
 a 2+2+1 window, which are no hand). Shorter windows, which classic poker has no names for,
 are classified here.
@@ -50,9 +50,9 @@ from enum import IntEnum
 from functools import cache
 from typing import Final
 
-from wpp.classic.evaluator import CLASS_COUNT, Category, category_of, strength5
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, card
+from wpp.poker.ranking import CLASS_COUNT, Category, category_of, strength5
 
 __all__ = [
     "CARDS_TABLE",

@@ -29,10 +29,10 @@ from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
 from widgets.parts.playable import card_mark, playable_cards
-from wpp.classic.evaluator import evaluate
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
+from wpp.poker.ranking import evaluate
 
 __all__ = ["DrawBoard"]
 

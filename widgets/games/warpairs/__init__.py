@@ -10,5 +10,6 @@ module          what it holds
 ``pile``        :class:`PileView`: the face-up pile, clickable when a pile draw is legal
 ``action_bar``  :class:`ActionBar`: the actions legal now, and only those
 ``rules_ref``   the rules' quick reference, a card per rule
+``seen``        the cards a player has seen, and so the ones their page must hide
 ==============  ====================================================================
 """

@@ -20,28 +20,87 @@ refusal is shown by the page with its rule). The board it serves is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import ipywidgets as w
 
-from widgets.games.warpairs.action_bar import ACTION_OF
+from widgets.games.warpairs.action_bar import ACTION_OF, ActionBar
+from widgets.games.warpairs.pile import PileView
+from widgets.parts.hand import HandView
+from widgets.parts.hotkeys import KeyPad
 from widgets.parts.selection import CardSelection
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.phases import Phase
 from wpp.warpairs.presenter import selection_text
+from wpp.warpairs.view import View
 
-if TYPE_CHECKING:
-    from widgets.games.warpairs.board import WarPairsBoard
+__all__ = ["InputBoard", "PlayInput"]
 
-__all__ = ["PlayInput"]
+
+class InputBoard(Protocol):
+    """The board as its input sees it (:class:`~widgets.games.warpairs.board.WarPairsBoard`
+    meets it by its shape): the widgets it listens to, the view drawn, and the page's
+    callbacks. The board imports its input; the input does not import the board."""
+
+    @property
+    def top(self) -> HandView: ...
+
+    @property
+    def bottom(self) -> HandView: ...
+
+    @property
+    def pile(self) -> PileView: ...
+
+    @property
+    def bar(self) -> ActionBar: ...
+
+    @property
+    def keypad(self) -> KeyPad: ...
+
+    @property
+    def concede(self) -> w.Button: ...
+
+    @property
+    def reveal_button(self) -> w.Button: ...
+
+    @property
+    def view(self) -> View | None: ...
+
+    @property
+    def choose(self) -> Callable[[Any], None]: ...
+
+    @property
+    def auto(self) -> Callable[[], None] | None: ...
+
+    @property
+    def touched(self) -> Callable[[], None]: ...
+
+    def acting(self) -> int | None:
+        """The seat whose person may act on the board now, if any."""
+
+    def mark_playable(self) -> None:
+        """Re-mark the acting hand after a click changed the selection."""
+
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom."""
+
+    def auto_decide(self, view: Any) -> bool:
+        """Should the hint's AI make this decision (the auto-mulligan)?"""
+
+    def reveal(self) -> None:
+        """Lift the curtain: show the acting person's hand."""
+
+    def _redraw(self) -> None:
+        """Draw the board again from the view it holds."""
 
 
 class PlayInput:
     """The selection (``selection``, described in ``info``) and the two-step Concede
     (``concede_armed``) of ``board``."""
 
-    def __init__(self, board: WarPairsBoard) -> None:
+    def __init__(self, board: InputBoard) -> None:
         self.board = board
         self.selection = CardSelection()
         self.concede_armed = False

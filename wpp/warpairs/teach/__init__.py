@@ -22,6 +22,9 @@ as
   explanation, and its interesting moments;
 * :mod:`wpp.warpairs.teach.predict` — lesson 5's "your move first": the legal moves grouped for
   buttons, the learner's move scored beside the AI's, and every threshold the AI uses.
+* :mod:`wpp.warpairs.teach.versus_poker` — the same cards judged by standard poker and by
+  WarPairsPoker (shown in 5-card draw's lesson): WarPairsPoker's differences are its own to
+  state, on the shared ranking of :mod:`wpp.poker.ranking`.
 
 Lesson 6's simulation lives with the other simulations, in :mod:`wpp.warpairs.frequencies`.
 """

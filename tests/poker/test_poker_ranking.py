@@ -1,4 +1,4 @@
-"""Tests of wpp.classic.evaluator: exhaustive counts, the tricky vectors, a slow oracle, treys."""
+"""Tests of wpp.poker.ranking: exhaustive counts, the tricky vectors, a slow oracle, treys."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wpp.classic.evaluator import (
+from wpp.core.standard_deck import CARDS, parse_cards
+from wpp.poker.ranking import (
     CLASS_COUNT,
     Category,
     best_hand,
@@ -25,7 +26,6 @@ from wpp.classic.evaluator import (
     value_of,
     winners,
 )
-from wpp.core.standard_deck import CARDS, parse_cards
 
 # ----------------------------------------------------------------------------- a slow oracle
 # Written from the rules, independently of the evaluator's tables: a hand's (category, key)

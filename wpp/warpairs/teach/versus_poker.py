@@ -31,10 +31,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from wpp.classic.evaluator import Category as ClassicCategory
-from wpp.classic.evaluator import HandValue, evaluate
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards, parse_cards
+from wpp.poker.ranking import Category as ClassicCategory
+from wpp.poker.ranking import HandValue, evaluate
 from wpp.warpairs.judge import judge
 from wpp.warpairs.lookup import classify
 from wpp.warpairs.plays import Category, IllegalPlay, Play

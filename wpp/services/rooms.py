@@ -16,8 +16,8 @@ browser: a page is given only what its seat's view holds.
   :class:`Seat`, the handle a page keeps. It carries a secret token (:attr:`Seat.secret`),
   so a second page cannot act for a seat it did not claim. The page keeps the secret in its
   own address; after a reload, :meth:`RoomStore.rejoin` takes the seat back with it. A wrong
-  secret is refused, and wrong codes or secrets are slowed down: after
-  :data:`MAX_FAILURES` of them within :data:`FAILURE_WINDOW` seconds a store refuses every
+  secret is refused, and wrong codes or secrets are slowed down (:mod:`wpp.services.throttle`):
+  after ``MAX_FAILURES`` of them within ``FAILURE_WINDOW`` seconds a store refuses every
   join until the window has passed (a room code cannot be guessed at machine speed).
 * :meth:`Seat.submit` sends an action for that seat, made on the version of the game the
   seat last read (:attr:`Seat.version`) or the one it names. The engine judges it against the
@@ -28,7 +28,8 @@ browser: a page is given only what its seat's view holds.
 * **The computer's turns** are played by whichever page is open: :meth:`Seat.play_computer`
   asks the seat's agent for its decision — from the computer seat's view only, the agent made
   afresh with a seed drawn from the room's own secret salt, the seat and the move number
-  (:func:`computer_seed`), so the decision is the same whichever page makes it — and sends
+  (:func:`~wpp.services.computer_seats.computer_seed`), so the decision is the same whichever
+  page makes it — and sends
   it through the same version-checked write. Two pages racing on one computer turn write it
   once: the later one is :class:`StaleRoom`. A budget measured in time (``seconds``,
   ``move_time``…) is refused when the room is made: it would depend on the page's machine.
@@ -55,10 +56,8 @@ and succeeds only if that is still the stored one, in the same statement that ch
 writer's token (:meth:`RoomStore.put` needs a seat's token).
 
 The store's file: the ``WPP_ROOMS`` environment variable, else ``wpp-rooms.sqlite3`` in the
-kit's state folder, ``$XDG_STATE_HOME/wpp`` or ``~/.local/state/wpp`` (mode 0700; every
-kernel of one user shares it; :func:`default_path`). Only if that folder cannot be used, a
-folder of the temporary directory that is this user's and nobody else may write in
-(``wpp-rooms-<uid>``), else a fresh private one, with a warning. The file is created
+kit's state folder (every kernel of one user shares it; where exactly, and the checks of its
+folder: :func:`wpp.services.store_folder.default_path`). The file is created
 readable by its owner only (mode 0600): it holds every hidden card. A file or folder that is
 a symbolic link, or that belongs to another user, is refused. Seat tokens are stored as
 their SHA-256 digests, never in clear. Older stores are migrated when opened, so the pages
@@ -104,7 +103,6 @@ True
 
 from __future__ import annotations
 
-import getpass
 import hashlib
 import hmac
 import json
@@ -112,14 +110,9 @@ import os
 import re
 import secrets
 import stat
-import tempfile
-import threading
 import time
-import warnings
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -130,16 +123,24 @@ if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site)
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
+from wpp.services.computer_seats import (
+    CLAIMED,
+    HOST,
+    LEFT,
+    WHYS,
+    Computer,
+    check_computer,
+    computer_seed,
+    concede_of,
+    has_concede,
+)
+from wpp.services.store_folder import ENV, default_path
+from wpp.services.throttle import Throttle
 
-__all__ = ["ABSENT_AFTER", "CLAIMED", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "ENV",
-           "FAILURE_WINDOW", "FILE_NAME", "HEARTBEAT", "HOST", "LEFT", "MAX_FAILURES", "Computer",
-           "RoomStore", "Seat", "StaleRoom", "Throttle", "check_computer", "computer_seed",
-           "default_path", "has_concede", "normalize_code", "state_folder", "token_digest"]
+__all__ = ["ABSENT_AFTER", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "HEARTBEAT",
+           "MAX_AGE", "SCHEMA_VERSION", "RoomStore", "Seat", "StaleRoom", "normalize_code",
+           "token_digest"]
 
-#: The environment variable naming the store's file.
-ENV: Final = "WPP_ROOMS"
-#: The store's file name in its folder (see :func:`default_path`).
-FILE_NAME: Final = "wpp-rooms.sqlite3"
 #: Room codes: letters and digits that cannot be misread for each other (no I, O, 0, 1).
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 5
@@ -149,11 +150,6 @@ _SECRET: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: Rooms older than this (seconds) are removed when a new room is made: a class's games are
 #: over by then, and the file stays small.
 MAX_AGE: Final = 7 * 24 * 3600
-#: Wrong room codes or seat secrets a store accepts within :data:`FAILURE_WINDOW` seconds;
-#: then every join waits for the window to pass (one kernel tries at most 10 codes a
-#: minute: guessing one of 33.5 million codes becomes hopeless).
-MAX_FAILURES: Final = 10
-FAILURE_WINDOW: Final = 60.0
 #: A seat says it is still there at most this often (seconds), when its page polls.
 HEARTBEAT: Final = 5.0
 #: A seat not heard from for this long (seconds) is gone: the other page says so.
@@ -163,17 +159,6 @@ CLAIM_AFTER: Final = 60.0
 #: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests,
 #: 2 the one before computer seats.
 SCHEMA_VERSION: Final = 3
-
-#: Why the computer plays a seat (:attr:`Computer.why`): the host gave it the seat when the
-#: room was made; it took the seat over from a person who had gone (until they are back);
-#: the person left the game (for good).
-HOST: Final = "host"
-CLAIMED: Final = "claimed"
-LEFT: Final = "left"
-_WHYS: Final = (HOST, CLAIMED, LEFT)
-#: Agent options that are a time budget: refused in a room, where the computer's decision
-#: must not depend on the machine of the page that makes it.
-_TIME_OPTIONS: Final = re.compile(r"seconds|.*_time|time")
 
 # Schema 2 (kept: an old file is brought to it first, then to 3).
 _SCHEMA_2: Final = """
@@ -192,118 +177,9 @@ CREATE TABLE IF NOT EXISTS computers (
 """
 
 
-@dataclass(frozen=True, slots=True)
-class Computer:
-    """A seat the computer plays: its agent's registered name, the agent's options (its
-    budget, e.g. ``{"playouts": 20}``), and why it plays the seat (:data:`HOST`,
-    :data:`CLAIMED` or :data:`LEFT`)."""
-
-    agent: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-    why: str = HOST
-
-    def describe(self) -> str:
-        """The agent in words for a page: ``"pipmc (playouts 20)"``."""
-        opts = ", ".join(f"{k} {v}" for k, v in sorted(self.options.items()))
-        return f"{self.agent} ({opts})" if opts else self.agent
-
-
-def computer_seed(salt: str, seat: int, move: int) -> int:
-    """The seed of the computer's agent for ``seat``'s decision at move number ``move`` of a
-    room whose salt is ``salt``: the same on every page, different for every decision.
-
-    >>> computer_seed("ab", 2, 7) == computer_seed("ab", 2, 7) != computer_seed("ab", 2, 8)
-    True
-    """
-    digest = hashlib.sha256(f"{salt}|{seat}|{move}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1     # 0 .. 2**63 - 1
-
-
-def has_concede(history: History[Any, Any]) -> bool:
-    """Whether the seat to act may concede now (the game has a Concede action)."""
-    return _concede_of(history) is not None
-
-
 class StaleRoom(WppError):
     """A write computed from an older version of the room's game (another kernel wrote
     first, or the same click arrived twice): nothing was written; look at the game again."""
-
-
-def _unsafe(folder: Path) -> str | None:
-    """Why ``folder`` cannot hold the store — not a plain folder (a link), another user's,
-    or one others may write in — or ``None`` when it can."""
-    info = os.lstat(folder)
-    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
-        return "it is not a plain folder"
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        return "it belongs to another user"
-    if info.st_mode & 0o022:
-        return "others may write in it"
-    return None
-
-
-def _own_folder(folder: Path) -> str | None:
-    """Make ``folder`` (mode 0700) if it is missing and check it is ours and private,
-    narrowing it to 0700 if others may read it: ``None`` when it may hold the store, else
-    why not."""
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        why = _unsafe(folder)
-        if why is None and stat.S_IMODE(os.lstat(folder).st_mode) & 0o077:
-            os.chmod(folder, 0o700)
-        return why
-    except OSError as err:
-        return err.strerror or str(err)
-
-
-def state_folder() -> Path:
-    """The kit's folder for its state (XDG Base Directory): ``$XDG_STATE_HOME/wpp`` if that
-    variable is an absolute path (the specification ignores a relative one), else
-    ``~/.local/state/wpp``. Under the user's home, so no other account can create it first."""
-    xdg = os.environ.get("XDG_STATE_HOME", "").strip()
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "wpp"
-    return Path.home() / ".local" / "state" / "wpp"
-
-
-#: The last resort's folder (a fresh private one), kept for the rest of the process.
-_fresh_folder: Path | None = None
-
-
-def default_path() -> Path:
-    """The store's file, :data:`FILE_NAME` in the first folder that is this user's alone:
-
-    1. ``$WPP_ROOMS`` if set (the file itself; the override);
-    2. the kit's state folder (:func:`state_folder`), made with mode 0700;
-    3. only if that cannot be made or is not private: ``wpp-rooms-<uid>`` in the temporary
-       directory, if it is ours and nobody else may write in it (a name there is
-       predictable: another account may have made it first, and its rooms would be theirs);
-    4. else a fresh private folder of the temporary directory for this process, with a
-       warning saying so (its rooms, classes and reloads are not shared with other kernels).
-    """
-    global _fresh_folder
-    env = os.environ.get(ENV, "").strip()
-    if env:
-        return Path(env)
-    refused: list[str] = []
-    uid = os.getuid() if hasattr(os, "getuid") else getpass.getuser()
-    try:
-        folders = [state_folder()]
-    except (RuntimeError, KeyError):  # no home folder can be found
-        folders = []
-    folders.append(Path(tempfile.gettempdir()) / f"wpp-rooms-{uid}")
-    for folder in folders:
-        why = _own_folder(folder)
-        if why is None:
-            return folder / FILE_NAME
-        refused.append(f"{str(folder)!r:.80} ({why})")
-    if _fresh_folder is None or _own_folder(_fresh_folder) is not None:
-        _fresh_folder = Path(tempfile.mkdtemp(prefix="wpp-rooms-"))
-        warnings.warn(f"the room store cannot use {' nor '.join(refused)}: it uses "
-                      f"{str(_fresh_folder)!r} for this process only, so rooms, classes and "
-                      f"reloads are not shared with other kernels; set {ENV} to choose its "
-                      "file", RuntimeWarning, stacklevel=2)
-    return _fresh_folder / FILE_NAME
 
 
 def normalize_code(code: object) -> str:
@@ -340,42 +216,6 @@ def _int(value: object, what: str, code: str) -> int:
         raise WppError(f"room {code}'s stored {what} is damaged: {value!r:.30} is not a whole "
                        "number")
     return number
-
-
-class Throttle:
-    """Guessing is slow: after :data:`MAX_FAILURES` wrong codes or secrets within
-    :data:`FAILURE_WINDOW` seconds, :meth:`check` refuses (with the kit's error naming
-    ``what`` was wrong and how long to wait) until the window has passed. One per store;
-    thread-safe. ``clock`` gives the time in seconds.
-
-    >>> now = [0.0]
-    >>> t = Throttle(lambda: now[0], "room codes")
-    >>> for _ in range(MAX_FAILURES): t.failed()
-    >>> t.check()
-    Traceback (most recent call last):
-    wpp.core.errors.WppError: too many wrong room codes: wait 60 s, then try again
-    >>> now[0] += FAILURE_WINDOW; t.check()
-    """
-
-    def __init__(self, clock: Callable[[], float], what: str) -> None:
-        self.clock, self.what = clock, what
-        self._failures: deque[float] = deque()
-        self._lock = threading.Lock()
-
-    def check(self) -> None:
-        """Refuse while too many failures are recent."""
-        now = self.clock()
-        with self._lock:
-            while self._failures and self._failures[0] <= now - FAILURE_WINDOW:
-                self._failures.popleft()
-            if len(self._failures) >= MAX_FAILURES:
-                wait = max(1, round(self._failures[0] + FAILURE_WINDOW - now))
-                raise WppError(f"too many wrong {self.what}: wait {wait} s, then try again")
-
-    def failed(self) -> None:
-        """Count one wrong code or secret."""
-        with self._lock:
-            self._failures.append(self.clock())
 
 
 class RoomStore:
@@ -580,7 +420,7 @@ class RoomStore:
                 opts = json.loads(options) if isinstance(options, str) else None
             except ValueError:
                 opts = None
-            if not isinstance(agent, str) or not isinstance(opts, dict) or why not in _WHYS:
+            if not isinstance(agent, str) or not isinstance(opts, dict) or why not in WHYS:
                 raise WppError(f"room {code}'s stored computer seat is damaged: "
                                f"{(agent, options, why)!r:.60}")
             out[_int(seat, "computer seat", code)] = Computer(agent, opts, why)
@@ -750,16 +590,6 @@ class RoomStore:
                 raise
 
 
-def _concede_of(history: History[Any, Any]) -> Any:
-    """The engine's Concede for the seat to act, or ``None`` if it has none now."""
-    if history.is_over:
-        return None
-    for action in history.legal_actions():
-        if type(action).__name__ == "Concede":
-            return action
-    return None
-
-
 def _rule_flags(game: str, rules: Any) -> dict[str, Any]:
     """``rules`` (``None``, a mapping of rule flags, or the game's rule object) as flags."""
     if rules is None:
@@ -773,59 +603,6 @@ def _rule_flags(game: str, rules: Any) -> dict[str, Any]:
         return {name: getattr(rules, name) for name in definition.rule_fields()}
     raise WppError(f"a room's rules are {definition.title}'s rule flags (a mapping) or its "
                    f"rule object, not {rules!r:.40}")
-
-
-def check_computer(history: History[Any, Any], computer: Mapping[int, Any] | None
-                   ) -> dict[int, Computer]:
-    """The computer's seats of a room of ``history``'s game, checked: each a seat of the
-    game, its agent a registered one (by name, or ``(name, options)`` with the options its
-    budget, which the agent checks), no time budget, and at least one seat left for a
-    person. The kit's error naming what is wrong otherwise.
-
-    >>> from wpp.core.registry import new_game
-    >>> seats = check_computer(new_game("ofc", players=3),
-    ...                        {1: "random", 2: ("pyofc", {"passes": 5})})
-    >>> seats[2], seats[1].describe()
-    (Computer(agent='pyofc', options={'passes': 5}, why='host'), 'random')
-    >>> check_computer(new_game("ofc", players=2), {2: "random"})
-    Traceback (most recent call last):
-    wpp.core.errors.WppError: Open Face Chinese Poker has seats 0 to 1 (P1 to P2), not 2
-    """
-    if computer is None:
-        return {}
-    if not isinstance(computer, Mapping):
-        raise WppError(f"the computer's seats are a mapping seat → agent, not {computer!r:.40}")
-    n, title = history.players, history.game.title
-    out = {}
-    for seat, spec in computer.items():
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise WppError(f"{title} has seats 0 to {n - 1} (P1 to P{n}), not {seat!r:.20}")
-        if isinstance(spec, str):
-            name, options = spec, {}
-        elif (isinstance(spec, tuple | list) and len(spec) == 2 and isinstance(spec[0], str)
-              and (spec[1] is None or isinstance(spec[1], Mapping))):
-            name, options = spec[0], dict(spec[1] or {})
-        else:
-            raise WppError(f"the computer's agent for {seat_name(seat)} is a name or (name, "
-                           f"options), not {spec!r:.40}")
-        for key, value in options.items():
-            if not isinstance(key, str):
-                raise WppError(f"an agent's options are named by words, not {key!r:.20}")
-            if _TIME_OPTIONS.fullmatch(key) and value is not None:
-                raise WppError(f"a room's computer plays to a fixed budget, not a time limit "
-                               f"({key}={value!r:.20}): its decision must not depend on the "
-                               "machine that makes it")
-        try:
-            text = json.dumps(options, allow_nan=False)
-        except (TypeError, ValueError):
-            raise WppError(f"the options of the {name} agent are numbers, words or true/"
-                           f"false, not {options!r:.60}") from None
-        make_agent(history.name, name, 0, **options)   # the agent checks its own options
-        out[seat] = Computer(name, json.loads(text), HOST)
-    if len(out) >= n:
-        raise WppError(f"the computer cannot play every seat of a room: leave at least one "
-                       f"of the {n} seats to a person")
-    return out
 
 
 class Seat:
@@ -1048,7 +825,7 @@ class Seat:
         if self._history.is_over:
             raise WppError("the game is over: create a new room to play again")
         mine = self._history.to_act == self.seat
-        concede = _concede_of(self._history)
+        concede = concede_of(self._history)
         if mine and concede is not None:
             return self.submit(concede)
         if concede is not None:
@@ -1088,11 +865,11 @@ class Seat:
         if silent < CLAIM_AFTER:
             raise WppError(f"{seat_name(absent)} was here {silent:.0f} s ago: the game can be "
                            f"claimed once they have been gone for {CLAIM_AFTER:.0f} s")
-        if _concede_of(history) is not None:
+        if concede_of(history) is not None:
             def play(h: History[Any, Any]) -> Any:
                 if h.is_over or h.to_act != absent:
                     raise StaleRoom(f"the game in room {self.code} moved on: look at it again")
-                return h.apply(_concede_of(h), player=absent)
+                return h.apply(concede_of(h), player=absent)
 
             return self._write(self._version, play)
         self.store._take_over(self.code, absent, CLAIMED, seat=self.seat, token=self._token)
@@ -1118,7 +895,7 @@ class Seat:
         event = play(history)      # the engine judges (raises, nothing written)
         resigned = {s for s, (_, r) in self.store.seats(self.code).items() if r}
         while not history.is_over and history.to_act in resigned:
-            concede = _concede_of(history)
+            concede = concede_of(history)
             if concede is None:
                 break      # a seat that left a game without Concede: the computer's
             history.apply(concede, player=history.to_act)

@@ -10,17 +10,17 @@ in its address; reopening the address reads the game back. Only the key's SHA-25
 stored, so the file names no key; a wrong or missing key finds nothing (the kit's error) and
 the page starts afresh.
 
-Every kept game has a version, as a room's game has (:mod:`wpp.core.rooms`): a write names
+Every kept game has a version, as a room's game has (:mod:`wpp.services.rooms`): a write names
 the version it was computed from (:meth:`GameStore.put`'s ``expected``), and the store keeps it
 only if that is still the stored one (compare-and-set in one SQLite statement); otherwise
 :class:`StaleGame`, nothing written. So two tabs on one key cannot silently replace each
 other's game: the later writer is told, and reads the game as it is now
 (:meth:`GameStore.read`, or :meth:`GameStore.version` to poll cheaply).
 
-The file is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS``, else the kit's private
+The file is the rooms' file (:mod:`wpp.services.rooms`: ``WPP_ROOMS``, else the kit's private
 state folder, ``~/.local/state/wpp``, mode 0700, the file mode 0600 — it holds every hidden
-card; :func:`~wpp.core.rooms.default_path`), opened
-through :class:`~wpp.core.rooms.RoomStore`'s own checks; this module adds one table to it.
+card; :func:`~wpp.services.store_folder.default_path`), opened
+through :class:`~wpp.services.rooms.RoomStore`'s own checks; this module adds one table to it.
 
 >>> import tempfile, os
 >>> from wpp.core.registry import new_game
@@ -32,9 +32,11 @@ through :class:`~wpp.core.rooms.RoomStore`'s own checks; this module adds one ta
 >>> again, settings = store.get(key)
 >>> again.actions == g.actions, settings
 (True, {'computer': {'1': 'exact'}})
->>> store.put(key, g, {}, expected=0)      # computed from version 0: another write came first
-Traceback (most recent call last):
-wpp.core.game_store.StaleGame: the game kept under this key moved on since version 0 (another tab?)
+>>> try:                                  # computed from version 0: another write came first
+...     store.put(key, g, {}, expected=0)
+... except StaleGame as err:
+...     print(err)
+the game kept under this key moved on since version 0 (another tab?)
 >>> store.put(key, g, {}, expected=1), store.version(key)
 (2, 2)
 >>> store.get(new_key())
@@ -56,7 +58,7 @@ from typing import Any, Final, NamedTuple
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History
 from wpp.core.registry import load_game
-from wpp.core.rooms import RoomStore, token_digest
+from wpp.services.rooms import RoomStore, token_digest
 
 __all__ = ["KEY_PATTERN", "MAX_AGE", "GameStore", "Kept", "StaleGame", "check_key", "game_id",
            "new_key"]

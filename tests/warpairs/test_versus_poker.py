@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from wpp.classic.compare import EXAMPLES, LADDER, Duel, duel, ladder_rows, side_by_side
-from wpp.classic.evaluator import Category as Classic
+from wpp.poker.ranking import Category as Classic
 from wpp.warpairs.plays import Category
+from wpp.warpairs.teach.versus_poker import EXAMPLES, LADDER, Duel, duel, ladder_rows, side_by_side
 
 
 def test_a_wrap_is_high_card_in_poker_and_a_two_high_straight_in_wpp() -> None:
@@ -87,7 +87,7 @@ def test_a_no_play_hand_is_neither() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.title)
 def test_each_example_claim_holds(example: object) -> None:
-    from wpp.classic.compare import Example
+    from wpp.warpairs.teach.versus_poker import Example
 
     assert isinstance(example, Example)
     assert example.found() == (example.classic, example.wpp)

@@ -23,12 +23,12 @@ name with its answers (:meth:`Teacher.remove`).
 
 Guessing and flooding are slow, and the limits live in the store (so a reload or a new
 kernel starts no fresh allowance): wrong class codes and teacher keys, per page and in all
-(:data:`~wpp.core.rooms.MAX_FAILURES` per page, :data:`MAX_FAILURES_ALL` in all, within
-:data:`~wpp.core.rooms.FAILURE_WINDOW` seconds); join attempts per page
+(:data:`~wpp.services.throttle.MAX_FAILURES` per page, :data:`MAX_FAILURES_ALL` in all, within
+:data:`~wpp.services.throttle.FAILURE_WINDOW` seconds); join attempts per page
 (:data:`MAX_JOINS_PER_PAGE` a window); names per page in one class (:data:`MAX_NAMES_PER_PAGE`,
 so one page cannot fill a class of :data:`MAX_STUDENTS` with made-up names).
 
-The store is the rooms' file (:mod:`wpp.core.rooms`: ``WPP_ROOMS`` or the kit's private state
+The store is the rooms' file (:mod:`wpp.services.rooms`: ``WPP_ROOMS`` or the kit's private state
 folder, the file owner-only, links and other users' files refused), in tables of its own.
 Teachers' and pages' secrets are stored as their SHA-256 digests. A file written before question
 identities and held names is brought up to date when opened: its answers keep their old
@@ -74,16 +74,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from wpp.core.errors import WppError
-from wpp.core.rooms import (
+from wpp.services.rooms import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    FAILURE_WINDOW,
     MAX_AGE,
-    MAX_FAILURES,
     RoomStore,
     normalize_code,
     token_digest,
 )
+from wpp.services.throttle import FAILURE_WINDOW, MAX_FAILURES
 
 if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site) has none
     import sqlite3
@@ -97,10 +96,10 @@ MAX_STUDENTS: Final = 200
 #: Names one page (one secret) may hold in one class: a student who mistyped their name
 #: once or twice, not a page filling the class with made-up names.
 MAX_NAMES_PER_PAGE: Final = 3
-#: Join attempts one page may make within :data:`~wpp.core.rooms.FAILURE_WINDOW` seconds.
+#: Join attempts one page may make within :data:`~wpp.services.throttle.FAILURE_WINDOW` seconds.
 MAX_JOINS_PER_PAGE: Final = 20
 #: Wrong codes or keys from all pages together within the window (one page's limit is
-#: :data:`~wpp.core.rooms.MAX_FAILURES`): past it, a page that has guessed wrong once waits
+#: :data:`~wpp.services.throttle.MAX_FAILURES`): past it, a page that has guessed wrong once waits
 #: too — a page that drops its secret to start afresh gets one guess, not ten — while a page
 #: that has not (a student typing the code for the first time) is not locked out.
 MAX_FAILURES_ALL: Final = 10 * MAX_FAILURES
@@ -233,7 +232,7 @@ class Progress:
 
 class ClassStore:
     """The classes of the rooms' SQLite file (see the module docs). Like
-    :class:`~wpp.core.rooms.RoomStore`, each call opens its own short connection: one store
+    :class:`~wpp.services.rooms.RoomStore`, each call opens its own short connection: one store
     serves any number of threads and kernels. ``clock`` gives the time in seconds."""
 
     def __init__(self, path: str | Path | None = None, *,

@@ -2,7 +2,8 @@
 
 This is *classic* poker, the game WarPairsPoker borrows its hand names from. Suits have no
 order here (unlike WarPairsPoker's rule R2), the ace plays high or, in the wheel A-2-3-4-5,
-low, and two hands of the same ranks tie exactly (a split pot).
+low, and two hands of the same ranks tie exactly (a split pot). It is the kit's one copy of
+the ranking: 5-card draw, OFC, Pokeros and WarPairsPoker's lessons import it from here.
 
 Strength
 --------

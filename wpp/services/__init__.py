@@ -1,0 +1,17 @@
+"""The kit's server-side services: what keeps state for many pages between kernels, apart
+from the game protocol (:mod:`wpp.core`) it is built on.
+
+* :mod:`~wpp.services.rooms` — one game of any registered kind between pages: room codes,
+  seats and their secrets, version-checked writes, absent seats (:class:`RoomStore`,
+  :class:`Seat`);
+* :mod:`~wpp.services.computer_seats` — the seats a room's computer plays, checked, and each
+  decision's seed;
+* :mod:`~wpp.services.classroom` — a teacher's class: students, their progress, the CSV;
+* :mod:`~wpp.services.game_store` — a page's game kept under a secret key, so a reload finds
+  it;
+* :mod:`~wpp.services.throttle` — wrong codes and secrets slowed down;
+* :mod:`~wpp.services.store_folder` — where the store's file lives, and that it is private.
+
+Everything here is widget-free and reaches games through the registry only (the layering
+test, ``tests/core/test_layering.py``, checks both); the core imports nothing from here.
+"""
