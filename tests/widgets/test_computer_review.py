@@ -20,7 +20,7 @@ from wpp.core.registry import game_def
 from wpp.core.review import ReviewRun, decisions, evaluator, review_game, review_run
 
 
-def small(name: str) -> dict[str, int]:
+def small(name: str) -> dict[str, Any]:
     """A budget small enough for a test, large enough to compare a few actions."""
     return {k: min(v, 2 if k == "worlds" else 4)
             for k, v in evaluator(game_def(name)).budget.items()}
@@ -86,7 +86,7 @@ def test_a_new_game_forgets_the_review_under_way_in_the_browser() -> None:
         r.start(h, 0, budget=small("pairs"))
         await asyncio.sleep(0)
         await asyncio.sleep(0)
-        done = r.progress.value
+        done: int = r.progress.value
         r.hide()  # what a new game does
         assert r.task is not None
         await r.task

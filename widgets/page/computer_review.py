@@ -199,7 +199,9 @@ class ComputerReview:
                                 f'move by move, in {escape(review.unit)}, with the mistakes '
                                 'marked" style="max-width: 100%; height: auto">')
         except Exception:  # no chart is better than no review
-            self.chart.value = ""
+            # The browser alone has no matplotlib (its build comes only from Pyodide's CDN).
+            self.chart.value = ("<i>The move-by-move chart is drawn only on the kit's "
+                                "server.</i>" if IN_BROWSER else "")
         self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(review.rows)]
         self.rows.value = None
 
