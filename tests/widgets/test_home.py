@@ -62,3 +62,16 @@ def test_every_widgets_package_names_its_modules() -> None:
         checked += 1
     top = [m.name for m in pkgutil.iter_modules(widgets.__path__)]
     assert checked >= 5 and all(f"``{n}``" in (widgets.__doc__ or "") for n in top)
+
+
+def test_a_game_on_the_server_only_says_why_without_a_dead_open() -> None:
+    """The static site listed OFC as "Open (on the server only: …)": an "Open" that opened
+    nothing. A page that needs the server now shows only why; a lesson keeps its title."""
+    items = [Entry("game", "First", "f", "first.ipynb"),
+             Entry("game", "Big game", "b", "big.ipynb", server="it needs numpy"),
+             Entry("lesson", "6 · Tables", "", "06_t.ipynb", server="it needs pandas")]
+    html = home_html(items)
+    line = next(x for x in html.splitlines() if "Big game" in x)
+    assert "Open" not in line and "on the server only: it needs numpy" in line
+    assert "href" not in line
+    assert "6 · Tables <span" in html and "on the server only: it needs pandas" in html
