@@ -26,6 +26,14 @@ from widgets.site.serve import CHROMIUM_ARGS, find_chromium  # noqa: E402
 WAIT = 180_000  # ms: a first visit loads Pyodide and the wheels
 
 
+#: The height the page needs to show everything at once: the document's, or that of its
+#: tallest scrolling panel's content below the panel's top.
+_TALLEST = """() => Math.max(document.documentElement.scrollHeight, ...Array.from(
+  document.querySelectorAll('*')).filter(e => e.scrollHeight > e.clientHeight + 2
+  && /(auto|scroll)/.test(getComputedStyle(e).overflowY)).map(e =>
+  e.getBoundingClientRect().top + e.scrollHeight))"""
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:
         pass
@@ -69,7 +77,13 @@ def main() -> int:
                 pg.wait_for_timeout(1500)  # the widgets drawn
             name = page.replace("/", "_").removesuffix(".html")
             pg.screenshot(path=str(args.out / f"{name}.png"))
+            # Voici scrolls inside its own panel, so a "full page" shot would be the first
+            # screen again: the window is made as tall as the tallest scrolled content.
+            tall = pg.evaluate(_TALLEST)
+            pg.set_viewport_size({"width": 1280, "height": max(800, min(int(tall), 16000))})
+            pg.wait_for_timeout(300)
             pg.screenshot(path=str(args.out / f"{name}-full.png"), full_page=True)
+            pg.set_viewport_size({"width": 1280, "height": 800})
             print(f"{page}: {time.monotonic() - start:.1f} s"
                   + (f"; page errors: {errors[:3]}" if errors else ""), flush=True)
             pg.close()
