@@ -238,7 +238,8 @@ def lesson_table_html(items: list[Entry] | None = None, base: str = "",
     or game appears without an edit here; ``skip`` leaves out one notebook (the one showing
     the table)."""
     items = entries() if items is None else items
-    pages = {e.title: e.href for e in items if e.kind == "game"}
+    # a game's page, unless it needs the server (the static site: no link to a missing page)
+    pages = {e.title: e.href for e in items if e.kind == "game" and not e.server}
     titles = {name: game_def(name).title for name in registered_games()}
     rows = []
     for e in items:
@@ -253,7 +254,9 @@ def lesson_table_html(items: list[Entry] | None = None, base: str = "",
                 if page and page != e.href and e.game != registered_games()[0] else "")
         minutes = f"{e.minutes} min" if e.minutes else ""
         link = (f'<a href="{escape(page_href(e.href, base))}">{escape(title)}</a>'
-                if e.href and not e.server else title)
+                if e.href and not e.server else escape(title))
+        if e.server:
+            link += ' <span class="wpp-home-server">(on the server only)</span>'
         rows.append(f"<tr><td>{escape(number)}</td><td>{link}</td>"
                     f"<td>{escape(e.blurb)}{play}</td><td>{minutes}</td></tr>")
     return ('<table class="wpp-lesson-table"><thead><tr><th>#</th><th>lesson</th>'
@@ -273,6 +276,7 @@ _TABLE_STYLE: Final = """<style>
 .wpp-lesson-table th, .wpp-lesson-table td { border-bottom: 1px solid #ddd; padding: 4px 8px;
   text-align: left; vertical-align: top; }
 .wpp-lesson-table a { color: #1565c0; }
+.wpp-lesson-table .wpp-home-server { color: #777; font-style: italic; }
 </style>"""
 
 
