@@ -258,6 +258,7 @@ def test_site_every_listed_page_opens(page: Any, site: str) -> None:
     assert not [u for u in links if ".ipynb" in u], links
     assert any(u.endswith("/kit/index.html") for u in links)
     print(f"home: {seconds:.1f} s; {len(links)} links")
+    checked: set[str] = set()
     for url in dict.fromkeys(links):
         name = url.rsplit("/", 1)[-1].removesuffix(".html")
         if "/kit/" in url:
@@ -270,4 +271,12 @@ def test_site_every_listed_page_opens(page: Any, site: str) -> None:
             continue
         seconds = opened(page, url)
         page.screenshot(path=str(SHOTS / f"page_{name}.png"), full_page=True)
+        # every link on the page leads to a page of the site (lesson 1 linked the rooms,
+        # the class view and OFC's page, which the site lacks)
+        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+        for href in dict.fromkeys(h.split("#")[0] for h in hrefs):
+            if href.startswith(site) and href not in checked:
+                checked.add(href)
+                response = page.request.get(href)
+                assert response.ok, f"{name}: a link to {href} ({response.status})"
         print(f"{name}: {seconds:.1f} s")
