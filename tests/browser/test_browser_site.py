@@ -190,6 +190,7 @@ def reviewed_by_the_computer(pg: Any, game: str) -> dict[str, Any]:
         raise AssertionError(f"{game}: the review did not end: {box.inner_text()[:300]!r}")
     seen["seconds"] = time.monotonic() - start
     radios = box.locator(".wpp-review-rows input[type=radio]")
+    expect(radios.first).to_be_attached(timeout=WAIT)
     seen["rows"] = radios.count()
     assert seen["rows"] >= 1 and "drawn only on the kit's server" in box.inner_text()
     radios.last.click()

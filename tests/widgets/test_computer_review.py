@@ -149,3 +149,15 @@ def test_the_module_imports_no_thread_where_none_can_run() -> None:
     names = {a.name for n in top for a in n.names} | {
         n.module for n in top if isinstance(n, ast.ImportFrom)}
     assert "threading" not in names
+
+
+def test_the_note_says_reviewed_only_once_the_list_is_there() -> None:
+    """The static site's test read an empty list the moment the note said "reviewed" (the
+    note was set before the list): the note now comes last."""
+    h = finished("pairs", 3)
+    r = ComputerReview(on_row=lambda row: None)
+    at_note: list[int] = []
+    r.note.observe(lambda change: at_note.append(len(r.rows.options))
+                   if "reviewed" in change["new"] else None, names="value")
+    r.start(h, 0, threaded=False, budget=small("pairs"))
+    assert at_note == [len(decisions(h, 0))] and at_note[0] > 0

@@ -181,15 +181,11 @@ class ComputerReview:
         self.progress.description = f"{run.done}/{run.total}"
 
     def show(self, review: Review) -> None:
-        """Show a finished review: its description, chart and rows."""
+        """Show a finished review: its chart, its rows and (last) its description."""
         self.review = review
         self.progress.layout.display = "none"
         counts = ", ".join(f"{v} {n}" for v, n in review.counts().items() if n)
         n = len(review.rows)
-        self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
-                           f"({escape(counts)}), "
-                           f"in {escape(review.unit)}. Judged from what you could know then: "
-                           f"{escape(review.method)}. Choose a decision to see the board.")
         try:
             fig = review.chart()
             buf = io.BytesIO()
@@ -204,6 +200,11 @@ class ComputerReview:
                                 "server.</i>" if IN_BROWSER else "")
         self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(review.rows)]
         self.rows.value = None
+        # The note last: once it says "reviewed", the chart and the list are there.
+        self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
+                           f"({escape(counts)}), "
+                           f"in {escape(review.unit)}. Judged from what you could know then: "
+                           f"{escape(review.method)}. Choose a decision to see the board.")
 
     def _chosen(self, change: dict[str, Any]) -> None:
         k = change["new"]
