@@ -108,7 +108,15 @@ def main() -> int:
     parser.add_argument("--pages", default="play,draw,pairs,pokeros")
     args = parser.parse_args()
     if not (args.site / "voici" / "render").is_dir():
-        sys.exit(f"measure_site.py: no built site at {args.site} (make site builds it)")
+        print(f"measure_site.py: no built site at {args.site} (make site builds it)",
+              file=sys.stderr)
+        return 2
+    pages = args.pages.split(",")
+    missing = [n for n in pages if not (args.site / "voici" / "render" / f"{n}.html").is_file()]
+    if missing or not 1 <= args.visits <= 20:
+        print(f"measure_site.py: no such page in the site: {', '.join(missing)}" if missing
+              else "measure_site.py: --visits is 1 to 20", file=sys.stderr)
+        return 2
     from playwright.sync_api import sync_playwright
 
     counter = Counter()
@@ -121,10 +129,11 @@ def main() -> int:
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     chromium = shutil.which("chromium")
     if chromium is None:
-        sys.exit("measure_site.py: chromium not found (make browser installs it)")
+        print("measure_site.py: chromium not found (make browser installs it)", file=sys.stderr)
+        return 2
     outside: list[str] = []
     with sync_playwright() as p:
-        for page_name in args.pages.split(","):
+        for page_name in pages:
             # A browser profile of its own on disk, as a student's browser has: the
             # in-memory cache of a throw-away context holds no file over a few MB (Pyodide's
             # 8.6 MB interpreter would come again on every visit).

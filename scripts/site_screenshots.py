@@ -46,10 +46,13 @@ def main() -> int:
     args = parser.parse_args()
     render = args.site / "voici" / "render"
     if not render.is_dir():
-        sys.exit(f"site_screenshots.py: no built site at {args.site} (make site builds it)")
+        print(f"site_screenshots.py: no built site at {args.site} (make site builds it)",
+              file=sys.stderr)
+        return 2
     chromium = find_chromium()
     if chromium is None:
-        sys.exit("site_screenshots.py: chromium not found (make browser installs it)")
+        print("site_screenshots.py: chromium not found (make browser installs it)", file=sys.stderr)
+        return 2
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
