@@ -277,6 +277,27 @@ INSTALL_CELL: dict[str, object] = {
     "await piplite.install(['wpp', 'ipywidgets', 'mistune'])"}
 
 
+def site_links(text: str) -> str:
+    """A Markdown cell's links for the site: the teacher's kit to its static pages, a page on
+    the server only named with a note instead of a link to a page the site lacks (Voici
+    turns a link to a page the site holds, ``X.ipynb``, into ``X.html`` itself).
+
+    >>> site_links("[the kit](teachers.ipynb), [a room](room.ipynb?game=pairs), [3](03_a.ipynb)")
+    "[the kit](../../kit/index.html), a room (on the kit's server only), [3](03_a.ipynb)"
+    """
+    import re
+
+    text = re.sub(r"\]\(teachers\.ipynb\?show=(guide|handout):([\w-]+)\)",
+                  r"](../../kit/\1-\2.html)", text)
+    text = re.sub(r"\]\(teachers\.ipynb\?show=(guides|handouts)\)", r"](../../kit/\1.html)",
+                  text)
+    text = text.replace("](teachers.ipynb)", "](../../kit/index.html)")
+    for stem in SERVER_ONLY:
+        text = re.sub(rf"\[([^\]]*)\]\({stem}\.ipynb[^)]*\)", r"\1 (on the kit's server only)",
+                      text)
+    return text
+
+
 def site_notebooks(work: Path) -> Path:
     """The notebooks the site runs, copied (outputs cleared) into a contents folder."""
     contents = work / "contents"
@@ -288,6 +309,8 @@ def site_notebooks(work: Path) -> Path:
         data = json.loads(nb.read_text(encoding="utf-8"))
         data["cells"].insert(0, INSTALL_CELL)
         for cell in data["cells"]:
+            if cell["cell_type"] == "markdown":
+                cell["source"] = site_links("".join(cell["source"]))
             if cell["cell_type"] == "code":
                 cell["outputs"], cell["execution_count"] = [], None
                 source = "".join(cell["source"])

@@ -3,9 +3,10 @@
 The site is built by ``scripts/build_site.py`` into a folder of the test's own (or, with
 ``WPP_SITE`` set, the one there is used), served by Python's plain static file server in a
 thread, and every request not to 127.0.0.1 is aborted (and counted: there must be none). Then,
-as a person would: a whole game on each game page the site holds (Hint, Why?, the banner),
-a question answered in two lessons, and every page the site's home page links opened without
-an error. Screenshots go to ``artifacts/site/`` (ignored by git).
+as a person would: a whole game on each game page the site holds (Hint, Why?, the banner,
+"Review with the computer" to its end, the page answering while it runs), a question
+answered in two lessons, and every page the site's home page links opened without an error.
+Screenshots go to ``artifacts/site/`` (ignored by git).
 """
 
 from __future__ import annotations
@@ -158,6 +159,46 @@ def play_whole_game(pg: Any, game: str) -> dict[str, Any]:
     return seen
 
 
+def reviewed_by_the_computer(pg: Any, game: str) -> dict[str, Any]:
+    """After the banner: "Review with the computer" run to its end (the browser has no
+    thread: the review takes one decision at a time, the progress bar moving and the page
+    answering between two). Once the bar stands between its ends, the banner's Review is
+    clicked: the page must answer it. Then the last decision of the list is chosen."""
+    from playwright.sync_api import expect
+
+    box = pg.locator(".wpp-computer-review")
+    seen: dict[str, Any] = {"fractions": set(), "answered_while_running": None}
+    start = time.monotonic()
+    pg.get_by_role("button", name="Review with the computer", exact=True).click()
+    while time.monotonic() - start < WAIT / 1000:
+        text = box.inner_text()
+        assert "failed" not in text and "needs the kit's server" not in text, text
+        if re.search(r"decisions? reviewed", text):
+            break
+        m = re.match(r"\s*(\d+)/(\d+)", text)
+        if m:
+            done, total = int(m[1]), int(m[2])
+            seen["fractions"].add((done, total))
+            if seen["answered_while_running"] is None and 0 < done < total:
+                pg.screenshot(path=str(SHOTS / f"{game}_reviewing.png"), full_page=True)
+                pg.get_by_role("button", name="Review", exact=True).first.click()
+                expect(pg.locator(".wpp-side")).to_contain_text("Review — move", timeout=WAIT)
+                seen["answered_while_running"] = not re.search(r"decisions? reviewed",
+                                                               box.inner_text())
+        pg.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"{game}: the review did not end: {box.inner_text()[:300]!r}")
+    seen["seconds"] = time.monotonic() - start
+    radios = box.locator(".wpp-review-rows input[type=radio]")
+    expect(radios.first).to_be_attached(timeout=WAIT)
+    seen["rows"] = radios.count()
+    assert seen["rows"] >= 1 and "drawn only on the kit's server" in box.inner_text()
+    radios.last.click()
+    expect(pg.locator(".wpp-side")).to_contain_text("you played", timeout=WAIT)
+    pg.screenshot(path=str(SHOTS / f"{game}_reviewed.png"), full_page=True)
+    return seen
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_site_game_played_to_the_banner(page: Any, site: str, game: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -167,7 +208,12 @@ def test_site_game_played_to_the_banner(page: Any, site: str, game: str) -> None
     assert "a reload starts a new game" in page.inner_text("body")
     seen = play_whole_game(page, game)
     assert seen["moves"] > 0 and seen["why"] and "Session" in seen["banner"], seen
-    print(f"{game}: opened in {seconds:.1f} s, {seen['moves']} moves to the banner")
+    review = reviewed_by_the_computer(page, game)
+    if game == "play":  # WarPairsPoker's review takes seconds: seen under way, page live
+        assert review["answered_while_running"] and len(review["fractions"]) >= 2, review
+    print(f"{game}: opened in {seconds:.1f} s, {seen['moves']} moves to the banner, "
+          f"reviewed by the computer in {review['seconds']:.1f} s ({review['rows']} "
+          f"decisions; page answered meanwhile: {review['answered_while_running']})")
 
 
 def test_site_lessons_answered(page: Any, site: str) -> None:
@@ -213,6 +259,7 @@ def test_site_every_listed_page_opens(page: Any, site: str) -> None:
     assert not [u for u in links if ".ipynb" in u], links
     assert any(u.endswith("/kit/index.html") for u in links)
     print(f"home: {seconds:.1f} s; {len(links)} links")
+    checked: set[str] = set()
     for url in dict.fromkeys(links):
         name = url.rsplit("/", 1)[-1].removesuffix(".html")
         if "/kit/" in url:
@@ -225,4 +272,12 @@ def test_site_every_listed_page_opens(page: Any, site: str) -> None:
             continue
         seconds = opened(page, url)
         page.screenshot(path=str(SHOTS / f"page_{name}.png"), full_page=True)
+        # every link on the page leads to a page of the site (lesson 1 linked the rooms,
+        # the class view and OFC's page, which the site lacks)
+        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+        for href in dict.fromkeys(h.split("#")[0] for h in hrefs):
+            if href.startswith(site) and href not in checked:
+                checked.add(href)
+                response = page.request.get(href)
+                assert response.ok, f"{name}: a link to {href} ({response.status})"
         print(f"{name}: {seconds:.1f} s")

@@ -30,6 +30,8 @@ def run(*argv: str) -> subprocess.CompletedProcess[str]:
     ["scripts/strength_table.py", "--scale", "0"],
     ["scripts/bench_ui.py", "--log", "/proc/x"],
     ["scripts/bench_ui.py", "--log", ""],
+    ["scripts/measure_site.py", "--site", "/nonexistent"],
+    ["scripts/site_screenshots.py", "--site", "/nonexistent"],
 ])
 def test_a_bad_argument_is_one_line_and_exit_2(argv: list[str]) -> None:
     done = run(*argv)

@@ -29,6 +29,7 @@ from wpp.core.review import (
     evaluator,
     review_game,
     review_positions,
+    review_run,
     verdict_of,
 )
 
@@ -79,6 +80,24 @@ def test_one_row_per_decision(game: tuple[str, History[Any, Any], Any]) -> None:
     assert all(isinstance(e, Explanation) for e in table["explanation"])
     # numbered as the pages number moves, from 1 (it said "Move 1" beside the page's "Move 2")
     assert [str(e.title) for e in table["explanation"]] == [f"Move {m + 1}" for m in mine]
+
+
+def test_a_review_taken_step_by_step_is_the_same_review(
+        game: tuple[str, History[Any, Any], Any]) -> None:
+    """The page's way (one decision a step, the page's own work between): each step values
+    one decision, the progress goes 0, 1, … n, and the end is the review at once."""
+    name, h, review = game
+    run = review_run(h, 0, seed=5, **small(name))
+    n = len(decisions(h, 0))
+    assert run.total == n and run.done == 0 and not run.finished
+    for k in range(1, n + 1):
+        assert run.step() is (k < n) and run.done == k
+    assert run.finished and not run.step() and run.done == n
+    assert run.review is not None
+    assert plain(run.review.table) == plain(review.table) and run.review.result == review.result
+    seen: list[tuple[int, int]] = []
+    again = review_run(h, 0, seed=5, **small(name)).run(lambda d, t: seen.append((d, t)))
+    assert seen == [(k, n) for k in range(n + 1)] and plain(again.table) == plain(review.table)
 
 
 def test_losses_are_best_minus_played(game: tuple[str, History[Any, Any], Any]) -> None:

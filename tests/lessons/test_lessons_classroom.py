@@ -91,3 +91,26 @@ def test_a_closed_rules_card_opens_when_presented() -> None:
         assert " open>" in card.html.value and "wpp-present" in card.root._dom_classes
         toggle.value = False
         assert " open>" not in card.html.value
+
+
+@pytest.mark.parametrize("query", ["", "class=ABC123&name=Ana"])
+def test_in_the_browser_alone_the_class_box_says_a_class_needs_the_server(
+        monkeypatch: pytest.MonkeyPatch, query: str) -> None:
+    """On the static site "Join a class" opened a code and a nickname whose Join did nothing
+    (the browser has no class store): the box now says why, and records nothing."""
+    import widgets.lessons.classroom as classroom
+
+    def no_store(*args: object, **kwargs: object) -> None:
+        raise AssertionError("there is no class store in the browser")
+
+    monkeypatch.setattr(classroom, "IN_BROWSER", True)
+    monkeypatch.setattr(classroom, "ClassStore", no_store)
+    box = classroom.ClassBox(query=query)
+    if not query:
+        assert box.box.children == (box.open_button,)
+        box.open_button.click()
+    assert box.box.children == (box.status,)
+    assert "needs your teacher&#x27;s server" in box.status.value
+    box.join()
+    classroom.report_answer("q1", "yes", True, lesson="03", box=box)
+    assert box.student is None and box.sent == 0

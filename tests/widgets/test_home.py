@@ -4,10 +4,11 @@ from the registry and the notebooks folder, so it grows as games and lessons lan
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import wpp
-from widgets.site.home import NOTEBOOKS, Entry, entries, home_html
+from widgets.site.home import NOTEBOOKS, Entry, entries, home_html, lesson_table_html
 
 
 def test_every_game_then_every_lesson_in_order() -> None:
@@ -62,3 +63,31 @@ def test_every_widgets_package_names_its_modules() -> None:
         checked += 1
     top = [m.name for m in pkgutil.iter_modules(widgets.__path__)]
     assert checked >= 5 and all(f"``{n}``" in (widgets.__doc__ or "") for n in top)
+
+
+def test_a_game_on_the_server_only_says_why_without_a_dead_open() -> None:
+    """The static site listed OFC as "Open (on the server only: …)": an "Open" that opened
+    nothing. A page that needs the server now shows only why; a lesson keeps its title."""
+    items = [Entry("game", "First", "f", "first.ipynb"),
+             Entry("game", "Big game", "b", "big.ipynb", server="it needs numpy"),
+             Entry("lesson", "6 · Tables", "", "06_t.ipynb", server="it needs pandas")]
+    html = home_html(items)
+    line = next(x for x in html.splitlines() if "Big game" in x)
+    assert "Open" not in line and "on the server only: it needs numpy" in line
+    assert "href" not in line
+    assert "6 · Tables <span" in html and "on the server only: it needs pandas" in html
+
+
+def test_the_lesson_table_links_no_page_the_site_lacks() -> None:
+    """Lesson 1's table on the static site linked "play it" to OFC's page, which needs the
+    server (a missing page there): a game or lesson on the server only is named, not linked."""
+    ofc, pairs = (wpp.core.registry.game_def(g).title for g in ("ofc", "pairs"))
+    items = [Entry("game", ofc, "o", "ofc.ipynb", server="it needs numpy"),
+             Entry("game", pairs, "p", "pairs.ipynb"),
+             Entry("lesson", "10 · Rows", "learn rows", "10_rows.ipynb", game="ofc",
+                   server="it needs numpy"),
+             Entry("lesson", "11 · Hits", "learn hits", "11_hits.ipynb", game="pairs")]
+    html = lesson_table_html(items)
+    assert "ofc.ipynb" not in html and "10_rows.ipynb" not in html
+    assert "Rows (on the server only)" in re.sub("<[^>]+>", "", html)
+    assert '<a href="11_hits.ipynb">Hits</a>' in html and 'href="pairs.ipynb"' in html

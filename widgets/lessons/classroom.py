@@ -49,6 +49,7 @@ True
 
 from __future__ import annotations
 
+import sys
 import urllib.parse
 from html import escape
 from typing import Final
@@ -60,6 +61,13 @@ from wpp.core.errors import WppError
 from wpp.services.classroom import ClassStore, Student, check_secret, new_secret
 
 __all__ = ["CLASS_CSS", "ClassBox", "class_box", "report_answer"]
+
+#: Python in the browser alone (the static site's Pyodide): no class store to record in.
+IN_BROWSER: Final = sys.platform == "emscripten"
+
+#: What the class box says there, instead of fields that could record nothing.
+NO_SERVER: Final = ("A class needs your teacher's server: this page runs in your browser "
+                    "alone, so your answers stay here and are not sent to a teacher.")
 
 #: The address's parameters the class box owns (the page's others are kept).
 ADDRESS_KEYS: Final = ("class", "name", "skey")
@@ -144,6 +152,10 @@ class ClassBox:
         return self._store
 
     def _show_fields(self) -> None:
+        if IN_BROWSER:  # no store to join: say so rather than offer fields that fail
+            self.status.value = escape(NO_SERVER)
+            self.box.children = (self.status,)
+            return
         self.box.children = (self.code, self.nickname, self.join_button, self.status,
                              self.address, self.script)
 
@@ -172,6 +184,9 @@ class ClassBox:
 
     def join(self) -> None:
         """Join the class typed, as the nickname typed (the store's refusal is shown)."""
+        if IN_BROWSER:
+            self._show_fields()
+            return
         try:
             student = self.store.join(self.code.value, self.nickname.value, self.secret)
             already = len(student.answers())

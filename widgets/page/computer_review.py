@@ -1,7 +1,15 @@
 """"Review with the computer" on the game page, for any game: after a game, the kit's game
-review (:func:`wpp.review_game`) of the person's decisions runs in a background thread with a
+review (:func:`wpp.review_game`) of the person's decisions runs in the background with a
 progress bar; then the page shows its chart and the list of decisions, and choosing a row
 shows the board at that move, the person's choice and the better one, with the AI's reasons.
+
+The review is taken one decision at a time (:class:`wpp.core.review.ReviewRun`), by one
+method, :meth:`ComputerReview.advance`, whoever drives it: on the server a thread of its own
+(the page stays live while it thinks); in the browser alone (the static site's Pyodide, which
+has no second thread) a task on the page's event loop that lets the browser breathe between
+two decisions, so the progress bar moves and the page answers clicks meanwhile; in a test,
+the caller at once. A new game forgets a review under way (its steps stop at the next
+decision and show nothing).
 
 The review judges each decision from what the person could know then (it says so in its
 description); it is offered only when the game is over (or in practice), since the value of
@@ -21,18 +29,24 @@ the alternatives is advice.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import sys
-import threading
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as w
 
 from wpp.core.history import History
-from wpp.core.review import Review, ReviewRow, review_game
+from wpp.core.review import Review, ReviewRow, ReviewRun, review_run
+
+if TYPE_CHECKING:
+    import threading
+
+#: Python in the browser alone (the static site's Pyodide): no thread to think in.
+IN_BROWSER: Final = sys.platform == "emscripten"
 
 __all__ = ["ComputerReview", "row_label"]
 
@@ -75,16 +89,20 @@ class ComputerReview:
                           layout=w.Layout(display="none"))
         self.box.add_class("wpp-computer-review")
         self.review: Review | None = None
+        #: The review under way (``None``: none, or it finished, failed or was forgotten).
+        self.current: ReviewRun | None = None
         self.thread: threading.Thread | None = None
+        self.task: asyncio.Future[None] | None = None
         self.rows.observe(self._chosen, names="value")
 
     @property
     def running(self) -> bool:
         """A review is under way."""
-        return self.thread is not None and self.thread.is_alive()
+        return self.current is not None
 
     def hide(self) -> None:
-        """A new game: forget the review."""
+        """A new game: forget the review (one under way stops at its next decision)."""
+        self.current = None
         self.review = None
         self.box.layout.display = "none"
         self.rows.options = []
@@ -93,8 +111,8 @@ class ComputerReview:
 
     def start(self, history: History[Any, Any], player: int, *, threaded: bool = True,
               budget: Mapping[str, int] | None = None) -> None:
-        """Review ``player``'s decisions in ``history`` (in a thread unless not
-        ``threaded``)."""
+        """Review ``player``'s decisions in ``history``: in the background unless not
+        ``threaded`` (then at once)."""
         if self.running:
             return
         self.hide()
@@ -102,45 +120,72 @@ class ComputerReview:
         self.progress.value, self.progress.max = 0, 1
         self.progress.layout.display = ""
         self.note.value = "The computer is reviewing your decisions…"
-        args = (history, player, dict(budget or {}))
-        if threaded and sys.platform == "emscripten":
-            # The static site (Pyodide) has no second thread: a review there would freeze
-            # the page for its whole length, so the page says where it runs instead.
-            self.progress.layout.display = "none"
-            self.note.value = ("Review with the computer needs the kit's server (make play): "
-                               "this page runs in your browser alone, which cannot think in "
-                               "the background while the page stays live.")
-            return
-        if threaded:
-            self.thread = threading.Thread(target=self._run, args=args, daemon=True)
-            self.thread.start()
-        else:
-            self._run(*args)
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.max = max(1, total)
-        self.progress.value = done
-        self.progress.description = f"{done}/{total}"
-
-    def _run(self, history: History[Any, Any], player: int, budget: dict[str, int]) -> None:
         try:
-            review = review_game(history, player, None, progress=self._progress, **budget)
+            run = review_run(history, player, None, **dict(budget or {}))
         except Exception as err:  # the page must survive an evaluator's bug
-            self.note.value = (f'<span class="wpp-refusal">The review failed '
-                               f"({escape(type(err).__name__)}).</span>")
+            self._failed(err)
             return
-        self.show(review)
+        self.current = run
+        self._progress(run)
+        if run.finished:  # no decision to review
+            self.advance(run)
+        elif not threaded:
+            while self.advance(run):
+                pass
+        elif IN_BROWSER:
+            self.task = asyncio.get_event_loop().create_task(self._stepped(run))
+        else:
+            import threading  # only where a thread can run (not in the browser)
+
+            self.thread = threading.Thread(target=self._threaded, args=(run,), daemon=True)
+            self.thread.start()
+
+    def advance(self, run: ReviewRun) -> bool:
+        """One decision of ``run`` valued and the progress bar moved, or the review shown when
+        it is finished; whether to go on (not once it is finished, failed or forgotten)."""
+        if self.current is not run:
+            return False
+        try:
+            run.step()
+        except Exception as err:  # the page must survive an evaluator's bug
+            self.current = None
+            self._failed(err)
+            return False
+        if self.current is not run:  # a new game while this decision was valued
+            return False
+        self._progress(run)
+        if run.review is None:
+            return True
+        self.current = None
+        self.show(run.review)
+        return False
+
+    def _threaded(self, run: ReviewRun) -> None:
+        while self.advance(run):
+            pass
+
+    async def _stepped(self, run: ReviewRun) -> None:
+        """The browser's way: a decision, then a pause for the page's own events (the
+        progress bar drawn, a click answered), until the review is done."""
+        while self.advance(run):
+            await asyncio.sleep(0)
+
+    def _failed(self, err: Exception) -> None:
+        self.progress.layout.display = "none"
+        self.note.value = (f'<span class="wpp-refusal">The review failed '
+                           f"({escape(type(err).__name__)}).</span>")
+
+    def _progress(self, run: ReviewRun) -> None:
+        self.progress.max = max(1, run.total)
+        self.progress.value = run.done
+        self.progress.description = f"{run.done}/{run.total}"
 
     def show(self, review: Review) -> None:
-        """Show a finished review: its description, chart and rows."""
+        """Show a finished review: its chart, its rows and (last) its description."""
         self.review = review
         self.progress.layout.display = "none"
         counts = ", ".join(f"{v} {n}" for v, n in review.counts().items() if n)
         n = len(review.rows)
-        self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
-                           f"({escape(counts)}), "
-                           f"in {escape(review.unit)}. Judged from what you could know then: "
-                           f"{escape(review.method)}. Choose a decision to see the board.")
         try:
             fig = review.chart()
             buf = io.BytesIO()
@@ -150,9 +195,16 @@ class ComputerReview:
                                 f'move by move, in {escape(review.unit)}, with the mistakes '
                                 'marked" style="max-width: 100%; height: auto">')
         except Exception:  # no chart is better than no review
-            self.chart.value = ""
+            # The browser alone has no matplotlib (its build comes only from Pyodide's CDN).
+            self.chart.value = ("<i>The move-by-move chart is drawn only on the kit's "
+                                "server.</i>" if IN_BROWSER else "")
         self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(review.rows)]
         self.rows.value = None
+        # The note last: once it says "reviewed", the chart and the list are there.
+        self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
+                           f"({escape(counts)}), "
+                           f"in {escape(review.unit)}. Judged from what you could know then: "
+                           f"{escape(review.method)}. Choose a decision to see the board.")
 
     def _chosen(self, change: dict[str, Any]) -> None:
         k = change["new"]

@@ -131,10 +131,16 @@ def _server_only(name: str) -> str | None:
     return _text(lesson_metadata(NOTEBOOKS / name), "server")
 
 
-def _link(e: Entry, label: str, base: str) -> str:
+def _link(e: Entry, label: str, base: str, *, verb: bool = False) -> str:
+    """``label`` linking to ``e``'s page; for a page that needs the server, why instead of
+    the link (after the label, unless the label is only a ``verb`` such as "Open", which
+    without its link would read as one that does nothing)."""
     if e.href is None:
         return '<span class="wpp-home-soon">coming soon</span>'
     if e.server:
+        if verb:
+            return (f'<span class="wpp-home-server">— on the server only: '
+                    f"{escape(e.server)}</span>")
         return (f'{escape(label)} <span class="wpp-home-server">(on the server only: '
                 f"{escape(e.server)})</span>")
     return f'<a class="wpp-home-go" href="{escape(page_href(e.href, base))}">{escape(label)}</a>'
@@ -151,7 +157,7 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
         first = games[0]
         parts += ['<div class="wpp-home-first">',
                   f"<h2>{escape(first.title)}</h2><p>{escape(first.blurb)}</p>",
-                  _link(first, "Play against the computer", base)]
+                  _link(first, "Play against the computer", base, verb=True)]
         if first.href is not None and _server_only(ROOM_PAGE):
             parts.append('<p class="wpp-home-room">Students playing each other, one browser '
                          "each, through a room code: on the server only (the room lives "
@@ -164,8 +170,8 @@ def home_html(items: list[Entry] | None = None, base: str = "") -> str:
         parts.append("</div>")
     if games[1:]:
         parts.append("<h2>More games</h2><ul>")
-        parts += [f"<li><b>{escape(e.title)}</b> — {escape(e.blurb)} {_link(e, 'Open', base)}"
-                  "</li>" for e in games[1:]]
+        parts += [f"<li><b>{escape(e.title)}</b> — {escape(e.blurb)} "
+                  f"{_link(e, 'Open', base, verb=True)}</li>" for e in games[1:]]
         parts.append("</ul>")
     if lessons:
         total = sum(e.minutes or 0 for e in lessons)
@@ -232,7 +238,8 @@ def lesson_table_html(items: list[Entry] | None = None, base: str = "",
     or game appears without an edit here; ``skip`` leaves out one notebook (the one showing
     the table)."""
     items = entries() if items is None else items
-    pages = {e.title: e.href for e in items if e.kind == "game"}
+    # a game's page, unless it needs the server (the static site: no link to a missing page)
+    pages = {e.title: e.href for e in items if e.kind == "game" and not e.server}
     titles = {name: game_def(name).title for name in registered_games()}
     rows = []
     for e in items:
@@ -247,7 +254,9 @@ def lesson_table_html(items: list[Entry] | None = None, base: str = "",
                 if page and page != e.href and e.game != registered_games()[0] else "")
         minutes = f"{e.minutes} min" if e.minutes else ""
         link = (f'<a href="{escape(page_href(e.href, base))}">{escape(title)}</a>'
-                if e.href and not e.server else title)
+                if e.href and not e.server else escape(title))
+        if e.server:
+            link += ' <span class="wpp-home-server">(on the server only)</span>'
         rows.append(f"<tr><td>{escape(number)}</td><td>{link}</td>"
                     f"<td>{escape(e.blurb)}{play}</td><td>{minutes}</td></tr>")
     return ('<table class="wpp-lesson-table"><thead><tr><th>#</th><th>lesson</th>'
@@ -267,6 +276,7 @@ _TABLE_STYLE: Final = """<style>
 .wpp-lesson-table th, .wpp-lesson-table td { border-bottom: 1px solid #ddd; padding: 4px 8px;
   text-align: left; vertical-align: top; }
 .wpp-lesson-table a { color: #1565c0; }
+.wpp-lesson-table .wpp-home-server { color: #777; font-style: italic; }
 </style>"""
 
 

@@ -49,9 +49,9 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["MAX_REVIEW_BUDGET", "VERDICTS", "Position", "Review", "ReviewRow",
+__all__ = ["MAX_REVIEW_BUDGET", "VERDICTS", "Position", "Review", "ReviewRow", "ReviewRun",
            "evaluate_position", "evaluator", "is_clear", "review_game", "review_positions",
-           "review_row", "verdict_of"]
+           "review_row", "review_run", "verdict_of"]
 
 #: The largest value of any review budget (``worlds``, ``actions``…): the search AI's bound on
 #: its playouts (:data:`wpp.warpairs.ai.search.MAX_PLAYOUTS`), checked by the same validator
@@ -338,6 +338,84 @@ def review_row(game: GameDef[Any, Any, Any, Any], position: Position,
                      explanation)
 
 
+class ReviewRun:
+    """A review taken one decision at a time: :meth:`step` values the next decision,
+    :attr:`done` of :attr:`total` are valued, and :attr:`review` is the finished
+    :class:`Review` once :attr:`finished`. A page steps it between its own work (the
+    browser's Python has no second thread; see ``widgets.page.computer_review``);
+    :meth:`run` takes every step at once. Built by :func:`review_run` (a history) or directly
+    from positions; every budget, seed and agent is checked when it is built, before any
+    work."""
+
+    def __init__(self, game: GameDef[Any, Any, Any, Any], positions: Sequence[Position],
+                 player: int, agent: str | None = None, *, seed: int = 0,
+                 result: float = math.nan, moves: int = 0, **budget: int) -> None:
+        self.game = game
+        self.positions = tuple(positions)
+        self.player = player
+        self.agent = agent
+        self.seed = seed
+        self.result = result
+        self.moves = moves
+        self.budget = _check_budget(game, budget)
+        check_seed(seed, "the review's seed")
+        _policy(game, agent, seed)  # refuses an unknown agent before any work
+        self.method = evaluator(game).method(self.budget, agent)
+        self.rows: list[ReviewRow] = []
+        self.review: Review | None = None
+        if not self.positions:
+            self._finish()
+
+    @property
+    def total(self) -> int:
+        """How many decisions the review values."""
+        return len(self.positions)
+
+    @property
+    def done(self) -> int:
+        """How many of them are valued so far."""
+        return len(self.rows)
+
+    @property
+    def finished(self) -> bool:
+        """Every decision is valued (:attr:`review` is the review)."""
+        return self.review is not None
+
+    def step(self) -> bool:
+        """Value the next decision; whether any is left after it (``False`` once
+        :attr:`finished`: a step then does nothing)."""
+        if self.review is not None:
+            return False
+        game, p = self.game, self.positions[len(self.rows)]
+        values = evaluate_position(game, p, self.player, seed=self.seed, agent=self.agent,
+                                   budget=self.budget)
+        self.rows.append(review_row(game, p, values, game.review_unit,
+                                    game.review_thresholds, self.method))
+        if len(self.rows) == len(self.positions):
+            self._finish()
+        return self.review is None
+
+    def _finish(self) -> None:
+        g = self.game
+        noise = ("the two actions' 95% intervals overlapping: with this few re-deals nothing "
+                 "less can be told apart" if g.review_strict
+                 else "the best value inside the played action's 95% interval")
+        self.review = Review(g.name, g.title, self.player, g.review_unit, g.review_thresholds,
+                             self.budget, self.seed, self.agent, self.method, tuple(self.rows),
+                             self.result, self.moves, noise_rule=noise)
+
+    def run(self, progress: Callable[[int, int], None] | None = None) -> Review:
+        """Take every step left; ``progress``, if given, is called with (decisions done,
+        decisions in all) before the first and after each one. The review."""
+        if progress is not None:
+            progress(self.done, self.total)
+        while self.review is None:
+            self.step()
+            if progress is not None:
+                progress(self.done, self.total)
+        return self.review
+
+
 def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Position],
                      player: int, agent: str | None = None, *, seed: int = 0,
                      result: float = math.nan, moves: int = 0,
@@ -347,24 +425,8 @@ def review_positions(game: GameDef[Any, Any, Any, Any], positions: Sequence[Posi
     lists them from a history; the twin test passes re-dealt states here). ``progress``, if
     given, is called with (decisions done, decisions in all) before the first and after each
     one (a page's progress bar)."""
-    b = _check_budget(game, budget)
-    check_seed(seed, "the review's seed")
-    _policy(game, agent, seed)  # refuses an unknown agent before any work
-    method = evaluator(game).method(b, agent)
-    rows: list[ReviewRow] = []
-    if progress is not None:
-        progress(0, len(positions))
-    for p in positions:
-        rows.append(review_row(game, p, evaluate_position(game, p, player, seed=seed,
-                                                          agent=agent, budget=b),
-                               game.review_unit, game.review_thresholds, method))
-        if progress is not None:
-            progress(len(rows), len(positions))
-    noise = ("the two actions' 95% intervals overlapping: with this few re-deals nothing "
-             "less can be told apart" if game.review_strict
-             else "the best value inside the played action's 95% interval")
-    return Review(game.name, game.title, player, game.review_unit, game.review_thresholds, b,
-                  seed, agent, method, tuple(rows), result, moves, noise_rule=noise)
+    return ReviewRun(game, positions, player, agent, seed=seed, result=result, moves=moves,
+                     **budget).run(progress)
 
 
 def decisions(history: History[Any, Any], player: int) -> list[Position]:
@@ -394,6 +456,13 @@ def review_game(history: History[Any, Any], player: int, agent: str | None = Non
     the game does not have, an unknown agent or budget, a budget outside 1 to
     :data:`MAX_REVIEW_BUDGET` or a seed outside 0 to 2**63 - 1 is a :class:`WppError`.
     """
+    return review_run(history, player, agent, seed=seed, **budget).run(progress)
+
+
+def review_run(history: History[Any, Any], player: int, agent: str | None = None, *,
+               seed: int = 0, **budget: int) -> ReviewRun:
+    """:func:`review_game` not yet run: a :class:`ReviewRun` to step one decision at a time
+    (the same checks, made now; the same review at its end)."""
     if not isinstance(history, History):
         raise WppError(f"a review needs a game's history (wpp.new_game, wpp.load_game), "
                        f"not {type(history).__name__}")
@@ -404,6 +473,5 @@ def review_game(history: History[Any, Any], player: int, agent: str | None = Non
     game = history.game
     result = (game.review_value(history.returns(), player) if history.is_over
               else math.nan)
-    return review_positions(game, decisions(history, player), player, agent, seed=seed,
-                            result=result, moves=len(history.actions), progress=progress,
-                            **budget)
+    return ReviewRun(game, decisions(history, player), player, agent, seed=seed,
+                     result=result, moves=len(history.actions), **budget)
