@@ -264,8 +264,11 @@ def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, P
     a = alice.page
     a.select_option(".wpp-room-game select", label="5-card draw")
     a.select_option(".wpp-room-players select", label="3")
-    a.wait_for_selector(".wpp-seat-1 select", timeout=WAIT)
+    # The seats are drawn again for three players: P3's choice shows they are (P2's was
+    # already there for two, and a choice made before the redraw is lost).
+    a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
     a.select_option(".wpp-seat-1 select", label="random AI")
+    expect(a.locator(".wpp-seat-1 select option:checked")).to_have_text("random AI")
     a.click(".wpp-room-create")
     line = a.locator(".wpp-room-line")
     expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
