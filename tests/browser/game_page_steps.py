@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from widgets.site import serve
+from wpp.core.registry import game_def
 
 WAIT = 60_000  # ms
 
@@ -26,6 +27,15 @@ _CONTROLS = """() => Array.from(document.querySelectorAll(
   .map(e => { const r = e.getBoundingClientRect();
               return [r.left, r.right, e.tagName === 'BUTTON' ? r.width : 99,
                       (e.textContent || e.title || e.className).trim().slice(0, 40)]; })"""
+
+
+def page_name(game: str) -> str:
+    """The name of registered ``game``'s page notebook (``notebooks/<name>.ipynb``:
+    WarPairsPoker's is ``play``), from its definition's ``page``; a game without a page is
+    the test's failure, naming it."""
+    page = game_def(game).page
+    assert page, f"the game {game!r} declares no page (its GameDef's page)"
+    return Path(page).stem
 
 
 def shots(game: str) -> Path:
