@@ -1,7 +1,8 @@
-"""Every registered game's board on the shared game page, by plain calls (then each game's own
-checks): each meets the Board contract, draws from views, turns clicks into the right action, shows a
-selected action, answers keys for every legal action, says actions with the card symbols, and
-draws the same widget tree when every card its player cannot see is re-dealt."""
+"""Every registered game's board on the shared game page, by plain calls (then each game's
+own checks): each meets the Board contract, draws from views, turns clicks into the right
+action, shows a selected action, answers keys for every legal action, says actions with the
+card symbols, and draws the same widget tree when every card its player cannot see is
+re-dealt."""
 
 from __future__ import annotations
 
