@@ -47,7 +47,8 @@ def _names(node: ast.AST, games: frozenset[str]) -> set[str]:
 
 def _start(statement: ast.stmt) -> int:
     """A statement's first line, its decorators included."""
-    return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", []))])
+    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+    return min([statement.lineno, *(d.lineno for d in decorators)])
 
 
 def _marked(lines: list[str], statement: ast.stmt, node: ast.AST) -> bool:
@@ -73,16 +74,17 @@ def hand_lists(source: str, games: frozenset[str]) -> Iterator[tuple[int, list[s
     for statement in statements:
         for node in ast.walk(statement):
             named = _names(node, games)
-            if len(named) < 2 or id(node) in reported:
+            if len(named) < 2 or id(node) in reported or not isinstance(node, ast.expr):
                 continue
             reported.update(id(n) for n in ast.walk(node))
+            line, last = node.lineno, node.end_lineno or node.lineno
             # the innermost statement holding the literal decides the comment above it
-            inner = min((s for s in statements if _start(s) <= node.lineno
-                         and (s.end_lineno or s.lineno) >= (node.end_lineno or node.lineno)
+            inner = min((s for s in statements if _start(s) <= line
+                         and (s.end_lineno or s.lineno) >= last
                          and any(n is node for n in ast.walk(s))),
                         key=lambda s: (s.end_lineno or s.lineno) - _start(s))
             if not _marked(lines, inner, node) and not _marked(lines, statement, node):
-                yield node.lineno, sorted(named)
+                yield line, sorted(named)
 
 
 def test_no_shared_suite_lists_the_games_by_hand() -> None:
