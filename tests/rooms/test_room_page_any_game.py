@@ -126,6 +126,19 @@ def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
         assert not page.poll()
 
 
+# per-game: agents with a budget, as the room suite's games had before it took every
+# registered game with its random player
+@pytest.mark.parametrize(("game", "agent", "budget"), [("ofc", "pyofc", 5), ("pairs", "pipmc", 3)])
+def test_a_computer_seat_with_a_budget_is_set_from_the_lobby(
+        tmp_path: Path, game: str, agent: str, budget: float) -> None:
+    """The lobby's budget reaches the room's computer, and the room opens on the game's own
+    board."""
+    a, _ = open_room(RoomStore(tmp_path / "r.sqlite3"), game, 3, {2: (agent, budget)})
+    assert a.seat is not None
+    computer = a.seat.computers()[2]
+    assert computer.agent == agent and budget in computer.options.values(), computer
+
+
 def test_the_lobby_offers_each_games_seat_counts(tmp_path: Path) -> None:
     page = RoomPage(RoomStore(tmp_path / "r.sqlite3"), poll=0)
     for game in registered_games():
