@@ -1,5 +1,5 @@
-"""What the browser tests of the games' pages (5-card draw, Pairs, OFC, Pokeros — the shared
-GamePage on each game's board) do in Chromium, the same for each game: serve the game's
+"""What the browser tests of the games' pages (the shared GamePage on each game's board; a
+game's page notebook found by :func:`page_name`) do in Chromium, the same for each game: serve the game's
 notebook, play a whole game as a person would with Hint (Shift+H) and its move confirmed with
 Enter, Why? opened, the banner read, the page reloaded mid-game and the game continued, the
 seed off the page until the game ends; and the page at phone size with no control outside the
