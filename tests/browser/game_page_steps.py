@@ -1,9 +1,10 @@
 """What the browser tests of the games' pages (the shared GamePage on each game's board; a
-game's page notebook found by :func:`page_name`) do in Chromium, the same for each game: serve the game's
-notebook, play a whole game as a person would with Hint (Shift+H) and its move confirmed with
-Enter, Why? opened, the banner read, the page reloaded mid-game and the game continued, the
-seed off the page until the game ends; and the page at phone size with no control outside the
-viewport. Screenshots go to ``artifacts/<game>/`` (ignored by git) to be looked at.
+game's page notebook found by :func:`page_name`) do in Chromium, the same for each game:
+serve the game's notebook, play a whole game as a person would with Hint (Shift+H) and its
+move confirmed with Enter, Why? opened, the banner read, the page reloaded mid-game and the
+game continued, the seed off the page until the game ends; and the page at phone size with no
+control outside the viewport. Screenshots go to ``artifacts/<game>/`` (ignored by git) to be
+looked at.
 """
 
 from __future__ import annotations
