@@ -95,6 +95,7 @@ def test_bad_line_ups_are_refused_before_any_game() -> None:
 
 # --- same seeds, same rows ------------------------------------------------------------------
 
+# per-game: two examples with their own lineups (a sequential and a multi-seat engine)
 @pytest.mark.parametrize(("game", "lineup"), [
     ("draw", ["exact", "stand", "random"]),
     ("warpairs", ["greedy", "random"]),

@@ -31,6 +31,7 @@ DATA = Path(__file__).resolve().parent / "data" / "judged_positions.csv"
 with DATA.open(newline="", encoding="utf-8") as _f:
     POSITIONS: list[dict[str, str]] = list(csv.DictReader(_f))
 #: The games whose judge is cheap enough to re-run in a test (seconds a position).
+#: (per-game: the judges measured cheap; the rest are checked on their stored positions)
 CHEAP = ("draw", "pairs")
 
 

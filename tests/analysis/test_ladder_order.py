@@ -21,10 +21,14 @@ import pytest
 
 from wpp.analysis.ratings import play_deal
 from wpp.core.ladder import ladder
+from wpp.core.registry import registered_games
 
 FIRST_DEAL = 1_000
 
-#: (game, lower level, upper level, deals).
+#: (game, lower level, upper level, deals). Per-game: the deals are measured per pair (see
+#: above); every registered game's neighbouring levels must be here or in ``LEFT_OUT``
+#: (:func:`test_the_pairs_are_every_neighbouring_level_but_the_search_ai`), so a new game's
+#: ladder is not silently left out.
 PAIRS = [
     ("warpairs", "beginner", "novice", 10),
     ("warpairs", "novice", "casual", 15),
@@ -45,15 +49,18 @@ PAIRS = [
 ]
 
 
-def test_the_pairs_are_every_neighbouring_level_but_the_search_ai() -> None:
-    games = {g for g, *_ in PAIRS}
-    for game in games:
-        keys = [lv.key for lv in ladder(game)]
-        mine = [(lo, hi) for g, lo, hi, _ in PAIRS if g == game]
-        expected = list(pairwise(keys))
-        if game == "warpairs":
-            expected = expected[:-1]
-        assert mine == expected
+#: Neighbouring levels left to the stored measurement, with the reason (per-game).
+LEFT_OUT = {("warpairs", "classic", "expert"):
+            "the search AI's margin needs a quarter of an hour of CPU (module docs)"}
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_the_pairs_are_every_neighbouring_level_but_the_search_ai(game: str) -> None:
+    keys = [lv.key for lv in ladder(game)]
+    mine = [(lo, hi) for g, lo, hi, _ in PAIRS if g == game]
+    expected = [(lo, hi) for lo, hi in pairwise(keys) if (game, lo, hi) not in LEFT_OUT]
+    assert mine == expected, (f"{game}: each pair of neighbouring levels of its ladder "
+                              "needs a line (deals) in PAIRS, or a reason in LEFT_OUT")
 
 
 @pytest.mark.parametrize("game, lower, upper, deals", PAIRS,

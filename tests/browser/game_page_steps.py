@@ -1,9 +1,10 @@
-"""What the browser tests of the games' pages (5-card draw, Pairs, OFC, Pokeros — the shared
-GamePage on each game's board) do in Chromium, the same for each game: serve the game's
-notebook, play a whole game as a person would with Hint (Shift+H) and its move confirmed with
-Enter, Why? opened, the banner read, the page reloaded mid-game and the game continued, the
-seed off the page until the game ends; and the page at phone size with no control outside the
-viewport. Screenshots go to ``artifacts/<game>/`` (ignored by git) to be looked at.
+"""What the browser tests of the games' pages (the shared GamePage on each game's board; a
+game's page notebook found by :func:`page_name`) do in Chromium, the same for each game:
+serve the game's notebook, play a whole game as a person would with Hint (Shift+H) and its
+move confirmed with Enter, Why? opened, the banner read, the page reloaded mid-game and the
+game continued, the seed off the page until the game ends; and the page at phone size with no
+control outside the viewport. Screenshots go to ``artifacts/<game>/`` (ignored by git) to be
+looked at.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from widgets.site import serve
+from wpp.core.registry import game_def
 
 WAIT = 60_000  # ms
 
@@ -26,6 +28,15 @@ _CONTROLS = """() => Array.from(document.querySelectorAll(
   .map(e => { const r = e.getBoundingClientRect();
               return [r.left, r.right, e.tagName === 'BUTTON' ? r.width : 99,
                       (e.textContent || e.title || e.className).trim().slice(0, 40)]; })"""
+
+
+def page_name(game: str) -> str:
+    """The name of registered ``game``'s page notebook (``notebooks/<name>.ipynb``:
+    WarPairsPoker's is ``play``), from its definition's ``page``; a game without a page is
+    the test's failure, naming it."""
+    page = game_def(game).page
+    assert page, f"the game {game!r} declares no page (its GameDef's page)"
+    return Path(page).stem
 
 
 def shots(game: str) -> Path:

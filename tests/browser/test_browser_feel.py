@@ -14,12 +14,24 @@ from typing import Any
 
 import pytest
 
-from tests.browser.game_page_steps import WAIT, hint, log_text, served, settled, shots
+from tests.browser.game_page_steps import (
+    WAIT,
+    hint,
+    log_text,
+    page_name,
+    served,
+    settled,
+    shots,
+)
+from wpp.core.registry import registered_games
 
 pytestmark = pytest.mark.browser
 
-#: Each page's notebook and a first deal.
-PAGES = [("play", 11), ("draw", 1), ("ofc", 3), ("pokeros", 1), ("pairs", 4)]
+#: A first deal for some pages (per-game: a deal that opens on the person's turn with cards
+#: to mark; any other registered game's page is opened on deal 1).
+SEEDS = {"play": 11, "ofc": 3, "pairs": 4}
+#: Every registered game's page (its notebook's name) and a first deal.
+PAGES = [(page, SEEDS.get(page, 1)) for page in (page_name(g) for g in registered_games())]
 
 
 def _shoot(pg: Any, page: str, name: str) -> None:

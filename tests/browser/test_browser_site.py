@@ -26,14 +26,19 @@ from typing import Any
 
 import pytest
 
+from tests.browser.game_page_steps import page_name
 from widgets.site import serve
+from widgets.testing import every_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 WAIT = 120_000  # ms: a first visit loads Pyodide and the wheels (9-35 s on this machine)
 SHOTS = serve.ROOT / "artifacts" / "site"
-#: The game pages the site holds (OFC needs numpy: on the server only).
-GAMES = ["play", "draw", "pairs", "pokeros"]
+#: The game pages the site holds: every registered game's (its notebook's name), but those
+#: whose registration says the static site does not apply (OFC needs numpy: on the server
+#: only), shown skipped with the reason.
+GAMES = [pytest.param(page_name(p.values[0]), id=p.id, marks=p.marks)
+         for p in every_game("static-site")]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -246,6 +246,7 @@ def test_make_agent_of_anything(game: str, agent: str, seed: Any, option: str,
 
 
 #: Each budget of each agent: the largest value accepted, as documented.
+#: (per-game: each agent's own documented bounds.)
 BUDGETS = [("warpairs", "search", "playouts", 10_000), ("warpairs", "search", "seconds", 600),
            ("ofc", "pyofc", "passes", 10_000), ("ofc", "pyofc", "move_time", 600),
            ("ofc", "pyofc", "five_card_time", 600), ("ofc", "pyofc", "one_card_time", 600),

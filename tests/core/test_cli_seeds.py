@@ -109,6 +109,7 @@ def test_deals_that_would_run_past_the_range_are_refused(
     assert_refused(code, out, err, named="last deal")
 
 
+# per-game: each agent's own documented budget limits, one past each
 @pytest.mark.parametrize("argv", [
     ["draw", "tournament", "--agents", "exact,random", "--lead", "playouts", "--playouts",
      "10001"],

@@ -12,6 +12,7 @@ from widgets.lessons.mulligan import MulliganLesson
 from widgets.lessons.replay import GameReplay
 from widgets.lessons.segment import SegmentLesson
 from widgets.site.home import NOTEBOOKS, entries, home_html
+from wpp.core.registry import registered_games
 from wpp.warpairs.deal import DEAL_SIZE, deal
 
 
@@ -82,7 +83,7 @@ def test_a_closed_rules_card_opens_when_presented() -> None:
     after."""
     import ipywidgets as w
 
-    for game in ("warpairs", "pairs"):
+    for game in registered_games():
         card = RulesCard(game=game)
         toggle = next(c for bar in card.root.children if isinstance(bar, w.HBox)
                       for c in bar.children if isinstance(c, w.ToggleButton))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,8 @@ import pytest
 from widgets.page.board import Board
 from widgets.site.room import RoomPage, board_for
 from widgets.testing import leaks, walk
+from wpp.core.errors import WppError
+from wpp.core.registry import game_def, registered_games
 from wpp.core.standard_deck import parse_card
 from wpp.services.rooms import RoomStore
 
@@ -68,13 +72,14 @@ def open_room(store: RoomStore, game: str, players: int,
     return host, guest
 
 
-GAMES = [
-    ("warpairs", 2, {}),
-    ("draw", 3, {2: ("exact", None)}),
-    ("ofc", 3, {1: ("pyofc", 5)}),
-    ("pairs", 3, {2: ("pipmc", 3)}),
-    ("pokeros", 2, {}),
-]
+def room_shape(game: str) -> tuple[str, int, dict[int, tuple[str, float | None]]]:
+    """A room of ``game`` for two pages: three seats where the game allows, the third the
+    computer (its random player: quick for every game)."""
+    players = min(3, game_def(game).max_players)
+    return game, players, ({2: ("random", None)} if players > 2 else {})
+
+
+GAMES = [room_shape(game) for game in registered_games()]
 
 
 @pytest.mark.parametrize(("game", "players", "computer"), GAMES, ids=[g[0] for g in GAMES])
@@ -121,10 +126,23 @@ def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
         assert not page.poll()
 
 
+# per-game: agents with a budget, as the room suite's games had before it took every
+# registered game with its random player
+@pytest.mark.parametrize(("game", "agent", "budget"), [("ofc", "pyofc", 5), ("pairs", "pipmc", 3)])
+def test_a_computer_seat_with_a_budget_is_set_from_the_lobby(
+        tmp_path: Path, game: str, agent: str, budget: float) -> None:
+    """The lobby's budget reaches the room's computer, and the room opens on the game's own
+    board."""
+    a, _ = open_room(RoomStore(tmp_path / "r.sqlite3"), game, 3, {2: (agent, budget)})
+    assert a.seat is not None
+    computer = a.seat.computers()[2]
+    assert computer.agent == agent and budget in computer.options.values(), computer
+
+
 def test_the_lobby_offers_each_games_seat_counts(tmp_path: Path) -> None:
     page = RoomPage(RoomStore(tmp_path / "r.sqlite3"), poll=0)
-    for game, counts in (("pairs", range(2, 7)), ("ofc", range(2, 5)), ("warpairs", [2]),
-                         ("pokeros", [2]), ("draw", range(2, 7))):
+    for game in registered_games():
+        counts = range(game_def(game).min_players, game_def(game).max_players + 1)
         page.game.value = game
         assert list(page.players.options) == list(counts)
         page.players.value = max(counts)
@@ -199,13 +217,34 @@ def test_a_3_seat_page_draws_only_its_seat(tmp_path: Path) -> None:
         assert set(leaks(text, frozenset(own), ascii=False))     # its own cards are drawn
 
 
-def test_board_for_finds_each_games_own_board() -> None:
-    for game, cls in (("warpairs", "WarPairsBoard"), ("draw", "DrawBoard"),
-                      ("ofc", "OfcBoard"), ("pairs", "PairsBoard"),
-                      ("pokeros", "PokerosBoard")):
-        board = board_for(game)
-        assert type(board).__name__ == cls and board.game == game
-        assert isinstance(board, Board)
+@pytest.mark.parametrize("game", registered_games())
+def test_board_for_finds_each_games_own_board(game: str) -> None:
+    board = board_for(game)
+    assert type(board).__module__ == f"widgets.games.{game}.board" and board.game == game
+    assert isinstance(board, Board)
+
+
+@pytest.mark.parametrize("exported", [None, (), ("Helper",), ("NotABoard",)])
+def test_a_game_without_an_exported_board_is_the_kits_error(
+        monkeypatch: pytest.MonkeyPatch, exported: tuple[str, ...] | None) -> None:
+    """A missing board was a plain list board in its place, silently: now the kit's error
+    names the game and what its board module must export."""
+    game = registered_games()[-1]
+    where = f"widgets.games.{game}.board"
+    if exported is None:        # no board module at all
+        monkeypatch.setitem(sys.modules, where, None)
+    else:
+        module = types.ModuleType(where)
+        module.Helper = object      # type: ignore[attr-defined]
+
+        class NotABoard:            # names the game but is no board
+            pass
+        NotABoard.game = game       # type: ignore[attr-defined]
+        module.NotABoard = NotABoard    # type: ignore[attr-defined]
+        module.__all__ = list(exported)  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, where, module)
+    with pytest.raises(WppError, match=rf"{game}.*{re.escape(where)}.*__all__"):
+        board_for(game)
 
 
 def test_the_lowest_page_heard_from_plays_the_computers_turn(tmp_path: Path) -> None:

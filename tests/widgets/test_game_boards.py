@@ -1,7 +1,8 @@
-"""The four boards on the shared game page (5-card draw, Pairs, OFC, Pokeros), by plain calls:
-each meets the Board contract, draws from views, turns clicks into the right action, shows a
-selected action, answers keys for every legal action, says actions with the card symbols, and
-draws the same widget tree when every card its player cannot see is re-dealt."""
+"""Every registered game's board on the shared game page, by plain calls (then each game's
+own checks): each meets the Board contract, draws from views, turns clicks into the right
+action, shows a selected action, answers keys for every legal action, says actions with the
+card symbols, and draws the same widget tree when every card its player cannot see is
+re-dealt."""
 
 from __future__ import annotations
 
@@ -17,22 +18,20 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import wpp
-from widgets.games.draw.board import DrawBoard
-from widgets.games.ofc.board import OfcBoard
-from widgets.games.pairs.board import PairsBoard
-from widgets.games.pokeros.board import PokerosBoard
 from widgets.page.board import Board
-from widgets.testing import page_tree, walk
+from widgets.site.room import board_for
+from widgets.testing import every_game, page_tree, walk
 from wpp.classic.game import Discard
 from wpp.core.errors import WppError
-from wpp.core.registry import game_def
+from wpp.core.registry import game_def, registered_games
 from wpp.ofc.board import ROWS, board_of
 from wpp.pairs.state import FOLD, HIT
 from wpp.pokeros.game import Place as PokerosPlace
 from wpp.pokeros.game import cell_words
 
+#: Every registered game's own board, found as its pages and rooms find it.
 BOARDS: dict[str, Callable[[], Any]] = {
-    "draw": DrawBoard, "pairs": PairsBoard, "ofc": OfcBoard, "pokeros": PokerosBoard}
+    game: (lambda game=game: board_for(game)) for game in registered_games()}  # type: ignore[misc]
 #: An ASCII card ("4C", "10H"): words on the page use ♣♠♥♦.
 ASCII_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 
@@ -69,14 +68,19 @@ def _drawn(name: str, g: Any, seat: int | None = None) -> tuple[Any, list[Any]]:
     return board, sent
 
 
-@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("name", every_game())
 def test_each_board_meets_the_contract_and_keys_are_distinct(name: str) -> None:
     board = BOARDS[name]()
     assert isinstance(board, Board) and board.game == name
     answers = board.keys()
     keys = [k.key for k in answers]
     assert len(keys) == len(set(keys)) and all(k.does and k.css_class for k in answers)
-    # every key's class is on a control of the board
+
+
+@pytest.mark.parametrize("name", every_game("keys-on-controls"))
+def test_every_keys_class_is_on_a_control_of_the_board(name: str) -> None:
+    board = BOARDS[name]()
+    answers = board.keys()
     classes = {c for x in walk(board.root) for c in getattr(x, "_dom_classes", ())}
     g = wpp.new_game(name, seed=1)
     board.draw(g.view(g.to_act), legal=g.legal_actions())
@@ -86,15 +90,15 @@ def test_each_board_meets_the_contract_and_keys_are_distinct(name: str) -> None:
                                                              "pk-card-5"}
 
 
-@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("name", every_game("refuses-other-views"))
 def test_a_board_refuses_another_games_view(name: str) -> None:
-    other = "pairs" if name != "pairs" else "draw"
+    other = next(g for g in registered_games() if g != name)
     g = wpp.new_game(other, seed=1)
     with pytest.raises(WppError):
         BOARDS[name]().draw(g.view(0), legal=[])
 
 
-@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("name", every_game())
 def test_every_control_has_an_accessible_name(name: str) -> None:
     g = _played(name, 3, 1)
     board, _ = _drawn(name, g)

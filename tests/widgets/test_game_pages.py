@@ -1,5 +1,5 @@
-"""The four games' pages — the shared GamePage on each game's board (5-card draw, Pairs, OFC,
-Pokeros), as their notebooks build them — driven by the board's own keys: a whole game to the
+"""Every registered game's page — the shared GamePage on the game's own board, as its
+notebook builds it — driven by the board's own keys: a whole game to the
 end against each opponent (and each of Pairs' rule sets), Hint selecting its move, Why? in
 public terms, the banner with the result and the session score, and the hidden-information
 twin test (the page's widget tree is the same when every card the person cannot see is
@@ -16,27 +16,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from widgets.games.draw.board import DrawBoard
-from widgets.games.ofc.board import OfcBoard
-from widgets.games.pairs.board import PairsBoard
 from widgets.games.pairs.rule_sets import RULE_SETS
-from widgets.games.pokeros.board import PokerosBoard
 from widgets.page.game_page import GamePage
-from widgets.testing import page_tree, walk
+from widgets.site.room import board_for
+from widgets.testing import every_game, page_tree, walk
 from wpp.core.explain import Explanation
 from wpp.core.history import History
-from wpp.core.registry import default_agent, game_def, hint_agent, new_game, registered_agents
+from wpp.core.registry import (
+    game_def,
+    hint_agent,
+    new_game,
+    registered_agents,
+    registered_games,
+    registration,
+)
 
-BOARDS: dict[str, Any] = {"draw": DrawBoard, "pairs": PairsBoard, "ofc": OfcBoard,
-                          "pokeros": PokerosBoard}
-#: A quick opponent per game (the default one is slow for OFC and Pokeros' tests).
-QUICK = {"draw": "exact", "pairs": "expected", "ofc": "random", "pokeros": "greedy"}
+#: The opponent of these pages: every game's random player (the registry gives each game
+#: one), quick where a default opponent is slow (OFC's, Pokeros').
+QUICK = "random"
 
 
 def page_of(name: str, seed: int, players: int | None = None,
             opponent: str | None = None, **settings_: Any) -> GamePage[Any]:
     players = players or game_def(name).default_players
-    who = opponent or QUICK[name]
-    return GamePage.for_game(name, board=BOARDS[name](), players=players, seed=seed,
+    who = opponent or QUICK
+    return GamePage.for_game(name, board=board_for(name), players=players, seed=seed,
                              seats={s: who for s in range(1, players)}, **settings_)
 
 
@@ -44,9 +48,12 @@ def press(board: Any, key: str) -> None:
     """What the page's key script does: click the enabled element with the key's class."""
     answers = board.keys()
     (k,) = [k for k in answers if k.key == key]
+    keypad = {id(c) for x in walk(board.root) if "wpp-keypad" in getattr(x, "_dom_classes", ())
+              for c in getattr(x, "children", ())}  # a key pad's buttons may be hidden
     for widget in walk(board.root):
         if (k.css_class in getattr(widget, "_dom_classes", ()) and hasattr(widget, "click")
-                and not widget.disabled and widget.layout.display != "none"):
+                and not widget.disabled
+                and (widget.layout.display != "none" or id(widget) in keypad)):
             widget.click()
             return
     raise AssertionError(f"no control answers {key!r}")
@@ -71,7 +78,7 @@ def text_of(page: GamePage[Any]) -> str:
                       ensure_ascii=False)
 
 
-@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("name", every_game())
 def test_a_whole_game_to_the_banner_with_the_session_score(name: str) -> None:
     page = page_of(name, seed=11)
     play_by_keys(page, random.Random(1))
@@ -121,14 +128,14 @@ def test_pairs_rule_set_choice_applies_to_the_next_game() -> None:
     assert page.history.state.rules.only_loser is True
 
 
-@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("name", every_game())
 def test_hint_starts_on_the_ai_the_review_compares_with(name: str) -> None:
     """Pairs' Hint asked CardStock's AI, which folded where the review called folding a
     blunder: Hint now starts on the registration's HINT (the review's own AI)."""
     page = page_of(name, 3)
     assert page.hints.name() == hint_agent(name)
-    if name in ("pairs", "pokeros", "ofc"):
-        assert hint_agent(name) != default_agent(name)
+    declared = getattr(registration(name), "HINT", None)
+    assert declared is None or page.hints.name() == declared
 
 
 def test_hint_selects_the_move_on_each_board() -> None:
@@ -163,7 +170,7 @@ def test_hint_selects_the_move_on_each_board() -> None:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(list(BOARDS)), st.integers(0, 10**6), st.integers(0, 6),
+@given(st.sampled_from(registered_games()), st.integers(0, 10**6), st.integers(0, 6),
        st.integers(0, 2**32))
 def test_the_page_is_the_same_when_hidden_cards_are_re_dealt(
         name: str, seed: int, moves: int, twin: int) -> None:

@@ -63,7 +63,6 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.page.board import Board
-from widgets.page.list_board import ListBoard
 from widgets.page.seats import PERSON, SeatChooser, budget_option
 from widgets.parts.address import page_query
 from widgets.parts.game_log import GameLogView
@@ -132,27 +131,33 @@ def room_script_html() -> str:
 
 def board_for(game: str) -> Board:
     """A new board of ``game`` for the room page: the game's own, the one its page uses
-    (``widgets.games.<game>.board``: a public class whose ``game`` is ``game`` and which meets
-    :class:`~widgets.page.board.Board`), else the shared page's plain list board.
+    (``widgets.games.<game>.board``: a class named in its ``__all__`` whose ``game`` is
+    ``game`` and which meets :class:`~widgets.page.board.Board`). A registered game without
+    one is the kit's error naming what the game must export — not a plain board in its place,
+    which would hide the omission from the game's author.
 
     >>> type(board_for("warpairs")).__name__, type(board_for("pairs")).__name__
     ('WarPairsBoard', 'PairsBoard')
     """
     game_def(game)      # an unknown game is the kit's error
     where = f"widgets.games.{game}.board"
+    duty = (f"the game {game!r} has no board for its pages and rooms: the module {where} must "
+            f"name in its __all__ a board class whose game is {game!r}")
     try:
         module = import_module(where)
     except ModuleNotFoundError as err:
         if err.name is None or not where.startswith(err.name):
             raise
-        module = None
+        raise WppError(f"{duty} (there is no such module)") from None
     for name in getattr(module, "__all__", ()):
         cls = getattr(module, name, None)
         if isinstance(cls, type) and getattr(cls, "game", None) == game:
             board = cls()
             if isinstance(board, Board):
                 return board
-    return ListBoard(game)
+            raise WppError(f"{duty}; {name} does not meet the board contract "
+                           "(widgets.page.board.Board)")
+    raise WppError(duty)
 
 
 class RoomPage:

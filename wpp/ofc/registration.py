@@ -17,7 +17,7 @@ from wpp.ofc.cli import PLAY
 from wpp.ofc.game import OFC, OfcState, Place
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "ORDER", "PLAY", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "NOT_APPLICABLE", "ORDER", "PLAY", "REVIEW"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
@@ -100,3 +100,10 @@ def _method(budget: dict[str, Any], policy: str | None) -> str:
 #: The game review compares the expected AI's placement with pyOFC's candidates, played out
 #: at random in 48 re-deals (points vary more than a win).
 REVIEW: Final = ReviewHook(_review, _method, {"worlds": 48, "actions": 12})
+
+#: Checks of the shared test suites that do not apply to OFC, with the reason each is skipped
+#: (their names: ``widgets.testing.CHECKS``).
+NOT_APPLICABLE: Final = {
+    "static-site": "its computer players need numpy, which the static site's browser kernel "
+                   "does not load: its page is on the server only",
+}

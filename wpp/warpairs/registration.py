@@ -25,8 +25,8 @@ from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
 from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "ORDER", "PUBLIC_REASONS",
-           "REVIEW"]
+__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "NOT_APPLICABLE", "ORDER",
+           "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
@@ -112,3 +112,10 @@ LADDER: Final[tuple[LadderRung, ...]] = (
      "Plays candidate moves out in 200 imagined deals of the cards it cannot see, read from "
      "what you have played, and overrules the classic AI when that wins more often."),
 )
+
+#: Checks of the shared test suites that do not apply to WarPairsPoker, with the reason each
+#: is skipped (their names: ``widgets.testing.CHECKS``).
+NOT_APPLICABLE: Final = {
+    "keys-on-controls": "its keys reach every slot of a hand that may grow to 36 cards; "
+                        "a first hand shows only its own cards' slots",
+}
