@@ -73,11 +73,7 @@ CHECKS: Final[dict[str, str]] = {
 #: marks them as expected failures (strict: the day the game is fixed, the suite says to
 #: remove the entry). A defect found by a shared suite waits here, seen, for its fix in the
 #: game's own files.
-KNOWN_GAPS: Final[dict[tuple[str, str], str]] = {
-    ("warpairs", "refuses-other-views"):
-        "its board reads the view's phase before checking whose view it is: another game's "
-        "view is an AttributeError, not the kit's error",
-}
+KNOWN_GAPS: Final[dict[tuple[str, str], str]] = {}
 
 
 def not_applicable(game: str) -> dict[str, str]:

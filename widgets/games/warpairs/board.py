@@ -36,6 +36,7 @@ from widgets.parts.hand import HandView
 from widgets.parts.hotkeys import SLOT_KEYS, KeyPad
 from widgets.parts.how_to_play import how_to_play_html
 from widgets.parts.playable import playable_cards
+from wpp.core.errors import WppError
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.deal import MULLIGAN_SIZE
 from wpp.warpairs.phases import Phase, player_name
@@ -227,6 +228,9 @@ class WarPairsBoard:
     # ------------------------------------------------------------------ drawing
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
+        if not isinstance(view, View):  # another game's view: the kit's error, nothing drawn
+            raise WppError(f"this board draws WarPairsPoker, not a view of type "
+                           f"{type(view).__name__!r:.40}")
         if self.view is None or view.actions != self.view.actions or view.player != \
                 self.view.player or active != self.active:
             self.input.reset()
