@@ -46,6 +46,7 @@ def in_browser(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(threading.Thread, "start", no_thread)
 
 
+# per-game: three games of short reviews (their seeds deal quick games), not a suite over all
 @pytest.mark.parametrize(("name", "seed"), [("pairs", 3), ("draw", 4), ("warpairs", 2)])
 @pytest.mark.usefixtures("in_browser")
 def test_in_the_browser_the_review_steps_with_the_page_live_between(name: str,

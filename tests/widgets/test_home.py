@@ -81,6 +81,7 @@ def test_a_game_on_the_server_only_says_why_without_a_dead_open() -> None:
 def test_the_lesson_table_links_no_page_the_site_lacks() -> None:
     """Lesson 1's table on the static site linked "play it" to OFC's page, which needs the
     server (a missing page there): a game or lesson on the server only is named, not linked."""
+    # per-game: an example of one game on the server only (OFC) and one on the site
     ofc, pairs = (wpp.core.registry.game_def(g).title for g in ("ofc", "pairs"))
     items = [Entry("game", ofc, "o", "ofc.ipynb", server="it needs numpy"),
              Entry("game", pairs, "p", "pairs.ipynb"),
