@@ -234,6 +234,31 @@ def figure_cell(source: str) -> str:
     return source
 
 
+#: Where setuptools is told which data files each package ships.
+PACKAGE_DATA = "[tool.setuptools.package-data]\n"
+#: The shipped folder's files, added to the kit's wheel for the site.
+SHIPPED_DATA = ('"widgets.site" = ["shipped/notebooks/*.ipynb", "shipped/docs/*/*.md", '
+                '"shipped/figures/*.svg"]\n')
+
+
+def shipped_pyproject(text: str) -> str:
+    """The kit's ``pyproject.toml`` for the site's wheel: setuptools ships the data files it
+    is told of, so ``widgets/site/shipped/``'s are added to the package data (whatever else
+    that table lists: a line matched word for word once missed a new entry and the site's
+    figures were left out). A ``pyproject.toml`` without the table is refused.
+
+    >>> print(shipped_pyproject('[tool.setuptools.package-data]\\nwpp = ["py.typed"]\\n'))
+    [tool.setuptools.package-data]
+    "widgets.site" = ["shipped/notebooks/*.ipynb", "shipped/docs/*/*.md", "shipped/figures/*.svg"]
+    wpp = ["py.typed"]
+    <BLANKLINE>
+    """
+    if PACKAGE_DATA not in text:
+        raise SystemExit("build_site: pyproject.toml has no [tool.setuptools.package-data] "
+                         "table to add the site's shipped files to")
+    return text.replace(PACKAGE_DATA, PACKAGE_DATA + SHIPPED_DATA, 1)
+
+
 def build_kit_wheel(py: Path, work: Path, dest: Path) -> Path:
     """The kit's wheel, its package carrying ``widgets/site/shipped/`` (see the module
     docs)."""
@@ -253,13 +278,8 @@ def build_kit_wheel(py: Path, work: Path, dest: Path) -> Path:
     for sub in ("teachers", "handouts"):
         shutil.copytree(ROOT / "docs" / sub, shipped / "docs" / sub)
     draw_figures(shipped / "figures")
-    # setuptools ships data files it is told of: these are the shipped folder's.
     text = (src / "pyproject.toml").read_text(encoding="utf-8")
-    text = text.replace('"*" = ["data/*.json", "rules.md"]',
-                        '"*" = ["data/*.json", "rules.md"]\n"widgets.site" = '
-                        '["shipped/notebooks/*.ipynb", "shipped/docs/*/*.md", '
-                        '"shipped/figures/*.svg"]')
-    (src / "pyproject.toml").write_text(text, encoding="utf-8")
+    (src / "pyproject.toml").write_text(shipped_pyproject(text), encoding="utf-8")
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("wpp-*.whl"):
         old.unlink()

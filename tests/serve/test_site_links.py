@@ -37,3 +37,22 @@ def test_a_server_page_is_named_and_the_kit_is_its_static_page() -> None:
                       "and [the kit](teachers.ipynb) and [6](06_hand_frequencies.ipynb)")
     assert text == ("rooms (on the kit's server only) and [guide 3](../../kit/guide-03_x.html) "
                     "and [the kit](../../kit/index.html) and 6 (on the kit's server only)")
+
+
+def test_the_sites_wheel_ships_the_shipped_folder_with_todays_pyproject() -> None:
+    """The site's wheel is told of ``widgets/site/shipped/``'s files in the kit's own
+    ``pyproject.toml``: the build matched one line of it word for word, a new entry in that
+    line (the games' ``how_to_play.md``) made the match fail in silence, and lesson 2a's
+    figures were missing on the site (FileNotFoundError in the page)."""
+    import tomllib
+
+    from scripts.build_site import shipped_pyproject
+    from widgets.site.serve import ROOT
+
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(shipped_pyproject(text))["tool"]["setuptools"]["package-data"]
+    assert data["widgets.site"] == ["shipped/notebooks/*.ipynb", "shipped/docs/*/*.md",
+                                    "shipped/figures/*.svg"]
+    assert data["*"] == tomllib.loads(text)["tool"]["setuptools"]["package-data"]["*"]
+    with pytest.raises(SystemExit, match="package-data"):
+        shipped_pyproject("[project]\nname = 'wpp'\n")
