@@ -359,7 +359,7 @@ class GamePage(Generic[B]):
         self.keeper.release()
         if asks.key and self.keeper.store is not None:
             found = self.keeper.take(asks.key)
-            if found is not None and self._take_kept(*found):
+            if found is not None and self._take_kept(*found, show_practice=True):
                 self.start(found[0])
                 self.tell(said)
                 return
@@ -385,9 +385,12 @@ class GamePage(Generic[B]):
             self.refresh()  # kept from now on, under the page's own key
         self.tell(said)
 
-    def _take_kept(self, history: History[Any, Any], settings: Mapping[str, Any]) -> bool:
+    def _take_kept(self, history: History[Any, Any], settings: Mapping[str, Any],
+                   refusal: str = "cannot continue the kept game", *,
+                   show_practice: bool = False) -> bool:
         """Seat the people and agents kept with ``history`` (read from the store); whether
-        it can be played here (if not, the page says why and keeps its own game)."""
+        it can be played here (if not, the page says ``refusal`` and why, and keeps its own
+        game). ``show_practice``: the practice box shows the kept setting too."""
         try:
             seats, budgets, practice = _read_settings(settings)
             if history.players != self.players:
@@ -396,17 +399,18 @@ class GamePage(Generic[B]):
                 self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
             agents = self._agents()
         except WppError as err:
-            self.notes.refuse(f"cannot continue the kept game: {err}")
+            self.notes.refuse(f"{refusal}: {err}")
             self._show_seats()
             return False
         self.session.set_computer(agents)
         self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
                         for s in range(self.players)}
-        # The box shows what the kept game was set to, with no question (nothing is at
-        # stake on this page yet: the kept game is only now taken up).
-        self.practice_box.unobserve(self._practice_changed, names="value")
-        self.practice_box.value = practice
-        self.practice_box.observe(self._practice_changed, names="value")
+        if show_practice:
+            # The box shows what the kept game was set to, with no question (nothing is
+            # at stake on this page yet: the kept game is only now taken up).
+            self.practice_box.unobserve(self._practice_changed, names="value")
+            self.practice_box.value = practice
+            self.practice_box.observe(self._practice_changed, names="value")
         return True
 
     def tell(self, notices: Sequence[str]) -> None:
@@ -1007,20 +1011,8 @@ class GamePage(Generic[B]):
                                "back.", info=True)
             return False
         history, settings = found
-        try:
-            seats, budgets, _ = _read_settings(settings)
-            if history.players != self.players:
-                raise WppError("the kept game has another number of players")
-            for seat in range(self.players):
-                self.chooser.set(seat, seats.get(seat, PERSON), budgets.get(seat))
-            agents = self._agents()
-        except WppError as err:
-            self.notes.refuse(f"cannot follow the other tab's game: {err}")
-            self._show_seats()
+        if not self._take_kept(history, settings, "cannot follow the other tab's game"):
             return False
-        self.session.set_computer(agents)
-        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
-                        for s in range(self.players)}
         # The tab that wrote moves for the computer: two kernels racing the computer's
         # turn would make each follow the other (every follow resets the panels). If that
         # tab is gone, the next poll that finds nothing new lets this one move.
