@@ -112,6 +112,48 @@ def reload_and_continue(pg: Any) -> None:
     expect(pg.locator(".wpp-log li")).to_have_text(kept, timeout=WAIT)
 
 
+#: What the page says of itself when its Why? panel closed under the test: was the page
+#: reloaded (its marker gone, how it was navigated to), is the "engine stopped" bar up.
+_PAGE_STATE = """() => ({marker: window.__wppWhyMarker === 1,
+  navigation: (performance.getEntriesByType('navigation')[0] || {}).type || '?',
+  stopped: !!document.querySelector('.wpp-engine-stopped'),
+  message: (document.querySelector('.wpp-msg') || {}).innerText || ''})"""
+
+
+def why_text(pg: Any, game: str) -> str:
+    """Open Why? and return the side panel's text once it shows the computer's reasons.
+
+    If the panel is found closed right after it showed them (seen once in CI under load:
+    the reasons appeared, then the panel read closed), the page's own account is gathered —
+    was the page reloaded under the test, is the "engine stopped" bar up, the page's message
+    line, the server's kernel lines — printed, and Why? is opened once more: the reasons must
+    then be there (the test fails otherwise, with that account)."""
+    from playwright.sync_api import expect
+
+    title = "Why the computer did that"
+    panel = pg.locator(".wpp-side")
+    accounts: list[str] = []
+    for _attempt in range(2):
+        pg.evaluate("() => { window.__wppWhyMarker = 1; }")
+        button = pg.get_by_role("button", name=re.compile(r"^Why\?")).first
+        if title not in panel.inner_text():
+            button.click()
+        expect(panel).to_contain_text(title, timeout=WAIT)
+        text = str(panel.inner_text())
+        if title in text:
+            pg.screenshot(path=str(shots(game) / f"{game}_why.png"), full_page=True)
+            if accounts:
+                print(f"why_text({game}): the panel closed once under the test: {accounts}")
+            return text
+        log = shots(game) / f"voila-{game}.log"
+        kernels = [line.strip()[:120] for line in (log.read_text(errors="replace").splitlines()
+                                                   if log.exists() else [])
+                   if "Kernel" in line or "kernel" in line][-12:]
+        accounts.append(f"page: {pg.evaluate(_PAGE_STATE)}; panel: {text[:200]!r}; "
+                        f"server: {kernels}")
+    raise AssertionError(f"Why? would not stay open: {accounts}")
+
+
 def play_with_hints(pg: Any, game: str, seed: int, *, reload_after: int = 2,
                     limit: int = 200) -> dict[str, Any]:
     """Play to the end: each turn Shift+H (Hint selects a move on the board) and Enter;
@@ -132,11 +174,7 @@ def play_with_hints(pg: Any, game: str, seed: int, *, reload_after: int = 2,
         assert "wpp-seed-shown" not in html and f"Seed {seed}" not in html, \
             "the seed is on the page during the game"
         if not seen["why"]:
-            pg.get_by_role("button", name=re.compile(r"^Why\?")).first.click()
-            panel = pg.locator(".wpp-side")
-            expect(panel).to_contain_text("Why the computer did that", timeout=WAIT)
-            seen["why"] = panel.inner_text()
-            pg.screenshot(path=str(shots(game) / f"{game}_why.png"), full_page=True)
+            seen["why"] = why_text(pg, game)
         before = log_text(pg)
         if not hint(pg):
             break
