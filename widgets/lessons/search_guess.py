@@ -23,10 +23,11 @@ import ipywidgets as w
 from widgets.lessons.base import Lesson, nav_button, query_int
 from widgets.lessons.commit import Guess, GuessList
 from widgets.parts.faces import cards_html
+from widgets.parts.when_reached import WhenReached
 from wpp.core.standard_deck import Card
 from wpp.warpairs.teach.duel import Duel, DuelPosition, duel, duel_positions
 
-__all__ = ["BUDGETS", "TAKEAWAYS", "WhichMoveWins", "position_html"]
+__all__ = ["BUDGETS", "TAKEAWAYS", "WhichMoveWins", "play_and_review", "position_html"]
 
 #: The budgets offered: re-deals per move.
 BUDGETS = (20, 100, 400)
@@ -155,3 +156,20 @@ class WhichMoveWins(Lesson):
     def summary(self) -> str:
         return (f"which move wins, {len(self.positions)} positions, budget "
                 f"{self.budget.value} re-deals: " + self.quiz.summary())
+
+
+def play_and_review() -> WhenReached:
+    """Lesson 12's game: the game page against the classic AI, its Hint asking the search AI
+    of the lesson, built when the learner reaches it (:class:`WhenReached`: the lesson's
+    questions are usable at once instead of after the browser drew a whole game page)."""
+    from widgets.games.warpairs.app import App
+    from widgets.parts.hotkeys import hotkeys_html
+
+    def build() -> App:
+        page = App(ai_delay=0.5)
+        page.hints.dropdown.value = "search"
+        return page
+
+    return WhenReached(build, label="Play a game against the classic AI",
+                       note="<p>The game opens here when you scroll to it (or press the "
+                            "button).</p>", html=hotkeys_html())
