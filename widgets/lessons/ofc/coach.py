@@ -22,10 +22,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, lesson_root, nav_button, query_int
-from widgets.lessons.classroom import report_answer
-from widgets.lessons.commit import Guess, GuessList
-from widgets.lessons.predict import Reveal
+from widgets.lessons.shared.base import Lesson, lesson_root, nav_button, query_int
+from widgets.lessons.shared.classroom import report_answer
+from widgets.lessons.shared.commit import Guess, GuessList
+from widgets.lessons.shared.predict import Reveal
 from widgets.parts.faces import cards_html
 from wpp.core.errors import WppError
 from wpp.core.registry import make_agent, new_game

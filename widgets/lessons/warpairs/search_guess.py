@@ -20,8 +20,8 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, nav_button, query_int
-from widgets.lessons.commit import Guess, GuessList
+from widgets.lessons.shared.base import Lesson, nav_button, query_int
+from widgets.lessons.shared.commit import Guess, GuessList
 from widgets.parts.faces import cards_html
 from widgets.parts.when_reached import WhenReached
 from wpp.core.standard_deck import Card

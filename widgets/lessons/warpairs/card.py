@@ -1,4 +1,5 @@
-"""The rules card and glossary every lesson carries, and lesson 2's one-trick strip.
+"""WarPairsPoker's rules card (the shared card, :mod:`widgets.lessons.shared.rules_card`, drawn
+with WarPairsPoker's own headings and the AIs' words), and lesson 2's one-trick strip.
 
 :class:`RulesCard` is one screen: the game in six headings (the goal, the deal, a trick,
 beating a play, twos and aces, passing), each line a rule's own one-line summary from the
@@ -33,15 +34,14 @@ from typing import Final
 import ipywidgets as w
 
 from widgets.games.warpairs.rules_ref import RULES_HTML
-from widgets.lessons.base import Lesson, board_html, lesson_root, nav_button, rule_badges
-from wpp.core.errors import WppError
-from wpp.core.registry import game_def
-from wpp.core.rulebook import Rulebook
+from widgets.lessons.shared.base import Lesson, lesson_root, nav_button
+from widgets.lessons.shared.rules_card import RulesCard as SharedRulesCard
+from widgets.lessons.warpairs.board import board_html, rule_badges
 from wpp.warpairs.rules import rulebook
 from wpp.warpairs.teach.rules import AI_TERMS, trick_frames
 
-__all__ = ["CARD_GROUPS", "LESSON_RULES_HTML", "RulesCard", "TrickStrip", "game_card_html",
-           "rules_card_html"]
+__all__ = ["CARD_GROUPS", "LESSON_RULES_HTML", "RulesCard", "TrickStrip", "card_html",
+           "card_summary"]
 
 #: The card's headings and the rules under each (their one-line summaries are shown).
 CARD_GROUPS: Final = (
@@ -61,7 +61,7 @@ LESSON_RULES_HTML: Final = re.sub(r'<div class="wpp-rule-source">.*?</div>', "",
                                   flags=re.S)
 
 
-def rules_card_html(open_: bool = False) -> str:
+def card_html(open_: bool = False) -> str:
     """The card as HTML: the rules by heading, the glossary, every rule's card."""
     book = rulebook()
     groups = "".join(
@@ -80,85 +80,18 @@ def rules_card_html(open_: bool = False) -> str:
             "</details>")
 
 
-def _plain(line: str, title: str = "") -> str:
-    """A rules-text line for a learner: its kit settings in brackets dropped (they name
-    fields of the rules object), Markdown's emphasis and code marks removed, and a leading
-    ``title:`` dropped when the card already shows ``title`` before it (the one-line summary
-    "hit: draw a card" under the heading "Hit" would read "Hit: hit: draw a card").
-
-    >>> _plain("hit: draw a card face up onto your stack", "Hit")
-    'draw a card face up onto your stack'
-    """
-    line = re.sub(r"\s*\((?:flag|Flag)[^)]*\)", "", line)
-    if title and line.lower().startswith(title.lower() + ":"):
-        line = line[len(title) + 1:].lstrip()
-    return line.replace("`", "").replace("**", "").replace("*", "")
+def card_summary() -> str:
+    """The card in a line (its cell's plain-text output)."""
+    return (f"rules card: {sum(len(ids) for _, ids in CARD_GROUPS)} rules under "
+            f"{len(CARD_GROUPS)} headings, {len(rulebook().glossary) + len(AI_TERMS)} "
+            "glossary terms")
 
 
-def _paragraphs(text: str) -> str:
-    """A rule's Markdown text as HTML paragraphs (plain words: emphasis kept as bold)."""
-    out = []
-    for para in text.split("\n\n"):
-        html = escape(" ".join(para.split())).replace("`", "")
-        html = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html)
-        out.append(f"<p>{html}</p>")
-    return "".join(out)
+class RulesCard(SharedRulesCard):
+    """WarPairsPoker's rules card (what its lessons carry), closed unless ``open_``."""
 
-
-def game_card_html(game: str, open_: bool = False) -> str:
-    """The rules card of any registered game, from its own rules text
-    (``game_def(game).rulebook()``): each section's rules in one line, the glossary, and
-    every rule in full one click away."""
-    if game == "warpairs":
-        return rules_card_html(open_)
-    book: Rulebook | None = game_def(game).rulebook()
-    if book is None:
-        raise WppError(f"the game {game!r} has no rules text to make a rules card from")
-    name = book.title.split(" — ")[0]
-    groups = "".join(
-        f'<div class="wpp-card-group"><b>{escape(head)}</b>'
-        + "".join(f"<div><b>{escape(r.title)}</b>: {escape(_plain(r.summary, r.title))}</div>"
-                  for r in rules) + "</div>"
-        for head, rules in book.sections().items())
-    terms = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(d)}</td></tr>"
-                    for t, d in book.glossary.items())
-    full = "".join(f"<div><b>{escape(r.title)}</b>{_paragraphs(r.text)}</div>"
-                   for r in book.values())
-    return (f'<details class="wpp-rules-card" id="the-rules-card"{" open" if open_ else ""}>'
-            f"<summary><b>Rules card: {escape(name)}</b> (the whole game on one screen)"
-            f'</summary><div class="wpp-card-groups">{groups}</div>'
-            f'<details><summary><b>Glossary</b></summary><table class="wpp-facts">{terms}'
-            "</table></details>"
-            f"<details><summary><b>Every rule in full</b></summary>{full}</details>"
-            "</details>")
-
-
-class RulesCard(Lesson):
-    """The rules card of ``game`` (WarPairsPoker's by default), closed (one line) unless
-    ``open_``."""
-
-    def __init__(self, open_: bool = False, game: str = "warpairs") -> None:
-        self.game = game
-        self.html = w.HTML(game_card_html(game, open_))
-        self.root = lesson_root([self.html], "wpp-card-root")
-        # Not one of the page's lessons (pages and tests count those): a card beside them.
-        self.root.remove_class("wpp-lesson")
-        # Presented, the card opens (a closed card would fill the screen with one line).
-        toggle = next(c for bar in self.root.children if isinstance(bar, w.HBox)
-                      for c in bar.children if isinstance(c, w.ToggleButton))
-        toggle.observe(lambda ch: setattr(self.html, "value",
-                                          game_card_html(game, open_ or bool(ch["new"]))),
-                       names="value")
-
-    def summary(self) -> str:
-        if self.game != "warpairs":
-            book = game_def(self.game).rulebook()
-            assert book is not None
-            return (f"rules card of {book.title.split(' — ')[0]}: {len(book)} rules under "
-                    f"{len(book.sections())} headings, {len(book.glossary)} glossary terms")
-        return (f"rules card: {sum(len(ids) for _, ids in CARD_GROUPS)} rules under "
-                f"{len(CARD_GROUPS)} headings, {len(rulebook().glossary) + len(AI_TERMS)} "
-                "glossary terms")
+    def __init__(self, open_: bool = False) -> None:
+        super().__init__("warpairs", open_)
 
 
 #: What the strip asks before each picture after the first (predict, then look).

@@ -6,14 +6,14 @@ hand over — a lesson may; a game never does.
 
 :class:`FirstTaste` asks two questions the engine answers in plain words, naming the rule —
 asked first: the engine's answer is computed only once the learner locks an answer in (the
-kit's :class:`~widgets.lessons.commit.GuessList`).
+kit's :class:`~widgets.lessons.shared.commit.GuessList`).
 
 >>> d = DealPreview(seed=1)
 >>> d.summary()
 'deal 1: your 16 cards 2♥ 3♣ 4♣ … A♠; the other hand face down; 20 cards in the deck'
 >>> d.reveal.value = True; d.summary()
 'deal 1: your 16 cards 2♥ 3♣ 4♣ … A♠; the other hand 2♠ 4♥ 5♦ … A♥; 20 cards in the deck'
->>> from widgets.lessons.commit import widget_strings
+>>> from widgets.lessons.shared.commit import widget_strings
 >>> t = FirstTaste(); "wrap-around" in " ".join(widget_strings(t.root))
 False
 >>> t.quiz.choose(0); t.quiz.commit()
@@ -27,8 +27,8 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, SeedField, lesson_root
-from widgets.lessons.commit import Guess, GuessList
+from widgets.lessons.shared.base import Lesson, SeedField, lesson_root
+from widgets.lessons.shared.commit import Guess, GuessList
 from widgets.parts.faces import back_svg, cards_html
 from wpp.core.standard_deck import Card, format_cards, parse_cards
 from wpp.warpairs.deal import DEAL_SIZE, deal

@@ -1,6 +1,6 @@
 """The widgets of lesson 8, "Classic poker and WarPairsPoker".
 
-Four lesson widgets, each a :class:`~widgets.lessons.base.Lesson` (a ``root`` to show, a
+Four lesson widgets, each a :class:`~widgets.lessons.shared.base.Lesson` (a ``root`` to show, a
 one-line ``summary()`` that nbval compares), asking :mod:`wpp.poker.ranking`,
 :mod:`wpp.warpairs.teach.versus_poker` and :mod:`wpp.classic` what to show so the notebook
 stays glue:
@@ -32,9 +32,9 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button, table_html
-from widgets.lessons.commit import AfterGuesses, Guess, GuessList
-from widgets.lessons.picker import CardPicker
+from widgets.lessons.shared.base import Lesson, SeedField, lesson_root, nav_button, table_html
+from widgets.lessons.shared.commit import AfterGuesses, Guess, GuessList
+from widgets.lessons.shared.picker import CardPicker
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
 from wpp.classic.draw import (

@@ -27,19 +27,17 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.lessons.base import (
-    GameNav,
+from widgets.lessons.shared.base import (
     Lesson,
     SeedField,
-    board_html,
     lesson_root,
     nav_button,
     report_answer,
-    rule_badges,
     table_html,
 )
-from widgets.lessons.commit import skip_button
-from widgets.lessons.picker import CardPicker
+from widgets.lessons.shared.commit import skip_button
+from widgets.lessons.shared.picker import CardPicker
+from widgets.lessons.warpairs.board import GameNav, board_html, rule_badges
 from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import CardParseError, format_cards, parse_cards
 from wpp.warpairs.deal import DEAL_SIZE, deal
@@ -282,7 +280,7 @@ class Quiz(Lesson):
     change nothing); the engine says why, citing the rule; after the last question, the score
     and the rules missed, with Restart and Shuffle. Titles never give the answer away.
     Next waits until the question is answered; the small **Skip** shows the answer, marked
-    as skipped, and records nothing for the class (:mod:`widgets.lessons.commit`)."""
+    as skipped, and records nothing for the class (:mod:`widgets.lessons.shared.commit`)."""
 
     def __init__(self, questions: Sequence[QuizItem] = QUIZ_ALL, shuffle_seed: int = 1) -> None:
         self.run = QuizRun(questions)

@@ -8,7 +8,7 @@ reason, naming the rule; a legal one is narrated, and in a strategy drill scored
 keep a sure win, and if not, which answer of the opponent spoils it. **Try again** puts the
 position back. *next drill* waits for a first move; the small **Skip** shows the answer (the
 moves that win for sure, or the moves the rules allow) and records nothing for the class
-(:mod:`widgets.lessons.commit`).
+(:mod:`widgets.lessons.shared.commit`).
 
 >>> from wpp.warpairs.teach.drills import STRATEGY
 >>> pad = DrillPad(STRATEGY)
@@ -30,15 +30,9 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import (
-    Lesson,
-    board_html,
-    lesson_root,
-    nav_button,
-    report_answer,
-    rule_badges,
-)
-from widgets.lessons.commit import skip_button
+from widgets.lessons.shared.base import Lesson, lesson_root, nav_button, report_answer
+from widgets.lessons.shared.commit import skip_button
+from widgets.lessons.warpairs.board import board_html, rule_badges
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card, format_cards
 from wpp.warpairs.actions import Action, Concede, Draw, Pass, PlayCards

@@ -14,8 +14,8 @@ from html import escape
 
 import pandas as pd
 
-from widgets.lessons.base import Lesson, query_int
-from widgets.lessons.commit import Guess, GuessList, figure_html
+from widgets.lessons.shared.base import Lesson, query_int
+from widgets.lessons.shared.commit import Guess, GuessList, figure_html
 from wpp.analysis import plots
 from wpp.analysis.match import MatchResult
 from wpp.analysis.report import compare
@@ -35,7 +35,7 @@ from wpp.warpairs.teach.tables import (
 __all__ = ["REMEMBER", "SCORE_AXIS", "AnalysisGuesses", "frame_html"]
 
 #: What to remember: it answers questions 3 and 4, so the notebook shows it only after the
-#: questions (:class:`~widgets.lessons.commit.AfterGuesses`).
+#: questions (:class:`~widgets.lessons.shared.commit.AfterGuesses`).
 REMEMBER = (
     '<div class="wpp-narration"><p><b>What to remember.</b> A difference is real only when '
     'its range stays clear of "even"; more games narrow the range (four times the games, '

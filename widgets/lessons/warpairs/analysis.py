@@ -28,7 +28,7 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, lesson_root, nav_button
+from widgets.lessons.shared.base import Lesson, lesson_root, nav_button
 from wpp.analysis.match import MatchResult, assemble, play_chunk, schedule
 from wpp.analysis.stats import head_to_head
 from wpp.warpairs.teach.tables import learner_head_to_head, match_takeaway
@@ -199,7 +199,7 @@ class FrequencyRunner(_Runner):
         """Deal, count and show the shares, chunk by chunk."""
         import pandas as pd
 
-        from widgets.lessons.frequency_guess import share_table_html
+        from widgets.lessons.warpairs.frequency_guess import share_table_html
         from wpp.warpairs import frequencies as freq
 
         n, first = int(self.deals.value), int(self.seed.value)

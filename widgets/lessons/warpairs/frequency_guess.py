@@ -17,15 +17,15 @@ from typing import Any, Final
 
 import pandas as pd
 
-from widgets.lessons.base import Lesson, query_int
-from widgets.lessons.commit import Guess, GuessList, figure_html
+from widgets.lessons.shared.base import Lesson, query_int
+from widgets.lessons.shared.commit import Guess, GuessList, figure_html
 from wpp.warpairs import frequencies as freq
 from wpp.warpairs.teach.tables import ladder_crosstab, share_takeaway
 
 __all__ = ["REMEMBER", "FrequencyGuesses", "cell", "share_table_html"]
 
 #: What to remember: it answers the questions, so the notebook shows it only after them
-#: (:class:`~widgets.lessons.commit.AfterGuesses`).
+#: (:class:`~widgets.lessons.shared.commit.AfterGuesses`).
 REMEMBER: Final = (
     '<div class="wpp-narration"><p><b>What to remember.</b> With 16 cards, poker hands that '
     "are rare in five cards are common — almost every deal holds two pair, a flush and a "

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from functools import partial
 from html import escape
 
-from widgets.lessons.base import Lesson, query_int
-from widgets.lessons.commit import Guess, GuessList
+from widgets.lessons.shared.base import Lesson, query_int
+from widgets.lessons.shared.commit import Guess, GuessList
 from widgets.parts.faces import cards_html
 from wpp.core.standard_deck import Card
 from wpp.pokeros.game import PokerosView

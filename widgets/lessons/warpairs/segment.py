@@ -27,7 +27,7 @@ from typing import Final
 
 import ipywidgets as w
 
-from widgets.lessons.base import (
+from widgets.lessons.shared.base import (
     Lesson,
     SeedField,
     lesson_root,
@@ -36,7 +36,7 @@ from widgets.lessons.base import (
     report_answer,
     table_html,
 )
-from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
+from widgets.lessons.shared.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.parts.faces import cards_html
 from widgets.parts.stepper import Stepper
 from wpp.core.standard_deck import Card, CardParseError, parse_cards

@@ -29,7 +29,7 @@ import ipywidgets as w
 from widgets.games.warpairs.action_bar import ActionBar
 from widgets.games.warpairs.pile import PileView
 from widgets.games.warpairs.table import TableView
-from widgets.lessons.base import Lesson, SeedField, lesson_root, nav_button
+from widgets.lessons.shared.base import Lesson, SeedField, lesson_root, nav_button
 from widgets.parts.hand import HandView
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards

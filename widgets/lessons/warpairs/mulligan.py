@@ -25,7 +25,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import (
+from widgets.lessons.shared.base import (
     Lesson,
     SeedField,
     lesson_root,
@@ -33,7 +33,7 @@ from widgets.lessons.base import (
     plain_words,
     report_answer,
 )
-from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
+from widgets.lessons.shared.predict import NOTHING, Reveal, comparison_html, step_nav
 from widgets.parts.faces import cards_html
 from widgets.parts.hand import HandView
 from widgets.parts.stepper import Stepper

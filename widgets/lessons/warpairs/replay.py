@@ -38,18 +38,16 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import (
-    GameNav,
+from widgets.lessons.shared.base import (
     Lesson,
-    board_html,
     lesson_root,
     nav_button,
     plain_words,
     query_int,
     report_answer,
-    rule_badges,
 )
-from widgets.lessons.predict import NOTHING, Reveal, comparison_html, step_nav
+from widgets.lessons.shared.predict import NOTHING, Reveal, comparison_html, step_nav
+from widgets.lessons.warpairs.board import GameNav, board_html, rule_badges
 from widgets.parts.address import address_or_later
 from widgets.parts.stepper import Stepper
 from wpp.core.errors import WppError
@@ -262,7 +260,7 @@ class GameReplay(Lesson):
             self.reveal.hide()
             self.nav.update_buttons()
             # Next waits for an answer; "Just show the AI's move" is the skip (nothing is
-            # recorded for the class: widgets.lessons.commit).
+            # recorded for the class: widgets.lessons.shared.commit).
             self.nav.next_button.disabled = True
             return
         tags = "".join(f'<span class="wpp-badge">{escape(t)}</span>' for t in m.tags)

@@ -24,7 +24,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import plain_words, table_html
+from widgets.lessons.shared.base import plain_words, table_html
 from widgets.parts.explain_view import text_html
 from widgets.parts.faces import cards_html, standard_cards
 from widgets.parts.stepper import Stepper

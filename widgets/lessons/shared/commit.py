@@ -37,9 +37,9 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
-from widgets.lessons.base import Lesson, lesson_root, nav_button
-from widgets.lessons.classroom import report_answer
-from widgets.lessons.predict import Reveal
+from widgets.lessons.shared.base import Lesson, lesson_root, nav_button
+from widgets.lessons.shared.classroom import report_answer
+from widgets.lessons.shared.predict import Reveal
 from wpp.core.errors import WppError
 
 __all__ = ["SKIPPED", "AfterGuesses", "Answerable", "Guess", "GuessList", "Note", "figure_html",

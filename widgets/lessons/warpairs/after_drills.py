@@ -2,12 +2,12 @@
 
 The author's list of sure wins answers the drills, so it must not be on the page before them
 (issue 27: a ``<details>`` "open it after the drills" opened at any time). :class:`DrillsDone`
-watches a :class:`~widgets.lessons.drill.DrillPad` from outside — a drill is done once a
+watches a :class:`~widgets.lessons.warpairs.drill.DrillPad` from outside — a drill is done once a
 first move is made or it is skipped — and tells an
-:class:`~widgets.lessons.commit.AfterGuesses` when all are done; :data:`AUTHOR_WINS` is the
+:class:`~widgets.lessons.shared.commit.AfterGuesses` when all are done; :data:`AUTHOR_WINS` is the
 list it then shows.
 
->>> from widgets.lessons.commit import Note, widget_strings
+>>> from widgets.lessons.shared.commit import Note, widget_strings
 >>> from wpp.warpairs.teach.drills import STRATEGY
 >>> pad = DrillPad(STRATEGY)
 >>> later = DrillsDone(pad).then(Note, html=AUTHOR_WINS)
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from widgets.lessons.base import Lesson
-from widgets.lessons.commit import AfterGuesses
-from widgets.lessons.drill import DrillPad
+from widgets.lessons.shared.base import Lesson
+from widgets.lessons.shared.commit import AfterGuesses
+from widgets.lessons.warpairs.drill import DrillPad
 
 __all__ = ["AUTHOR_WINS", "DrillPad", "DrillsDone"]
 
@@ -37,7 +37,7 @@ AUTHOR_WINS: Final = (
 
 
 class DrillsDone:
-    """The drills of ``pad`` seen as questions (:class:`~widgets.lessons.commit.Answerable`):
+    """The drills of ``pad`` seen as questions (:class:`~widgets.lessons.shared.commit.Answerable`):
     ``finished`` once every drill has a first move or was skipped."""
 
     noun = "drill"

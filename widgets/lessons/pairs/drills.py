@@ -17,8 +17,8 @@ from html import escape
 import ipywidgets as w
 
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
-from widgets.lessons.base import Lesson, query_int
-from widgets.lessons.commit import Guess, GuessList
+from widgets.lessons.shared.base import Lesson, query_int
+from widgets.lessons.shared.commit import Guess, GuessList
 from wpp.core.registry import game_def
 from wpp.pairs.lesson import RuleDrill, rule_drills
 from wpp.pairs.state import PairsView

@@ -18,9 +18,9 @@ from typing import Any
 import ipywidgets as w
 
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
-from widgets.lessons.base import LESSON_STYLE
-from widgets.lessons.classroom import report_answer
-from widgets.lessons.commit import skip_button
+from widgets.lessons.shared.base import LESSON_STYLE
+from widgets.lessons.shared.classroom import report_answer
+from widgets.lessons.shared.commit import skip_button
 from widgets.parts.shown import Shown
 from wpp.core.errors import WppError
 from wpp.pairs.state import FOLD, HIT
@@ -59,7 +59,7 @@ class HitOrFold(Shown):
     """"Hit or fold?" exercises: a position, your answer, and the exact odds behind the
     expected-value player's answer (:mod:`wpp.pairs.lesson`). One answer per exercise;
     **Next** waits for it, and the small **Skip** shows the odds without an answer (nothing
-    is recorded for the class: :mod:`widgets.lessons.commit`)."""
+    is recorded for the class: :mod:`widgets.lessons.shared.commit`)."""
 
     def __init__(self, exercises: list[Any]) -> None:
         from wpp.pairs.lesson import describe

@@ -254,7 +254,7 @@ def report_answer(question: str, choice: str, correct: bool | None = None, title
     nothing. Never raises.
 
     A question the learner skipped (the small **Skip** of every question-by-question widget,
-    :mod:`widgets.lessons.commit`) is not reported: a skip is not an answer, so the teacher's
+    :mod:`widgets.lessons.shared.commit`) is not reported: a skip is not an answer, so the teacher's
     counts hold only the answers given and a skipped question shows as not answered."""
     target = box if box is not None else _BOX
     if target is not None:
