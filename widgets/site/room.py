@@ -124,7 +124,7 @@ _SCRIPT: Final = """
 def room_script_html() -> str:
     """The room page's script as an HTML snippet (shown once, after the page): keeps the
     seat in the address (the teacher's page: its class and key; a lesson's class box: its
-    class, name and page secret, :mod:`widgets.lessons.classroom`), and asks before the page
+    class, name and page secret, :mod:`widgets.lessons.shared.classroom`), and asks before the page
     is left mid-game."""
     return f"<script>{_SCRIPT}</script>"
 
