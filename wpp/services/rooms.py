@@ -132,6 +132,7 @@ if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site)
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
+from wpp.core.session import Session
 from wpp.services.computer_seats import (
     CLAIMED,
     HOST,
@@ -775,6 +776,15 @@ class Seat:
     def computers(self) -> dict[int, Computer]:
         """The seats the computer plays now (read from the store)."""
         return self.store.computers(self.code)
+
+    def public_table(self) -> Session:
+        """The game this handle holds as a :class:`~wpp.core.session.Session` whose computer
+        seats are the room's now, for the kit's public form of the computer's reasons ("Why?"
+        in a room, read for this seat). It holds no agent — each computer seat maps to its
+        :class:`~wpp.services.computer_seats.Computer` record — so the computer's own
+        reasoning, read from its hidden hand, cannot be asked through it. It stays in this
+        kernel, like the game."""
+        return Session(self._history, dict(self.computers()))
 
     @property
     def has_concede(self) -> bool:
