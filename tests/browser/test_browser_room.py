@@ -394,6 +394,14 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     expect(bob.page.locator(".wpp-banner")).to_contain_text("asked for a rematch",
                                                             timeout=WAIT)
     assert store.version(code[1]) == version          # nobody dealt in before both asked
+    b = bob.page                                      # on a phone: the end fits the screen
+    b.set_viewport_size({"width": 390, "height": 844})
+    b.wait_for_timeout(400)
+    b.screenshot(path=str(SHOTS / "room_draw_p2_end_390.png"), full_page=True)
+    for part in (".wpp-banner-rematch", ".wpp-room-results table", ".wpp-room-rules",
+                 ".wpp-why"):
+        box = b.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
     bob.page.click(".wpp-banner-rematch")
     for s in (alice, bob):
         expect(s.page.locator(".wpp-banner")).not_to_be_visible(timeout=WAIT)
