@@ -4,6 +4,8 @@ page shows the other's moves by itself (it polls the shared store); one page is 
 the middle of the game (it asks first) and takes its seat back from its address, with no
 other step, and plays on; and neither page — its
 HTML, its text, the websocket frames it received — ever names a card hidden from its seat.
+A room of 5-card draw shows How to play, Why? in public terms, each player's result and a
+Rematch that both students must click (also at 390 px wide).
 Screenshots go to ``artifacts/room/`` (ignored by git) to be looked at.
 """
 
