@@ -139,7 +139,16 @@ def test_the_last_move_is_one_line_above_the_board(tmp_path: Path) -> None:
     [a, b] = pages_of(tmp_path, "pairs")
     assert a.seat is not None
     assert (a.last_move.html.layout.display == "none") == (not a.seat.log())
-    mover = a if a.seat is not None and a.seat.view().my_turn else b
+    # The deal is random: the computer may act first (it moves once both students are in,
+    # as the pages poll); then a student is to act.
+    for _ in range(20):
+        movers = [p for p in (a, b) if p.seat is not None and p.seat.view().legal_actions()]
+        if movers:
+            break
+        for p in (a, b):
+            p.poll()
+    assert movers, "no student came to act"
+    mover = movers[0]
     assert mover.seat is not None
     mover.choose(mover.seat.view().legal_actions()[0])
     for p in (a, b):
