@@ -40,7 +40,7 @@ __all__ = ["TEMPLATE", "Names", "check_name", "game_places", "new_game_files", "
 #: The template's folder, shipped as package data (it holds no module: its files are
 #: ``*.tmpl``, so nothing imports, lints or collects them as they are).
 TEMPLATE: Final = Path(__file__).resolve().parents[1] / "templates" / "new_game"
-_NAME: Final = re.compile(r"[a-z][a-z0-9_]{1,29}")
+_NAME: Final = re.compile(r"[a-z][a-z0-9_]{1,19}")
 _LESSON: Final = re.compile(r"(\d\d)_.+\.ipynb")
 
 
@@ -89,7 +89,7 @@ def check_name(name: object, root: Path) -> str:
     why: not a lower-case identifier, a Python keyword, a registered game, or a name whose
     places are taken (a package ``wpp/<name>/`` such as ``core``, a board package, tests)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise WppError("a game's name is a lower-case Python identifier of 2 to 30 letters, "
+        raise WppError("a game's name is a lower-case Python identifier of 2 to 20 letters, "
                        "digits and underscores starting with a letter (it names its package "
                        f"wpp/<name>/), not {name!r:.40}")
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):
