@@ -161,9 +161,10 @@ WHOLE = ("tests/core/test_layering.py", "tests/core/test_suites_cover_every_game
 @pytest.mark.slow
 def test_a_new_game_passes_the_obligation_and_shared_suites_on_arrival(
         tmp_path: Path) -> None:
-    """About two minutes of CPU: the command (its ladder measured), then pytest in the copy
-    — the shared suites' checks of the new game (``-k``), whole files that read every package,
-    the game's own tests, modules' doctests and notebooks, and ruff on its files."""
+    """About a minute and a half (at load 5 on 2 cores): the command (its ladder measured),
+    then pytest in the copy — the shared suites' checks of the new game (``-k``), whole files
+    that read every package, the game's own tests, modules' doctests and notebooks — and ruff
+    and ``mypy --strict`` on its files."""
     root = _copy_tree(tmp_path)
     added, changed = _new_game(root)
     assert not changed, f"files outside the new game changed: {changed}"
@@ -179,3 +180,5 @@ def test_a_new_game_passes_the_obligation_and_shared_suites_on_arrival(
     linted = subprocess.run([ruff, "check", *[p for p in own if p.endswith(".py")]],
                             cwd=root, capture_output=True, text=True, check=False)
     assert linted.returncode == 0, linted.stdout
+    typed = _run(root, "-m", "mypy", "--strict", f"wpp/{NAME}/", f"widgets/games/{NAME}/board.py")
+    assert typed.returncode == 0, typed.stdout
