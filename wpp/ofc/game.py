@@ -43,6 +43,7 @@ from wpp.core.standard_deck import (
     format_cards,
     parse_cards,
 )
+from wpp.core.views import TurnView
 from wpp.ofc.board import EMPTY_BOARD, ROW_SIZES, ROWS, Board, board_cards, board_text
 from wpp.ofc.scoring import SCORINGS, STANDARD_ROYALTIES, HandScore, Royalties, score_hand
 
@@ -245,7 +246,7 @@ class OfcState:
 
 
 @dataclass(frozen=True, slots=True)
-class OfcView:
+class OfcView(TurnView):
     """What ``player`` may know: every board, their own cards to place (when it is their
     turn), the score per finished hand, the last hand's boards."""
 
@@ -264,14 +265,6 @@ class OfcView:
     @property
     def players(self) -> int:
         return len(self.boards)
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.over and self.to_act == self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     @property
     def board(self) -> Board:

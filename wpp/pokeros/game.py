@@ -50,6 +50,7 @@ from wpp.core.standard_deck import (
     format_cards,
     parse_card,
 )
+from wpp.core.views import TurnView
 from wpp.pokeros.grid import (
     MAX_RUN,
     MULTIPLIERS,
@@ -226,7 +227,7 @@ class PokerosState:
 
 
 @dataclass(frozen=True)
-class PokerosView:
+class PokerosView(TurnView):
     """What ``player`` may know: the grid, scores, their stash, the others' stash sizes,
     the deck's size; both stashes once the game is over."""
 
@@ -250,14 +251,6 @@ class PokerosView:
             object.__setattr__(self, "cells", {(x, y): c for x, y, c in self.grid})
         if not self.frontier:
             object.__setattr__(self, "frontier", frontier_of(self.cells))
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.over and self.to_act == self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     def legal_cells(self) -> list[Cell]:
         """The cells a card may go to now, top row first (none once over)."""
