@@ -161,7 +161,7 @@ WHOLE = ("tests/core/test_layering.py", "tests/core/test_suites_cover_every_game
 @pytest.mark.slow
 def test_a_new_game_passes_the_obligation_and_shared_suites_on_arrival(
         tmp_path: Path) -> None:
-    """About a minute and a half (at load 5 on 2 cores): the command (its ladder measured),
+    """1½ minutes at load 5 on 2 cores, 3½ at load 11: the command (its ladder measured),
     then pytest in the copy — the shared suites' checks of the new game (``-k``), whole files
     that read every package, the game's own tests, modules' doctests and notebooks — and ruff
     and ``mypy --strict`` on its files."""

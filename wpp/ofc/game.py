@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Final
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
+from wpp.core.redeal import redeal
 from wpp.core.standard_deck import (
     CARDS,
     Card,
@@ -420,9 +421,8 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         and the player's own cards to place stay. Later hands' decks come from the seed and
         stay as they are (a narrower sample than the player's knowledge, never a wider)."""
         known = len(state.to_place) if state.to_act == player else 0
-        hidden = sorted(state.stub[known:])  # the view's order, so the result depends on
-        rng.shuffle(hidden)                  # the view and ``rng`` alone
-        stub = state.stub[:known] + tuple(hidden)
+        (hidden,) = redeal([state.stub[known:]], rng)  # the view and ``rng`` alone decide
+        stub = state.stub[:known] + hidden
         return OfcState(state.seed, state.rules, state.hand, state.boards, stub, state.placed,
                         state.scores, state.previous)
 

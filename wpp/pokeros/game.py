@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Final
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
+from wpp.core.redeal import redeal
 from wpp.core.standard_deck import (
     CARDS,
     Card,
@@ -414,16 +415,14 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         ``player`` cannot see). Once the game is over every stash is shown, so only the
         (then empty or unused) deck is re-dealt."""
         other = 1 - player
-        hidden = list(state.deck) if state.over else [*state.stashes[other], *state.deck]
-        hidden.sort(key=self.deck_of(state.rules).index)  # the view and ``rng`` alone decide
-        rng.shuffle(hidden)
+        order = self.deck_of(state.rules).index  # the view and ``rng`` alone decide
         stashes = list(state.stashes)
-        if not state.over:
-            n = len(state.stashes[other])
-            stashes[other] = tuple(hidden[:n])
-            hidden = hidden[n:]
+        if state.over:
+            (deck,) = redeal([state.deck], rng, order)
+        else:
+            stashes[other], deck = redeal([state.stashes[other], state.deck], rng, order)
         return PokerosState(state.seed, state.rules, state.placed, (stashes[0], stashes[1]),
-                            tuple(hidden), state.scores, state.to_act, state.over,
+                            deck, state.scores, state.to_act, state.over,
                             state.grid, state.frontier)
 
     def cards(self, state: PokerosState) -> Counter[Hashable]:
