@@ -14,6 +14,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from wpp.core.errors import WppError
+from wpp.core.registry import game_def, registered_games
 from wpp.services.computer_seats import HOST
 from wpp.services.rooms import SCHEMA_VERSION, RoomStore, Seat, StaleRoom
 
@@ -34,12 +35,12 @@ def play_out(seats: list[Seat], rng: random.Random) -> None:
 
 
 @settings(max_examples=5, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
-@given(st.sampled_from(["warpairs", "draw", "pairs", "ofc", "pokeros"]),
+@given(st.sampled_from(registered_games()),
        st.integers(0, 10**6), st.booleans())
 def test_a_rematch_starts_when_every_person_asked(tmp_path_factory: Any, game: str,
                                                   seed: int, computer: bool) -> None:
     store = RoomStore(tmp_path_factory.mktemp("r") / "rooms.sqlite3")
-    players = 3 if game in ("draw", "pairs", "ofc") else 2
+    players = min(3, game_def(game).max_players)
     machines = {players - 1: "random"} if computer and players > 2 else {}
     code = store.create(game, seed=seed, players=players, computer=machines)
     people = [store.join(code) for _ in range(players - len(machines))]

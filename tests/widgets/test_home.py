@@ -47,7 +47,7 @@ def test_every_widgets_package_names_its_modules() -> None:
     """Each package of ``widgets/`` lists its modules in its docs: a new one must be listed (the
     flat package once named 16 of 42). ``widgets.games`` holds one package per registered game
     and names none of them (a new game edits nothing outside its places): each must be a
-    registered game's."""
+    registered game's; so does ``widgets.lessons`` (beside its ``shared`` parts)."""
     import importlib
     import pkgutil
 
@@ -64,6 +64,10 @@ def test_every_widgets_package_names_its_modules() -> None:
         if info.name == "widgets.games":
             assert set(names) <= set(registered_games()), f"not a game's board: {names}"
             names = []
+        if info.name == "widgets.lessons":  # the shared parts, then one package per game
+            games = [n for n in names if n != "shared"]
+            assert set(games) <= set(registered_games()), f"not a game's lessons: {games}"
+            names = [n for n in names if n == "shared"]
         missing = [n for n in names if f"``{n}``" not in doc]
         assert not missing, f"{info.name} does not list {missing}"
         checked += 1
