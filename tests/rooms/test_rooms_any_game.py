@@ -386,7 +386,8 @@ def test_a_schema_2_store_is_migrated(tmp_path: Path) -> None:
     path = tmp_path / "v2.db"
     fresh = RoomStore(tmp_path / "new.db")
     game = fresh.read(fresh.create("warpairs", seed=2))[1]
-    from wpp.services.rooms import _SCHEMA_2, token_digest
+    from wpp.services.room_codes import token_digest
+    from wpp.services.room_file import _SCHEMA_2
 
     with sqlite3.connect(path) as con:
         con.executescript(_SCHEMA_2)

@@ -21,6 +21,7 @@ import pytest
 
 from wpp.core.errors import WppError
 from wpp.services import store_folder
+from wpp.services.room_file import prepare_file
 from wpp.services.rooms import RoomStore
 from wpp.services.store_folder import ENV, FILE_NAME, default_path, state_folder
 
@@ -169,4 +170,4 @@ def test_the_store_still_refuses_a_link_in_place_of_its_folder(
     (state / "wpp").symlink_to(tmp_path / "elsewhere")
     assert RoomStore().path.parent == temp_folder(tmp_path)  # the fallback, which is ours
     with pytest.raises(WppError, match="not a plain folder"):
-        RoomStore(state / "wpp" / FILE_NAME)._prepare_file(private_folder=True)
+        prepare_file(state / "wpp" / FILE_NAME, private_folder=True)

@@ -4,6 +4,10 @@ from the game protocol (:mod:`wpp.core`) it is built on.
 * :mod:`~wpp.services.rooms` — one game of any registered kind between pages: room codes,
   seats and their secrets, version-checked writes, absent seats (:class:`RoomStore`,
   :class:`Seat`);
+* :mod:`~wpp.services.room_codes` — room codes, seat secrets (kept as digests) and the
+  numbers read back from the store, damaged ones refused;
+* :mod:`~wpp.services.room_file` — the rooms' SQLite file: private, its schema brought up to
+  date, short connections;
 * :mod:`~wpp.services.computer_seats` — the seats a room's computer plays, checked, and each
   decision's seed;
 * :mod:`~wpp.services.classroom` — a teacher's class: students, their progress, the CSV;

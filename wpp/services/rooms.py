@@ -112,16 +112,13 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import os
-import re
 import secrets
-import stat
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -144,6 +141,16 @@ from wpp.services.computer_seats import (
     concede_of,
     has_concede,
 )
+from wpp.services.room_codes import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    SECRET,
+    normalize_code,
+    stored_int,
+    stored_number,
+    token_digest,
+)
+from wpp.services.room_file import SCHEMA_VERSION, connect, migrate, prepare_file
 from wpp.services.store_folder import ENV, default_path
 from wpp.services.throttle import Throttle
 
@@ -151,12 +158,6 @@ __all__ = ["ABSENT_AFTER", "CLAIM_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "HEART
            "MAX_AGE", "SCHEMA_VERSION", "RoomStore", "Seat", "StaleRoom", "normalize_code",
            "token_digest"]
 
-#: Room codes: letters and digits that cannot be misread for each other (no I, O, 0, 1).
-CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 5
-_CODE: Final = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-#: Seat secrets as they travel in a page's address (``secrets.token_urlsafe(18)``).
-_SECRET: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: Rooms older than this (seconds) are removed when a new room is made: a class's games are
 #: over by then, and the file stays small.
 MAX_AGE: Final = 7 * 24 * 3600
@@ -166,71 +167,11 @@ HEARTBEAT: Final = 5.0
 ABSENT_AFTER: Final = 30.0
 #: A gone seat to act, silent this long (seconds), lets the others claim it.
 CLAIM_AFTER: Final = 60.0
-#: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests,
-#: 2 the one before computer seats, 3 the one before rematches.
-SCHEMA_VERSION: Final = 4
-
-# Schema 2 (kept: an old file is brought to it first, then to 3).
-_SCHEMA_2: Final = """
-CREATE TABLE IF NOT EXISTS rooms (
-  code TEXT PRIMARY KEY, game TEXT NOT NULL, version INTEGER NOT NULL, created REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (
-  code TEXT NOT NULL, seat INTEGER NOT NULL, digest TEXT NOT NULL, seen REAL NOT NULL,
-  resigned INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (code, seat));
-"""
-# Schema 3: each room's salt (the computer's seeds), and the seats the computer plays.
-_SCHEMA_3: Final = """
-ALTER TABLE rooms ADD COLUMN salt TEXT NOT NULL DEFAULT '';
-CREATE TABLE IF NOT EXISTS computers (
-  code TEXT NOT NULL, seat INTEGER NOT NULL, agent TEXT NOT NULL, options TEXT NOT NULL,
-  why TEXT NOT NULL, PRIMARY KEY (code, seat));
-"""
-# Schema 4: each seat's request for a rematch (the version of the finished game it asked
-# after; -1: none).
-_SCHEMA_4: Final = """
-ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT -1;
-"""
 
 
 class StaleRoom(WppError):
     """A write computed from an older version of the room's game (another kernel wrote
     first, or the same click arrived twice): nothing was written; look at the game again."""
-
-
-def normalize_code(code: object) -> str:
-    """A room code as typed (any case, spaces around) in its stored form, or the kit's error.
-
-    >>> normalize_code(" k7qpm ")
-    'K7QPM'
-    >>> normalize_code("hello!")
-    Traceback (most recent call last):
-    wpp.core.errors.WppError: a room code is 5 letters and digits like 'K7QPM', not 'hello!'
-    """
-    text = code.strip().upper() if isinstance(code, str) else None
-    if text is None or not _CODE.fullmatch(text):
-        raise WppError(f"a room code is {CODE_LENGTH} letters and digits like 'K7QPM', not "
-                       f"{code!r:.30}")
-    return text
-
-
-def token_digest(token: str) -> str:
-    """What the store keeps of a seat's secret: its SHA-256, in hex."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _number(value: object, what: str, code: str) -> float:
-    """A number read from the store, or the kit's error naming the damaged value."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and value == value:
-        return value
-    raise WppError(f"room {code}'s stored {what} is damaged: {value!r:.30} is not a number")
-
-
-def _int(value: object, what: str, code: str) -> int:
-    number = _number(value, what, code)
-    if not isinstance(number, int):
-        raise WppError(f"room {code}'s stored {what} is damaged: {value!r:.30} is not a whole "
-                       "number")
-    return number
 
 
 class RoomStore:
@@ -243,104 +184,20 @@ class RoomStore:
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
         self._throttle = Throttle(lambda: self.clock(), "room codes or seat secrets")
-        self._prepare_file(private_folder=path is None and not os.environ.get(ENV, "").strip())
+        prepare_file(self.path,
+                     private_folder=path is None and not os.environ.get(ENV, "").strip())
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
-                self._migrate(db)
+                migrate(db, self.path, self.clock)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
 
     # ------------------------------------------------------------------ the file
-    def _refuse(self, why: str) -> WppError:
-        return WppError(f"cannot open the room store {str(self.path)!r:.80}: {why}")
-
-    def _prepare_file(self, *, private_folder: bool) -> None:
-        """Make the folder and the file (owner only) if they are missing; refuse a link or a
-        file of another user, and narrow a file others could read."""
-        folder = self.path.parent
-        try:
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if private_folder:
-                info = os.lstat(folder)
-                if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
-                    raise self._refuse(f"{str(folder)!r:.80} is not a plain folder")
-                if hasattr(os, "getuid") and info.st_uid != os.getuid():
-                    raise self._refuse(f"the folder {str(folder)!r:.80} belongs to another user")
-                if info.st_mode & 0o077:
-                    os.chmod(folder, 0o700)
-            with suppress(FileExistsError):
-                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            info = os.lstat(self.path)
-            if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
-                raise self._refuse("it is not a plain file")
-            if hasattr(os, "getuid") and info.st_uid != os.getuid():
-                raise self._refuse("it belongs to another user")
-            if info.st_mode & 0o077:
-                os.chmod(self.path, 0o600)
-        except OSError as err:
-            raise self._refuse(str(err)) from None
-
-    def _migrate(self, db: sqlite3.Connection) -> None:
-        """Bring the file to :data:`SCHEMA_VERSION` (inside the caller's transaction)."""
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version == SCHEMA_VERSION:
-            return
-        if version not in (0, 2, 3):
-            raise self._refuse(f"it was written by another version of the kit (schema "
-                               f"{version!r:.20}, this kit reads {SCHEMA_VERSION})")
-        if version == 0:   # a new file, or the one before digests: to schema 2
-            columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
-            old: list[Any] = []
-            if "token" in columns:   # schema 0: tokens in clear, no heartbeat
-                old = db.execute("SELECT code, seat, token FROM seats").fetchall()
-                db.execute("DROP TABLE seats")
-            elif columns:
-                raise self._refuse("its seats table is not the kit's")
-            for statement in _SCHEMA_2.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            now = self.clock()
-            for code, seat, token in old:
-                db.execute("INSERT INTO seats (code, seat, digest, seen, resigned) "
-                           "VALUES (?, ?, ?, ?, 0)",
-                           (code, seat, token_digest(str(token)), now))
-        if version in (0, 2):
-            # schema 2 to 3: a salt for every room (fresh for the rooms already there), and
-            # the computer's seats (none in a room made before them)
-            if "salt" in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
-                raise self._refuse("its rooms table is not the kit's")
-            for statement in _SCHEMA_3.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            for (code,) in db.execute("SELECT code FROM rooms").fetchall():
-                db.execute("UPDATE rooms SET salt = ? WHERE code = ?",
-                           (secrets.token_hex(16), code))
-        # schema 3 to 4: no seat has asked for a rematch yet
-        if "rematch" in {r[1] for r in db.execute("PRAGMA table_info(seats)")}:
-            raise self._refuse("its seats table is not the kit's")
-        for statement in _SCHEMA_4.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        import sqlite3
-
-        try:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        except sqlite3.Error as err:
-            raise self._refuse(str(err)) from None
-        try:
-            db.execute("PRAGMA secure_delete = ON")   # what is deleted (old tokens) is zeroed
-            yield db
-        except sqlite3.Error as err:  # locked too long, disk full, not a database…
-            raise WppError(f"the room store {str(self.path)!r:.80} failed: {err}") from None
-        finally:
-            db.close()
+    def _connect(self) -> AbstractContextManager[sqlite3.Connection]:
+        return connect(self.path)
 
     # ------------------------------------------------------------------ guessing is slow
     def _check_throttle(self) -> None:
@@ -405,7 +262,7 @@ class RoomStore:
             row = db.execute("SELECT version, game FROM rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise WppError(f"there is no room {code}: check the code, or create a room")
-        version = _int(row[0], "version", code)
+        version = stored_int(row[0], "version", code)
         try:
             return version, load_game(row[1])
         except GameFileError as err:
@@ -418,7 +275,7 @@ class RoomStore:
             row = db.execute("SELECT version FROM rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise WppError(f"there is no room {code}")
-        return _int(row[0], "version", code)
+        return stored_int(row[0], "version", code)
 
     def salt(self, code: object) -> str:
         """The room's salt, which seeds the computer's decisions (:func:`computer_seed`): it
@@ -447,7 +304,7 @@ class RoomStore:
             if not isinstance(agent, str) or not isinstance(opts, dict) or why not in WHYS:
                 raise WppError(f"room {code}'s stored computer seat is damaged: "
                                f"{(agent, options, why)!r:.60}")
-            out[_int(seat, "computer seat", code)] = Computer(agent, opts, why)
+            out[stored_int(seat, "computer seat", code)] = Computer(agent, opts, why)
         return out
 
     def put(self, code: object, history: History[Any, Any], expected: int, *,
@@ -515,7 +372,7 @@ class RoomStore:
         with self._connect() as db:
             rows = db.execute("SELECT seat FROM seats WHERE code = ? AND rematch = ?",
                               (code, version)).fetchall()
-        return frozenset(_int(s, "seat", code) for (s,) in rows)
+        return frozenset(stored_int(s, "seat", code) for (s,) in rows)
 
     def ask_rematch(self, code: object, finished: History[Any, Any], version: int, *,
                     seat: int, token: str) -> bool:
@@ -535,15 +392,15 @@ class RoomStore:
                 self._check_token(db, code, seat, token)
                 row = db.execute("SELECT version FROM rooms WHERE code = ?",
                                  (code,)).fetchone()
-                if row is None or _int(row[0], "version", code) != version:
+                if row is None or stored_int(row[0], "version", code) != version:
                     db.execute("ROLLBACK")
                     raise StaleRoom(f"the game in room {code} moved on since version "
                                     f"{version}: look at it again")
                 db.execute("UPDATE seats SET rematch = ? WHERE code = ? AND seat = ?",
                            (version, code, seat))
-                host = {_int(s, "computer seat", code) for (s,) in db.execute(
+                host = {stored_int(s, "computer seat", code) for (s,) in db.execute(
                     "SELECT seat FROM computers WHERE code = ? AND why = ?", (code, HOST))}
-                asked = {_int(s, "seat", code) for (s,) in db.execute(
+                asked = {stored_int(s, "seat", code) for (s,) in db.execute(
                     "SELECT seat FROM seats WHERE code = ? AND rematch = ?", (code, version))}
                 if asked | host != set(range(finished.players)):
                     db.execute("COMMIT")
@@ -610,7 +467,7 @@ class RoomStore:
                 seat = int(seat)
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 64:
                 raise WppError(f"a seat is a small number, not {seat!r:.20}")
-            if not isinstance(secret, str) or not _SECRET.fullmatch(secret):
+            if not isinstance(secret, str) or not SECRET.fullmatch(secret):
                 raise WppError("this address does not hold a seat of room "
                                f"{code}: join the room again")
             with self._connect() as db:
@@ -629,8 +486,8 @@ class RoomStore:
         with self._connect() as db:
             rows = db.execute("SELECT seat, seen, resigned FROM seats WHERE code = ?",
                               (code,)).fetchall()
-        return {_int(s, "seat", code): (_number(seen, "last-seen time", code),
-                                        bool(_int(resigned, "concession", code)))
+        return {stored_int(s, "seat", code): (stored_number(seen, "last-seen time", code),
+                                        bool(stored_int(resigned, "concession", code)))
                 for s, seen, resigned in rows}
 
     def seats_taken(self, code: object) -> frozenset[int]:
