@@ -1050,6 +1050,9 @@ class GamePage(Generic[B]):
 
     def _banner(self) -> None:
         h = self.history
+        new = "New match" if self.match.over else "New game"
+        if self.end.buttons["new"].description != new:
+            self.end.buttons["new"].description = new
         if not h.is_over:
             self.end.hide()
             return
@@ -1059,9 +1062,6 @@ class GamePage(Generic[B]):
         self.end.show(result_head(h.returns(), self.people()), h.outcome, self.score.text(),
                       won=person_won(h.returns(), self.people()) or won_match,
                       match=result_text(self.match, labels) if match else "")
-        new = "New match" if self.match.over else "New game"
-        if self.end.buttons["new"].description != new:
-            self.end.buttons["new"].description = new
 
     # ------------------------------------------------------------------ two tabs, one game
     def _keep(self) -> bool:
