@@ -155,7 +155,11 @@ def test_the_match_in_words() -> None:
     assert progress_text(m, labels, current=True) == "Game 1 · first to 2 · You 0 – Computer 0"
     m.record("a", (1.0, -1.0))
     m.record("b", (1.0, -1.0))
-    assert m.over and result_text(m, labels) == "You win the match 2–0"
+    assert m.over and result_text(m, labels) == "You win the match: You 2 – Computer 0"
+    d = Match(MatchRule("points", hands=1), 2)
+    d.record("a", (-1.0, 1.0))
+    assert result_text(d, ["Computer", "You"]) == \
+        "You win the match: You +1 · Computer −1"           # you first, whatever your seat
     p = Match(MatchRule("points", hands=1), 3)
     p.record("a", (0.0, 1.0, 1.0))
     assert result_text(p, ["You", "P2", "P3"]) == "The match is drawn: You 0 · P2 +1 · P3 +1"
@@ -163,3 +167,5 @@ def test_the_match_in_words() -> None:
     q.record("a", (0.0, 1.0, 1 / 3))
     assert result_text(q, ["You", "P2", "P3"]) == \
         "P2 wins the match: You 0 · P2 +1 · P3 +0.33"
+    assert progress_text(q, ["P1", "P2", "P3"], current=False) == \
+        "Game 1 of 1 · P1 0 · P2 +1 · P3 +0.33"

@@ -6,11 +6,11 @@ Computer 0") and, at its end, a result that names its winner — for any game's 
 >>> m = Match(MatchRule("points", hands=5, unit="hand"), players=2)
 >>> m.record("g1", (1.0, -1.0))
 >>> progress_text(m, ["You", "Computer"], current=True)
-'Hand 2 of 5 · You +1 – Computer -1'
+'Hand 2 of 5 · You +1 · Computer −1'
 >>> w = Match(MatchRule("wins", first_to=2), players=2)
 >>> w.record("a", (-1.0, 1.0)); w.record("b", (-1.0, 1.0))
 >>> result_text(w, ["You", "Computer"])
-'The computer wins the match 0–2'
+'The computer wins the match: You 0 – Computer 2'
 >>> line = MatchLine(); line.show(w, ["You", "Computer"], current=False, practice=False)
 >>> "The computer wins the match" in line.html.value, "wpp-match-over" in line.html.value
 (True, True)
@@ -29,17 +29,18 @@ __all__ = ["MatchLine", "progress_text", "result_text", "tally_text"]
 
 
 def _number(value: float, signed: bool) -> str:
-    """``3``, ``+3``, ``1.33``: whole numbers plainly, others to two places."""
-    text = f"{value:.0f}" if value == round(value) else f"{value:.2f}".rstrip("0")
-    return f"+{text}" if signed and value > 0 else text
+    """``3``, ``+3``, ``−1``, ``1.33``: whole numbers plainly, others to two places."""
+    text = f"{abs(value):.0f}" if value == round(value) else f"{abs(value):.2f}".rstrip("0")
+    return ("+" if signed and value > 0 else "−" if value < 0 else "") + text
 
 
 def tally_text(match: Match, labels: Sequence[str]) -> str:
-    """Each seat's tally by its label: "You 1 – Computer 0" (two seats), else with dots."""
+    """Each seat's tally by its label, you first: "You 1 – Computer 0" (wins, two seats),
+    else with dots ("You −1 · Computer +1")."""
     signed = match.rule.count == "points"
-    parts = [f"{label} {_number(t, signed)}" for label, t in zip(labels, match.tally,
-                                                                 strict=True)]
-    return " – ".join(parts) if len(parts) == 2 else " · ".join(parts)
+    order = sorted(range(len(labels)), key=lambda s: labels[s] != "You")
+    parts = [f"{labels[s]} {_number(match.tally[s], signed)}" for s in order]
+    return " – ".join(parts) if len(parts) == 2 and not signed else " · ".join(parts)
 
 
 def result_text(match: Match, labels: Sequence[str]) -> str:
@@ -53,9 +54,6 @@ def result_text(match: Match, labels: Sequence[str]) -> str:
         head = "The computer wins the match"
     else:
         head = f"{labels[top[0]]} wins the match"
-    if len(match.tally) == 2:
-        signed = match.rule.count == "points"
-        return f"{head} {'–'.join(_number(t, signed) for t in match.tally)}"
     return f"{head}: {tally_text(match, labels)}"
 
 
@@ -83,7 +81,7 @@ class MatchLine:
         """Draw the line (``practice``: the game on the page is not part of the match)."""
         if match.over:
             text = (f'<span class="wpp-match-over"><b>{escape(result_text(match, labels))}'
-                    "</b> · New game starts a new match</span>")
+                    "</b> · New match starts the next one</span>")
         else:
             words = progress_text(match, labels, current=current and not practice)
             if practice:

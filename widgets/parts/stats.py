@@ -32,9 +32,7 @@ __all__ = ["STATS_CSS", "feed_html", "stats_html", "stats_script_html"]
 STORAGE_KEY: Final = "wpp-stats-v1"
 
 STATS_CSS: Final = """
-.wpp-app .wpp-stats table { border-collapse: collapse; margin: 4px 0; font-size: 13px; }
-.wpp-app .wpp-stats th, .wpp-app .wpp-stats td { padding: 2px 6px; text-align: left; }
-.wpp-app .wpp-stats td.n { text-align: right; }
+.wpp-app .wpp-stats .wpp-stats-row { margin: 2px 0 4px; font-size: 13px; }
 .wpp-app .wpp-stats button { min-height: 44px; min-width: 44px; }
 """
 
@@ -64,10 +62,6 @@ _SCRIPT: Final = """
       o.wins += 1; o.streak += 1; o.best = Math.max(o.best, o.streak);
     } else { o.streak = 0; }
   }
-  function cell(tr, text, cls) {
-    var td = document.createElement('td');
-    td.textContent = String(text); if (cls) { td.className = cls; } tr.appendChild(td);
-  }
   function render(el, s) {
     var game = el.getAttribute('data-game');
     var rows = s.games[game] || {};
@@ -88,19 +82,19 @@ _SCRIPT: Final = """
       el.appendChild(none);
       return;
     }
-    var table = document.createElement('table');
-    var head = document.createElement('tr');
-    ['Opponent', 'Games', 'Wins', 'Best streak'].forEach(function (h) {
-      var th = document.createElement('th'); th.textContent = h; head.appendChild(th);
-    });
-    table.appendChild(head);
     names.forEach(function (name) {
-      var o = rows[name], tr = document.createElement('tr');
-      tr.className = 'wpp-stats-row';
-      cell(tr, name); cell(tr, o.games, 'n'); cell(tr, o.wins, 'n'); cell(tr, o.best, 'n');
-      table.appendChild(tr);
+      var o = rows[name], row = document.createElement('div');
+      row.className = 'wpp-stats-row';
+      row.setAttribute('data-games', o.games);
+      row.setAttribute('data-wins', o.wins);
+      row.setAttribute('data-best', o.best);
+      var who = document.createElement('b');
+      who.textContent = name;
+      row.appendChild(who);
+      row.appendChild(document.createTextNode(': ' + o.games + ' game' +
+        (o.games === 1 ? '' : 's') + ' · ' + o.wins + ' won · best streak ' + o.best));
+      el.appendChild(row);
     });
-    el.appendChild(table);
     var reset = document.createElement('button');
     reset.className = 'wpp-stats-reset';
     reset.textContent = 'Reset';
