@@ -18,7 +18,7 @@ from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.parts.match_line import progress_text, result_text
 from widgets.testing import every_game
-from wpp.core.match import Match, MatchRule
+from wpp.core.matches import Match, MatchRule
 from wpp.core.registry import game_def, match_rule
 from wpp.services.game_store import GameStore
 
@@ -88,14 +88,14 @@ def test_a_reload_keeps_the_match(name: str, tmp_path: Path) -> None:
     store = GameStore(tmp_path / "games.sqlite3")
     page = page_on(name, store=store)
     play_out(page)
-    page.new_game()                          # the second game, dealt and kept
-    assert page.match.played == 1
+    page.new_game()        # the second game, dealt and kept (the computer may finish it)
+    assert page.match.played >= 1
     again = page_on(name, store=store, query=page.keeper.query())
     assert again.history.actions == page.history.actions
-    assert again.match == page.match
+    assert again.match == page.match and again.match.played >= 1
     assert again.match_line.html.value == page.match_line.html.value
     play_out(again)
-    assert again.match.played == 2
+    assert again.match.counted(again.game_id) and again.match.played == 2
 
 
 def test_a_finished_match_stays_finished_after_a_reload(tmp_path: Path) -> None:

@@ -110,6 +110,7 @@ from widgets.page.seats import (
 from widgets.page.turns import Turns
 from widgets.parts.address import page_query, query_value
 from widgets.parts.banner import GameOverBanner
+from widgets.parts.browser_record import STATS_CSS, feed_html, stats_html, stats_script_html
 from widgets.parts.confirm_bar import ConfirmBar
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
@@ -121,12 +122,11 @@ from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from widgets.parts.page_header import PageHeader, set_class
 from widgets.parts.saved_game import open_save
-from widgets.parts.stats import STATS_CSS, feed_html, stats_html, stats_script_html
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.history import History, seat_name
-from wpp.core.match import Match
+from wpp.core.matches import Match
 from wpp.core.registry import game_def, hint_agent, match_rule, new_game
 from wpp.core.session import Session
 from wpp.services.game_store import GameStore, StaleGame, game_id
@@ -1025,7 +1025,7 @@ class GamePage(Generic[B]):
                 self._tell_stats("loss")
 
     def _tell_stats(self, result: str) -> None:
-        """Tell the browser's record (:mod:`widgets.parts.stats`) a finished scored game
+        """Tell the browser's record (:mod:`widgets.parts.browser_record`) a finished scored game
         against the computer; the kernel never reads that record back."""
         people = self.people()
         if len(people) != 1 or not self.session.computer_seats or self.practice:

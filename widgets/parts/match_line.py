@@ -1,8 +1,8 @@
 """The match on a game page in words: its progress above the board ("Hand 2 of 5 · You 1 –
 Computer 0") and, at its end, a result that names its winner — for any game's match
-(:class:`wpp.core.match.Match`, the rule each game declares).
+(:class:`wpp.core.matches.Match`, the rule each game declares).
 
->>> from wpp.core.match import Match, MatchRule
+>>> from wpp.core.matches import Match, MatchRule
 >>> m = Match(MatchRule("points", hands=5, unit="hand"), players=2)
 >>> m.record("g1", (1.0, -1.0))
 >>> progress_text(m, ["You", "Computer"], current=True)
@@ -23,7 +23,7 @@ from html import escape
 
 import ipywidgets as w
 
-from wpp.core.match import Match
+from wpp.core.matches import Match
 
 __all__ = ["MatchLine", "progress_text", "result_text", "tally_text"]
 

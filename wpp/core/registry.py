@@ -47,7 +47,7 @@ from wpp.core.agents import UniformAgent
 from wpp.core.checks import check_seed
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, parse_save
-from wpp.core.match import DEFAULT_RULE, MatchRule
+from wpp.core.matches import DEFAULT_RULE, MatchRule
 from wpp.core.protocol import AgentFactory, GameDef
 from wpp.core.seeds import secret_seed
 
@@ -88,7 +88,7 @@ def _registry() -> dict[str, Entry]:
             raise RuntimeError(f"{where}: HINT names agent {hint!r}, not one of its AGENTS")
         match = getattr(module, "MATCH", None)
         if match is not None and not isinstance(match, MatchRule):
-            raise RuntimeError(f"{where}: MATCH must be a MatchRule (wpp.core.match)")
+            raise RuntimeError(f"{where}: MATCH must be a MatchRule (wpp.core.matches)")
         found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
     names = [name for _, name, _ in found]
     if len(set(names)) != len(names):
@@ -241,7 +241,7 @@ def hint_agent(name: str) -> str:
 
 def match_rule(name: str) -> MatchRule:
     """The match a page of game ``name`` plays: the registration's ``MATCH``, else
-    :data:`~wpp.core.match.DEFAULT_RULE` (first to 3 wins).
+    :data:`~wpp.core.matches.DEFAULT_RULE` (first to 3 wins).
 
     >>> match_rule("warpairs").words()
     'first to 3 wins'

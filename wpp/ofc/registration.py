@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent, noisy_factory
-from wpp.core.match import MatchRule
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.ofc.candidates import candidates
 from wpp.ofc.cli import PLAY
@@ -23,7 +23,7 @@ __all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "NOT_APPLICABLE", "ORDER
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 3
-#: Its page's match (wpp.core.match): OFC scores in points: 3 hands, running points, a forfeit
+#: Its page's match (wpp.core.matches): OFC scores in points: 3 hands, running points, a forfeit
 #: costs a scoop (6).
 MATCH: Final = MatchRule("points", hands=3, forfeit_points=6.0, unit="hand")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from wpp.core.agents import Agent, noisy_factory
-from wpp.core.match import MatchRule
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import AgentFactory, LadderRung
 from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
@@ -21,7 +21,7 @@ __all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 4
-#: Its page's match (wpp.core.match): each game is rounds until the target; its placings score
+#: Its page's match (wpp.core.matches): each game is rounds until the target; its placings score
 #: (best 1, worst 0): 3 games, most points wins.
 MATCH: Final = MatchRule("points", hands=3, forfeit_points=1.0)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent, noisy_factory
-from wpp.core.match import MatchRule
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.pokeros.ai import Greedy, Guard, RandomPlacer, candidates
 from wpp.pokeros.game import POKEROS, Place, PokerosState
@@ -22,7 +22,7 @@ __all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "REVIEW"]
 GAME: Final = POKEROS
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 5
-#: Its page's match (wpp.core.match): a game only says who won (equal scores draw): best of five,
+#: Its page's match (wpp.core.matches): a game only says who won (equal scores draw): best of five,
 #: first to 3 wins.
 MATCH: Final = MatchRule("wins", first_to=3, hands=5)
 

@@ -1,4 +1,4 @@
-"""The match (wpp.core.match): it ends exactly when its rule says, names the right winner,
+"""The match (wpp.core.matches): it ends exactly when its rule says, names the right winner,
 counts each game once, survives its own save data and refuses damaged data — checked against
 a plain recomputation from the games' returns, over random rules and random games."""
 
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wpp.core.errors import WppError
-from wpp.core.match import DEFAULT_RULE, Match, MatchRule
+from wpp.core.matches import DEFAULT_RULE, Match, MatchRule
 from wpp.core.registry import match_rule, registered_games
 
 RULES = st.one_of(
