@@ -470,6 +470,12 @@ class GamePage(Generic[B]):
         self.stats_box.add_class("wpp-stats-box")
         self.stats_feed = w.HTML("", layout=w.Layout(display="none"))
         self.stats_feed.add_class("wpp-stats-feed")
+        # The record's script travels in the page's own widgets (an output the browser
+        # runs), not in the notebook's saved output beside them.
+        self.stats_script = w.Output(layout=w.Layout(display="none"))
+        self.stats_script.outputs = ({"output_type": "display_data", "metadata": {},
+                                      "data": {"text/html": stats_script_html(),
+                                               "text/plain": ""}},)
         extra = getattr(self.board, "options", None)
         self.menu = w.VBox([
             w.HTML('<div class="wpp-menu-title">Options</div>'), self.seed_box,
@@ -516,7 +522,7 @@ class GamePage(Generic[B]):
         self.address.add_class("wpp-page-address")
         self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE + f"<style>{STATS_CSS}</style>"),
                             self.header.box, body, self.keys.box, self.address,
-                            self.stats_feed])
+                            self.stats_feed, self.stats_script])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-page")
 
@@ -564,8 +570,7 @@ class GamePage(Generic[B]):
         from IPython.display import HTML, display
 
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
-        display(HTML(hotkeys_html() + address_script_html()  # type: ignore[no-untyped-call]
-                     + stats_script_html()))
+        display(HTML(hotkeys_html() + address_script_html()))  # type: ignore[no-untyped-call]
 
     # ------------------------------------------------------------------ seats
     @property
