@@ -16,6 +16,7 @@ import pytest
 
 from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
+from widgets.parts.browser_record import stats_html
 from widgets.parts.match_line import progress_text, result_text
 from widgets.testing import every_game
 from wpp.core.matches import Match, MatchRule
@@ -143,6 +144,8 @@ def test_the_record_is_told_per_game_and_opponent_and_never_read() -> None:
     (item,) = told(page)
     assert item["game"] == "draw" and item["result"] in ("win", "draw", "loss")
     assert item["opponent"] and item["id"] == f"draw:{page.game_id}"
+    # The kernel holds no record: the browser draws it in a place the kernel never changes.
+    assert page.stats_box.value == stats_html("draw")
     # Two people on one page: nobody's personal record.
     shared = page_on("draw", seats={0: "person", 1: "person"})
     play_out(shared)
