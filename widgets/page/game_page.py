@@ -29,6 +29,12 @@ What the page does, the same for every game:
 * the game-over banner gives the result in words and the session's score
   (:mod:`~widgets.page.results`), each game counted once by its identity (its deal,
   :func:`~wpp.services.game_store.game_id`), the score kept with the game;
+* **a match** of the game's own shape (its registration's ``MATCH``,
+  :mod:`wpp.core.matches`): each scored game counted into it with the score, its progress
+  above the board (:mod:`~widgets.parts.match_line`), its winner named at its end, where New
+  game becomes New match; it is kept with the score, so a reload goes on with it. The
+  player's record (games, wins, best streak per opponent) is the browser's
+  (:mod:`~widgets.parts.browser_record`): the page only tells it each finished scored game;
 * **a scored game stays honest**: whatever shows what a scored game hides — open hands, Undo
   against the computer, who plays changed mid-game, a deal opened from a save file, replayed
   or chosen by its seed — makes the game practice, and the mode mark says so and why; it is
