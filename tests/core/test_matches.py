@@ -18,7 +18,7 @@ RULES = st.one_of(
     st.builds(MatchRule, st.just("wins"), hands=st.integers(0, 7),
               first_to=st.integers(1, 4)),
     st.builds(MatchRule, st.just("points"), hands=st.integers(1, 7),
-              forfeit_points=st.sampled_from([0.0, 1.0, 6.0])))
+              forfeit_points=st.sampled_from([0.0, 1.0, 6.0]), placing=st.booleans()))
 
 
 def game_returns(players: int) -> st.SearchStrategy[tuple[float, ...]]:
@@ -39,9 +39,10 @@ def expected_end(rule: MatchRule, players: int, games: list[tuple[float, ...]]
     """The plain recomputation: after which game the match ends (None: not yet), and the
     tallies at its end (or after every game)."""
     tally = [0.0] * players
+    factor = players - 1 if rule.placing else 1
     for n, r in enumerate(games, start=1):
         if rule.count == "points":
-            tally = [t + x for t, x in zip(tally, r, strict=True)]
+            tally = [t + x * factor for t, x in zip(tally, r, strict=True)]
             if n == rule.hands:
                 return n, tally
         else:
@@ -85,7 +86,7 @@ def test_a_forfeit_is_a_game_played_and_lost(rule: MatchRule, wins_before: int) 
     m.forfeit("left", person=0, practice=False)
     m.forfeit("left", person=0, practice=False)   # counted once
     assert m.played == played + 1
-    if rule.count == "points":
+    if rule.count == "points":   # two seats: a placing point is a point
         assert m.tally == [before[0] - rule.forfeit_points, before[1]]
     else:
         assert m.tally == [before[0], before[1] + 1]
@@ -115,3 +116,16 @@ def test_every_game_declares_a_match_that_can_end() -> None:
         rule = match_rule(game)
         assert rule.hands or rule.first_to, game
         assert rule.words()
+
+
+def test_placings_count_as_whole_placing_points() -> None:
+    """Pairs' returns are placings scaled to 0…1 (1/3, 2/3 with four seats): the match
+    counts them as 3, 2, 1, 0 so its score reads in whole numbers."""
+    rule = MatchRule("points", hands=2, placing=True)
+    m = Match(rule, 4)
+    m.record("a", (1.0, 0.0, 1 / 3, 2 / 3))
+    m.record("b", (0.0, 1.0, 2 / 3, 1 / 3))
+    assert m.tally == [3.0, 3.0, 3.0, 3.0] and m.over and len(m.winners()) == 4
+    f = Match(rule, 4)
+    f.forfeit("c", person=0, practice=False)
+    assert f.tally == [-3.0, 0.0, 0.0, 0.0]

@@ -57,6 +57,9 @@ class MatchRule:
     forfeit_points: float = 1.0
     #: What the page calls one game of the match: "game", or "hand" (OFC, draw).
     unit: Literal["game", "hand"] = "game"
+    #: The returns are placings from 0 (last) to 1 (first), as Pairs' are: counted as whole
+    #: placing points, N − 1 for the first of N seats down to 0 ("points").
+    placing: bool = False
 
     def __post_init__(self) -> None:
         if self.count not in ("wins", "points"):
@@ -77,7 +80,8 @@ class MatchRule:
         if self.count == "wins":
             cap = f" (at most {self.hands} {self.unit}s)" if self.hands else ""
             return f"first to {self.first_to} win{'s' if self.first_to != 1 else ''}{cap}"
-        return f"{self.hands} {self.unit}{'s' if self.hands != 1 else ''}, most points wins"
+        points = "placing points (first of N: N − 1, last: 0)" if self.placing else "points"
+        return f"{self.hands} {self.unit}{'s' if self.hands != 1 else ''}, most {points} wins"
 
 
 #: The match of a game that declares none.
@@ -125,7 +129,7 @@ class Match:
         self.played += 1
         if self.rule.count == "points":
             for seat, value in enumerate(returns):
-                self.tally[seat] += float(value)
+                self.tally[seat] += round(float(value) * self._factor(), 9)
             return
         best = max(returns)
         top = [s for s, r in enumerate(returns) if r == best]
@@ -140,9 +144,13 @@ class Match:
         self.seen.add(key)
         self.played += 1
         if self.rule.count == "points":
-            self.tally[person] -= self.rule.forfeit_points
+            self.tally[person] -= self.rule.forfeit_points * self._factor()
         elif self.players == 2:
             self.tally[1 - person] += 1
+
+    def _factor(self) -> int:
+        """What one point of a return is worth in the tally (placings: N − 1)."""
+        return self.players - 1 if self.rule.placing else 1
 
     def next(self) -> Match:
         """A new match after this one, on the same rule."""

@@ -22,8 +22,9 @@ GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 4
 #: Its page's match (wpp.core.matches): each game is rounds until the target; its placings score
-#: (best 1, worst 0): 3 games, most points wins.
-MATCH: Final = MatchRule("points", hands=3, forfeit_points=1.0)
+#: as whole placing points (3 for the first of 4 down to 0): 3 games, most points wins; a
+#: forfeit costs a first place's points.
+MATCH: Final = MatchRule("points", hands=3, forfeit_points=1.0, placing=True)
 
 
 def _pipmc(seed: int | None = 0, playouts: int = 10) -> Agent:
