@@ -213,10 +213,10 @@ FIGURES = {"cycle_figure": "cycle.svg", "ladder_figure": "ladder.svg"}
 
 
 def draw_figures(dest: Path) -> None:
-    """:data:`FIGURES` as SVG, drawn by :mod:`widgets.lessons.figures` with this Python's
+    """:data:`FIGURES` as SVG, drawn by :mod:`widgets.lessons.warpairs.figures` with this Python's
     matplotlib (``make site`` runs the build with ``.venv``'s, which the app extra gives)."""
     dest.mkdir(parents=True, exist_ok=True)
-    from widgets.lessons import figures
+    from widgets.lessons.warpairs import figures
 
     for func, name in FIGURES.items():
         getattr(figures, func)().savefig(dest / name, format="svg", bbox_inches="tight")

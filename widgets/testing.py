@@ -67,6 +67,8 @@ CHECKS: Final[dict[str, str]] = {
     "keys-on-controls": "every key its board answers has a control on the first position's "
                         "board (or one shown only when needed: Hint's mark, a fourth card)",
     "refuses-other-views": "its board refuses another game's view with the kit's error",
+    "page-walk": "a whole game on its page in Chromium with Hint and Enter, Why?, a reload, "
+                 "the review and a phone check (tests/browser/test_browser_game_pages.py)",
 }
 
 #: Checks that apply to a game but that it fails today, each with what is wrong: the suite

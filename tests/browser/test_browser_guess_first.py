@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from widgets.lessons.commit import widget_strings
-from widgets.lessons.pairs_drills import PairsRuleDrills
+from widgets.lessons.pairs.drills import PairsRuleDrills
+from widgets.lessons.shared.commit import widget_strings
 from widgets.site import serve
 
 pytestmark = pytest.mark.browser

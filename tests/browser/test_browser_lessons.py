@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from widgets.lessons.guided import first_game_words
+from widgets.lessons.warpairs.guided import first_game_words
 from widgets.site import serve
 from wpp.core.standard_deck import format_cards
 from wpp.warpairs.actions import Mulligan

@@ -4,6 +4,8 @@ page shows the other's moves by itself (it polls the shared store); one page is 
 the middle of the game (it asks first) and takes its seat back from its address, with no
 other step, and plays on; and neither page — its
 HTML, its text, the websocket frames it received — ever names a card hidden from its seat.
+A room of 5-card draw shows How to play, Why? in public terms, each player's result and a
+Rematch that both students must click (also at 390 px wide).
 Screenshots go to ``artifacts/room/`` (ignored by git) to be looked at.
 """
 
@@ -299,4 +301,120 @@ def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, P
     expect(bob.page.locator(".wpp-log li")).to_have_count(2, timeout=WAIT)
     for s in (alice, bob):
         assert not s.errors
+        s.page.close()
+
+
+def unseen_cards(store: RoomStore, code: str, seat: int) -> frozenset[Any]:
+    """The standard cards of the stored game that ``seat`` may not know now: in the state,
+    but neither in its view nor in its narration."""
+    from wpp.core.standard_deck import parse_card
+
+    _, game = store.read(code)
+    card = re.compile(r"Card\('([^']+)'\)")
+    known = repr(game.view(seat)) + "\n".join(game.log(seat))
+    return frozenset(parse_card(c) for c in set(card.findall(repr(game.state)))
+                     - set(card.findall(known)))
+
+
+def test_a_room_like_the_page_rules_why_results_and_a_rematch(
+        browser: Any, server: tuple[str, Path]) -> None:
+    """5-card draw, three seats, the computer in P3: the room shows How to play with the
+    numbered rules one click away, Why? in public terms (no card hidden from the seat), the
+    result of each player at the end, and Rematch — which starts a new game in the same room,
+    the same seats, once both students have clicked it."""
+    from playwright.sync_api import expect
+
+    url, path = server
+    alice, bob = Student(browser, url), Student(browser, url)
+    a = alice.page
+    a.select_option(".wpp-room-game select", label="5-card draw")
+    a.select_option(".wpp-room-players select", label="3")
+    a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
+    a.select_option(".wpp-seat-2 select", label="random AI")
+    expect(a.locator(".wpp-seat-2 select option:checked")).to_have_text("random AI")
+    a.click(".wpp-room-create")
+    line = a.locator(".wpp-room-line")
+    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
+    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
+    assert code is not None
+    bob.page.fill(".wpp-room-code input", code[1])
+    bob.page.press(".wpp-room-code input", "Enter")
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2", timeout=WAIT)
+    store = RoomStore(path)
+
+    # How to play: the plain words, the numbered rules one click away
+    a.click(".wpp-room-rules")
+    expect(a.locator(".wpp-how")).to_contain_text("How to play", timeout=WAIT)
+    expect(a.locator(".wpp-how details.wpp-numbered [data-rule='R3']")).not_to_be_visible()
+    a.click(".wpp-how details.wpp-numbered > summary")
+    expect(a.locator(".wpp-how details.wpp-numbered [data-rule='R3']").first).to_be_visible()
+    a.screenshot(path=str(SHOTS / "room_rules.png"), full_page=True)
+    a.click(".wpp-room-rules")
+    expect(a.locator(".wpp-how")).to_have_count(0, timeout=WAIT)
+
+    students = {0: alice, 1: bob}
+    for _ in range(3):              # one turn each: P1, P2 stand pat, the computer's P3
+        version, game = store.read(code[1])
+        if game.is_over:
+            break
+        if game.to_act == 2:
+            for _ in range(300):
+                if store.version(code[1]) > version:
+                    break
+                a.wait_for_timeout(100)
+            continue
+        me = students[game.to_act].page
+        expect(me.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
+        me.click(".wpp-draw-pat:not([disabled])")
+        for _ in range(300):
+            if store.version(code[1]) > version:
+                break
+            me.wait_for_timeout(100)
+    version, game = store.read(code[1])
+    assert game.is_over, game.log(None)
+    returns = game.returns()
+    for seat, s in students.items():
+        p = s.page
+        expect(p.locator(".wpp-banner")).to_be_visible(timeout=WAIT)
+        expect(p.locator(".wpp-room-results")).to_contain_text(f"You (P{seat + 1})")
+        rows = p.locator(".wpp-room-results tbody tr")
+        expect(rows).to_have_count(3)
+        for k in range(3):          # each player's points, the winner marked
+            cells = rows.nth(k).locator("td")
+            assert cells.nth(1).inner_text().replace("−", "-").lstrip("+") == (
+                f"{returns[k]:g}" if returns[k] else "0")
+        p.click(".wpp-why")
+        expect(p.locator(".wpp-explain")).to_contain_text("Why the computer did that",
+                                                          timeout=WAIT)
+        expect(p.locator(".wpp-explain")).to_contain_text("public terms")
+        why = p.eval_on_selector(".wpp-explain", "e => e.outerHTML")
+        assert not leaks(why, unseen_cards(store, code[1], seat))
+        p.screenshot(path=str(SHOTS / f"room_draw_p{seat + 1}_end.png"), full_page=True)
+
+    a.click(".wpp-banner-rematch")
+    expect(a.locator(".wpp-banner")).to_contain_text("waiting for", timeout=WAIT)
+    expect(bob.page.locator(".wpp-banner")).to_contain_text("asked for a rematch",
+                                                            timeout=WAIT)
+    assert store.version(code[1]) == version          # nobody dealt in before both asked
+    b = bob.page                                      # on a phone: the end fits the screen
+    b.set_viewport_size({"width": 390, "height": 844})
+    b.wait_for_timeout(400)
+    b.screenshot(path=str(SHOTS / "room_draw_p2_end_390.png"), full_page=True)
+    for part in (".wpp-banner-rematch", ".wpp-room-results table", ".wpp-room-rules",
+                 ".wpp-why"):
+        box = b.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
+    bob.page.click(".wpp-banner-rematch")
+    for s in (alice, bob):
+        expect(s.page.locator(".wpp-banner")).not_to_be_visible(timeout=WAIT)
+        expect(s.page.locator(".wpp-status")).not_to_contain_text("Game over", timeout=WAIT)
+        expect(s.page.locator(".wpp-room-lobby")).not_to_be_visible()
+    again, game = store.read(code[1])
+    assert again == version + 1 and not game.is_over and len(game.actions) == 0
+    expect(a.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
+    expect(a.locator(".wpp-room-line")).to_contain_text("you are P1")
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2")
+    for s in (alice, bob):
+        s.page.screenshot(path=str(SHOTS / f"room_rematch_{'p1' if s is alice else 'p2'}.png"))
+        assert "Traceback" not in s.page.inner_text("body") and not s.errors
         s.page.close()

@@ -7,7 +7,8 @@
   source (**Author**) or the kit's decision, every rule flag of the game's rule object
   documented, every rule its engine cites stated, and its copy under ``docs/`` current;
 * a page notebook and a lesson notebook named in its definition and present, the lesson with
-  its minutes and its one line for lesson 1's table (the notebook's metadata);
+  its minutes and its one line for lesson 1's table (the notebook's metadata), and a
+  teacher's guide and a handout for that lesson (``docs/teachers/``, ``docs/handouts/``);
 * save files written before the house move still load (one per game, kept as fixtures);
 * a benchmark module is optional: ``benchmarks/<name>.py``, if there, has ``run()``.
 
@@ -26,6 +27,7 @@ import pytest
 
 import wpp
 from widgets.site.home import lesson_metadata, lesson_table_html
+from widgets.site.kit import kit_entries
 from wpp.core.protocol import RULES_SOURCE
 from wpp.core.registry import game_def, registered_agents, registration
 from wpp.core.rulebook import docs_copy
@@ -105,6 +107,16 @@ def test_its_page_and_lesson_are_there_and_the_lesson_says_how_long(name: str) -
     assert isinstance(meta.get("minutes"), int) and meta["minutes"] > 0
     assert isinstance(meta.get("summary"), str) and meta["summary"]
     assert meta.get("game") == name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_its_lesson_has_a_teachers_guide_and_a_handout(name: str) -> None:
+    lesson = game_def(name).lesson
+    assert lesson is not None
+    entry = next((e for e in kit_entries() if e.lesson == Path(lesson).stem), None)
+    assert entry is not None and entry.guide is not None and entry.handout is not None, (
+        f"{name}: its lesson needs docs/teachers/{Path(lesson).stem}.md and "
+        f"docs/handouts/{Path(lesson).stem}.md")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -252,7 +252,7 @@ def test_the_game_rule_can_fail() -> None:
 #: The shared places: they serve every game and name none (the brief's two, widgets/parts
 #: and wpp/core, and every other place written once for all games).
 SHARED = ("wpp.core", "wpp.analysis", "wpp.poker", "wpp.services", "widgets.parts",
-          "widgets.page", "widgets.site")
+          "widgets.page", "widgets.site", "widgets.lessons.shared")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -294,8 +294,8 @@ def _sources() -> dict[str, str]:
 
 
 def test_shared_places_name_no_game() -> None:
-    """The core, the analysis, the poker ranking, the widgets' parts, the page and the site
-    reach games through the registry only."""
+    """The core, the analysis, the poker ranking, the widgets' parts, the page, the site and
+    the lessons' shared parts reach games through the registry only."""
     bad = games_named_by_shared(GRAPH, _sources())
     assert not bad, "a shared module names a game:\n" + "\n".join(bad)
     assert all(any(_in(m, k) for m in MODULES) for k in SHARED), "a shared place is missing"

@@ -21,15 +21,15 @@ from typing import Any
 
 import pytest
 
-import widgets.lessons.classroom as classroom
+import widgets.lessons.shared.classroom as classroom
 from tests.lessons.conftest import Clock
-from widgets.lessons.analysis_guess import AnalysisGuesses
-from widgets.lessons.classic_poker import ClassicGuesses
-from widgets.lessons.classroom import ClassBox
-from widgets.lessons.commit import GuessList
-from widgets.lessons.frequency_guess import FrequencyGuesses
-from widgets.lessons.ofc_coach import FoulQuiz
-from widgets.lessons.search_guess import BUDGETS, WhichMoveWins
+from widgets.lessons.draw.classic_poker import ClassicGuesses
+from widgets.lessons.ofc.coach import FoulQuiz
+from widgets.lessons.shared.classroom import ClassBox
+from widgets.lessons.shared.commit import GuessList
+from widgets.lessons.warpairs.analysis_guess import AnalysisGuesses
+from widgets.lessons.warpairs.frequency_guess import FrequencyGuesses
+from widgets.lessons.warpairs.search_guess import BUDGETS, WhichMoveWins
 from widgets.site.teacher import TeacherPage
 from wpp.core.errors import WppError
 from wpp.services.classroom import (
@@ -221,7 +221,7 @@ def test_lookalike_questions_are_told_apart_on_the_teachers_page(
         store: ClassStore, page_box: Callable[[ClassBox], None]) -> None:
     """Lesson 10's four foul questions and lesson 9's five hit-or-fold exercises each get a
     label of their own (lesson, number, the board or position)."""
-    from widgets.lessons.pairs import HitOrFold
+    from widgets.lessons.pairs.hit_or_fold import HitOrFold
     from wpp.pairs.lesson import exercises
 
     code, secret = store.open()
@@ -476,7 +476,7 @@ def test_an_old_store_is_migrated_and_its_answers_stay_readable(tmp_path: Path) 
 
 def test_the_drills_of_lessons_2_and_13_are_filed_under_their_lessons(
         store: ClassStore, page_box: Callable[[ClassBox], None]) -> None:
-    from widgets.lessons.drill import DrillPad
+    from widgets.lessons.warpairs.drill import DrillPad
     from wpp.warpairs.teach.drills import STRATEGY
 
     code, secret = store.open()

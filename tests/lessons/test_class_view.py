@@ -1,8 +1,8 @@
 """The class view: students' answers recorded under a class code, read only by the teacher.
 
 The store (:mod:`wpp.services.classroom`), the seam lesson widgets report through
-(:func:`widgets.lessons.classroom.report_answer`), the widgets that call it, and the teacher's
-page (:mod:`widgets.site.teacher`)."""
+(:func:`widgets.lessons.shared.classroom.report_answer`), the widgets that call it, and the
+teacher's page (:mod:`widgets.site.teacher`)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.classroom import ClassBox, report_answer
-from widgets.lessons.drill import DrillPad
-from widgets.lessons.mulligan import MulliganLesson
-from widgets.lessons.rules import Quiz
-from widgets.lessons.segment import SegmentLesson
+from widgets.lessons.shared.classroom import ClassBox, report_answer
+from widgets.lessons.warpairs.drill import DrillPad
+from widgets.lessons.warpairs.mulligan import MulliganLesson
+from widgets.lessons.warpairs.rules import Quiz
+from widgets.lessons.warpairs.segment import SegmentLesson
 from widgets.site.teacher import TeacherPage
 from wpp.core.errors import WppError
 from wpp.services.classroom import CSV_COLUMNS, ClassStore, normalize_nickname
@@ -159,7 +159,7 @@ def test_the_class_box_shows_a_refusal_and_records_nothing(store: ClassStore) ->
 @pytest.fixture
 def joined(store: ClassStore, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassStore, str, str]:
     """This kernel's class box joined to a class (as a lesson page after typing the code)."""
-    import widgets.lessons.classroom as classroom
+    import widgets.lessons.shared.classroom as classroom
 
     code, secret = store.open()
     box = ClassBox(store=store, query=f"class={code}&name=Ana")
@@ -221,8 +221,8 @@ def test_the_guess_lists_and_hit_or_fold_report_at_the_commit(
         joined: tuple[ClassStore, str, str]) -> None:
     """Lessons 6-12's guesses (the GuessList every one of them uses) and lesson 9's hit or
     fold reach the teacher when locked in, and not before."""
-    from widgets.lessons.commit import Guess, GuessList
-    from widgets.lessons.pairs import HitOrFold
+    from widgets.lessons.pairs.hit_or_fold import HitOrFold
+    from widgets.lessons.shared.commit import Guess, GuessList
     from wpp.pairs.lesson import exercises
 
     store, code, secret = joined

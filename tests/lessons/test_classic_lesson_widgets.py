@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from widgets.lessons.classic_poker import (
+from widgets.lessons.draw.classic_poker import (
     PRESETS,
     ClassicRanking,
     Disagreements,
@@ -149,7 +149,7 @@ def test_the_outcome_is_said_once_and_no_empty_box_stays() -> None:
 def test_lesson_tables_are_never_cut_with_an_ellipsis() -> None:
     """Regression: 08's comparison column was cut with "…" on every row: an HTML widget's
     content no longer clips (it wraps or scrolls)."""
-    from widgets.lessons.base import LESSON_CSS
+    from widgets.lessons.shared.base import LESSON_CSS
     rule = next(r for r in LESSON_CSS.split("}") if ".widget-html-content" in r
                 and ".wpp-lesson .widget-html-content" in r.split("{")[0])
     assert "white-space: normal" in rule and "text-overflow: clip" in rule

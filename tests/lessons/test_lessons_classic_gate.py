@@ -12,13 +12,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from widgets.lessons.classic_poker import (
+from widgets.lessons.draw.classic_poker import (
     ClassicGuesses,
     ClassicRanking,
     Disagreements,
     SideBySideView,
 )
-from widgets.lessons.commit import widget_strings
+from widgets.lessons.shared.commit import widget_strings
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "08_classic_poker.ipynb"
 

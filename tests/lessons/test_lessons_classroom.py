@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from widgets.lessons.card import RulesCard
-from widgets.lessons.mulligan import MulliganLesson
-from widgets.lessons.replay import GameReplay
-from widgets.lessons.segment import SegmentLesson
+from widgets.lessons.shared.rules_card import RulesCard as AnyRulesCard
+from widgets.lessons.warpairs.card import RulesCard
+from widgets.lessons.warpairs.mulligan import MulliganLesson
+from widgets.lessons.warpairs.replay import GameReplay
+from widgets.lessons.warpairs.segment import SegmentLesson
 from widgets.site.home import NOTEBOOKS, entries, home_html
 from wpp.core.registry import registered_games
 from wpp.warpairs.deal import DEAL_SIZE, deal
@@ -60,7 +61,7 @@ def test_every_lesson_can_be_presented_full_screen() -> None:
     tests/browser/test_browser_present.py checks it in Chromium)."""
     import ipywidgets as w
 
-    from widgets.lessons.base import LESSON_CSS
+    from widgets.lessons.shared.base import LESSON_CSS
 
     lesson = MulliganLesson(seed=20)
     bar = lesson.root.children[1]
@@ -84,7 +85,7 @@ def test_a_closed_rules_card_opens_when_presented() -> None:
     import ipywidgets as w
 
     for game in registered_games():
-        card = RulesCard(game=game)
+        card = AnyRulesCard(game)
         toggle = next(c for bar in card.root.children if isinstance(bar, w.HBox)
                       for c in bar.children if isinstance(c, w.ToggleButton))
         assert " open>" not in card.html.value
@@ -99,7 +100,7 @@ def test_in_the_browser_alone_the_class_box_says_a_class_needs_the_server(
         monkeypatch: pytest.MonkeyPatch, query: str) -> None:
     """On the static site "Join a class" opened a code and a nickname whose Join did nothing
     (the browser has no class store): the box now says why, and records nothing."""
-    import widgets.lessons.classroom as classroom
+    import widgets.lessons.shared.classroom as classroom
 
     def no_store(*args: object, **kwargs: object) -> None:
         raise AssertionError("there is no class store in the browser")

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.replay import GameReplay
-from widgets.lessons.rules import TABLES, BeatExplorer
-from widgets.lessons.segment import SegmentLesson
+from widgets.lessons.warpairs.replay import GameReplay
+from widgets.lessons.warpairs.rules import TABLES, BeatExplorer
+from widgets.lessons.warpairs.segment import SegmentLesson
 from wpp.core.standard_deck import parse_cards
 from wpp.warpairs.actions import Draw
 from wpp.warpairs.teach.drills import STRATEGY, try_move, winning_moves

@@ -10,7 +10,7 @@ import ipywidgets as w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.drill import DrillPad
+from widgets.lessons.warpairs.drill import DrillPad
 from wpp.core.standard_deck import parse_cards
 from wpp.warpairs.actions import Concede, Draw, Pass, PlayCards
 from wpp.warpairs.phases import Phase

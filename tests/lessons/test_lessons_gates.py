@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from widgets.lessons.commit import AfterGuesses, GuessList, Note, widget_strings
+from widgets.lessons.shared.commit import AfterGuesses, GuessList, Note, widget_strings
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 MINE = ("06_hand_frequencies", "07_analysing_the_game", "08_classic_poker", "13_strategy")
@@ -46,7 +46,7 @@ def test_no_panel_that_asks_to_be_opened_later(name: str) -> None:
 
 
 def test_08_the_ranking_and_the_differences_come_after_the_three_guesses() -> None:
-    from widgets.lessons.classic_poker import (
+    from widgets.lessons.draw.classic_poker import (
         DIFFERENCES_NOTE,
         RANKING_NOTE,
         ClassicGuesses,
@@ -65,8 +65,8 @@ def test_08_the_ranking_and_the_differences_come_after_the_three_guesses() -> No
 
 
 def test_06_the_run_and_what_to_remember_come_after_the_three_guesses() -> None:
-    from widgets.lessons.analysis import FrequencyRunner
-    from widgets.lessons.frequency_guess import REMEMBER, FrequencyGuesses
+    from widgets.lessons.warpairs.analysis import FrequencyRunner
+    from widgets.lessons.warpairs.frequency_guess import REMEMBER, FrequencyGuesses
 
     g = FrequencyGuesses(deals=40)
     runner = AfterGuesses(g.quiz, FrequencyRunner, deals=50)
@@ -81,7 +81,7 @@ def test_06_the_run_and_what_to_remember_come_after_the_three_guesses() -> None:
 
 def test_06_question_one_says_how_much_a_sample_varies() -> None:
     """Regression: "89% … exactly 85.9%" with no word on the gap."""
-    from widgets.lessons.frequency_guess import FrequencyGuesses, cell
+    from widgets.lessons.warpairs.frequency_guess import FrequencyGuesses, cell
 
     g = FrequencyGuesses(deals=60)
     g.quiz.choose(0)
@@ -103,7 +103,7 @@ def test_13_drill_titles_name_no_card() -> None:
 
 
 def test_13_the_author_s_sure_wins_come_after_every_drill() -> None:
-    from widgets.lessons.after_drills import AUTHOR_WINS, DrillPad, DrillsDone
+    from widgets.lessons.warpairs.after_drills import AUTHOR_WINS, DrillPad, DrillsDone
     from wpp.warpairs.teach.drills import STRATEGY, winning_moves
 
     pad = DrillPad(STRATEGY)
@@ -120,8 +120,8 @@ def test_13_the_author_s_sure_wins_come_after_every_drill() -> None:
 
 
 def test_07_the_match_and_what_to_remember_come_after_the_four_guesses() -> None:
-    from widgets.lessons.analysis import MatchRunner
-    from widgets.lessons.analysis_guess import REMEMBER, AnalysisGuesses
+    from widgets.lessons.warpairs.analysis import MatchRunner
+    from widgets.lessons.warpairs.analysis_guess import REMEMBER, AnalysisGuesses
 
     g = AnalysisGuesses()
     runner = g.quiz.then(MatchRunner, games=4)
@@ -140,7 +140,7 @@ RESEARCH = re.compile(r"\belo\b|wilson|no bound|clean sweep|<th>(?:match|phase|a
 def test_07_the_reveals_show_a_learner_s_tables() -> None:
     """Regression: question 1 showed the research table (agent, opponent, elo low, "no bound
     (clean sweep)"), questions 2 and 4 a stray "match" / "phase" label row."""
-    from widgets.lessons.analysis_guess import AnalysisGuesses
+    from widgets.lessons.warpairs.analysis_guess import AnalysisGuesses
 
     g = AnalysisGuesses()
     for i in range(4):
@@ -169,7 +169,7 @@ def test_07_the_choices_chart_shows_the_medians_the_sentence_gives() -> None:
 
 
 def test_07_the_match_runner_says_what_each_player_is() -> None:
-    from widgets.lessons.analysis import PLAYERS, MatchRunner
+    from widgets.lessons.warpairs.analysis import PLAYERS, MatchRunner
 
     r = MatchRunner(games=4)
     shown = re.sub(r"<style\b.*?</style>", "", text(r), flags=re.S)
@@ -186,7 +186,7 @@ def test_08_the_draw_result_is_in_a_newcomer_s_words(seed: int) -> None:
     """Regression: "Equity 0.480 … improves with probability 0.287", columns "HC 1P 2P 3K
     ST FL FH 4K SF", "stand pat"."""
     from tests.lessons.test_lessons_words import DEVELOPER_WORDS
-    from widgets.lessons.classic_poker import DrawTable
+    from widgets.lessons.draw.classic_poker import DrawTable
 
     research = dict(DEVELOPER_WORDS)["research words"]
     t = DrawTable(seed=seed)

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.commit import Guess, GuessList, widget_strings
+from widgets.lessons.shared.commit import Guess, GuessList, widget_strings
 from wpp.core.errors import WppError
 from wpp.core.registry import registered_games
 
@@ -98,7 +98,7 @@ def test_a_guess_cannot_be_locked_twice_or_without_an_answer() -> None:
 # --- each lesson's widget: the answer appears only after the commit ----------------------
 
 def test_06_frequencies_are_hidden_until_the_guess() -> None:
-    from widgets.lessons.frequency_guess import FrequencyGuesses, cell
+    from widgets.lessons.warpairs.frequency_guess import FrequencyGuesses, cell
 
     g = FrequencyGuesses(deals=60)
     exact = f"{cell(g.holds, 'straight', 'exact'):.1%}"
@@ -115,7 +115,7 @@ def test_06_frequencies_are_hidden_until_the_guess() -> None:
 
 
 def test_07_who_wins_is_hidden_until_the_guess() -> None:
-    from widgets.lessons.analysis_guess import AnalysisGuesses
+    from widgets.lessons.warpairs.analysis_guess import AnalysisGuesses
 
     g = AnalysisGuesses()
     assert "classic scores" not in strings(g)
@@ -127,7 +127,7 @@ def test_07_who_wins_is_hidden_until_the_guess() -> None:
 
 
 def test_08_the_two_games_answer_after_the_guess() -> None:
-    from widgets.lessons.classic_poker import ClassicGuesses
+    from widgets.lessons.draw.classic_poker import ClassicGuesses
 
     g = ClassicGuesses()
     assert "twos beat aces" not in strings(g) and "Flush, King" not in strings(g)
@@ -137,7 +137,7 @@ def test_08_the_two_games_answer_after_the_guess() -> None:
 
 
 def test_09_the_engine_says_what_happens_only_after_the_guess() -> None:
-    from widgets.lessons.pairs_drills import PairsRuleDrills
+    from widgets.lessons.pairs.drills import PairsRuleDrills
 
     d = PairsRuleDrills()
     for i, drill in enumerate(d.drills):
@@ -150,7 +150,7 @@ def test_09_the_engine_says_what_happens_only_after_the_guess() -> None:
 
 
 def test_10_the_foul_risk_and_the_computers_choice_come_after_the_commit() -> None:
-    from widgets.lessons.ofc_coach import FoulQuiz, OfcCoach
+    from widgets.lessons.ofc.coach import FoulQuiz, OfcCoach
 
     c = OfcCoach(seed=1, passes=40)
     marker = "place among the options"          # the reveal's table
@@ -173,7 +173,7 @@ def test_10_the_foul_risk_and_the_computers_choice_come_after_the_commit() -> No
 
 
 def test_10_an_illegal_placement_cannot_be_locked_in() -> None:
-    from widgets.lessons.ofc_coach import OfcCoach
+    from widgets.lessons.ofc.coach import OfcCoach
 
     c = OfcCoach(seed=1, passes=20)
     c.set_rows(["top"] * 5)          # five cards on a 3-card row
@@ -185,7 +185,7 @@ def test_10_an_illegal_placement_cannot_be_locked_in() -> None:
 
 
 def test_11_points_and_what_a_cell_gives_come_after_the_commit() -> None:
-    from widgets.lessons.pokeros_coach import WhereToPlay
+    from widgets.lessons.pokeros.coach import WhereToPlay
 
     q = WhereToPlay(positions=((3, 12),))
     assert "hands made" not in strings(q) and "gives the opponent" not in strings(q)
@@ -200,7 +200,7 @@ def test_11_points_and_what_a_cell_gives_come_after_the_commit() -> None:
 
 
 def test_12_the_playouts_come_after_the_guess_and_follow_the_budget() -> None:
-    from widgets.lessons.search_guess import WhichMoveWins
+    from widgets.lessons.warpairs.search_guess import WhichMoveWins
 
     g = WhichMoveWins(budget=20)
     assert "re-deals where it did better" not in strings(g)
@@ -222,7 +222,7 @@ def test_12_the_playouts_come_after_the_guess_and_follow_the_budget() -> None:
 
 def test_12_what_to_take_away_opens_only_after_every_question() -> None:
     """Issue 27: the take-aways were an open <details> ("Open it once you have answered")."""
-    from widgets.lessons.search_guess import WhichMoveWins
+    from widgets.lessons.warpairs.search_guess import WhichMoveWins
 
     g = WhichMoveWins(budget=20, takeaways="<p>LOOK AHEAD</p>")
     assert "LOOK AHEAD" not in strings(g) and "opens once" in strings(g)
@@ -254,7 +254,7 @@ def test_the_duel_plays_both_moves_in_the_same_re_deals() -> None:
 def test_06_no_leftover_progress_bar_and_an_honest_miss() -> None:
     """Regression: a progress bar stayed on the page; the 5,000-deal interval missed the
     exact value with no word of why."""
-    from widgets.lessons.analysis import FrequencyRunner, miss_text
+    from widgets.lessons.warpairs.analysis import FrequencyRunner, miss_text
 
     f = FrequencyRunner(deals=50)
     assert f.progress.layout.display == "none"
@@ -270,7 +270,7 @@ def test_06_no_leftover_progress_bar_and_an_honest_miss() -> None:
 
 def test_07_the_search_ai_is_announced_as_slow() -> None:
     """Regression: nothing warned that the search AI takes about a minute for 6 games."""
-    from widgets.lessons.analysis import MatchRunner
+    from widgets.lessons.warpairs.analysis import MatchRunner
 
     r = MatchRunner(games=12)
     assert r.note.value == ""
@@ -284,8 +284,8 @@ def test_07_and_08_tables_are_never_cut() -> None:
     """Regression: tables were cut with "…" (pandas' display limits)."""
     import pandas as pd
 
-    from widgets.lessons.analysis_guess import frame_html
-    from widgets.lessons.classic_poker import LadderTable
+    from widgets.lessons.draw.classic_poker import LadderTable
+    from widgets.lessons.warpairs.analysis_guess import frame_html
 
     big = pd.DataFrame({f"c{i}": range(80) for i in range(30)})
     html = frame_html(big)
@@ -395,12 +395,12 @@ def test_the_analysts_pages_are_not_lessons() -> None:
 
 def test_seed_in_the_address_reaches_every_lesson() -> None:
     """``?seed=`` works in lessons 6 to 12 (lesson 8's deal uses the shared seed field)."""
-    from widgets.lessons.classic_poker import DrawTable
-    from widgets.lessons.frequency_guess import FrequencyGuesses
-    from widgets.lessons.ofc_coach import OfcCoach
-    from widgets.lessons.pairs_drills import PairsRuleDrills
-    from widgets.lessons.pokeros_coach import WhereToPlay
-    from widgets.lessons.search_guess import WhichMoveWins
+    from widgets.lessons.draw.classic_poker import DrawTable
+    from widgets.lessons.ofc.coach import OfcCoach
+    from widgets.lessons.pairs.drills import PairsRuleDrills
+    from widgets.lessons.pokeros.coach import WhereToPlay
+    from widgets.lessons.warpairs.frequency_guess import FrequencyGuesses
+    from widgets.lessons.warpairs.search_guess import WhichMoveWins
 
     with query("seed=7"):
         assert FrequencyGuesses(deals=20).seed == 7
@@ -414,7 +414,7 @@ def test_seed_in_the_address_reaches_every_lesson() -> None:
 
 
 def test_the_rules_card_of_any_game_comes_from_its_rules_text() -> None:
-    from widgets.lessons.card import RulesCard
+    from widgets.lessons.shared.rules_card import RulesCard
     from wpp.core.registry import game_def
 
     for game in registered_games():
@@ -457,7 +457,7 @@ def test_the_answer_keys_say_what_the_engines_say() -> None:
 
 
 def test_10_a_whole_coached_hand_ends_with_its_score() -> None:
-    from widgets.lessons.ofc_coach import OfcCoach
+    from widgets.lessons.ofc.coach import OfcCoach
 
     c = OfcCoach(seed=3, passes=20)
     c.set_rows(["bottom", "bottom", "middle", "middle", "top"])
@@ -475,7 +475,7 @@ def test_10_a_whole_coached_hand_ends_with_its_score() -> None:
 
 def test_07_another_seed_plays_its_games() -> None:
     """``?seed=`` in lesson 7: the games of that seed are played (not the stored ones)."""
-    from widgets.lessons.analysis_guess import AnalysisGuesses
+    from widgets.lessons.warpairs.analysis_guess import AnalysisGuesses
 
     with query("seed=5"):
         g = AnalysisGuesses(games=4)
@@ -493,7 +493,15 @@ def test_12_the_lessons_game_page_hints_from_the_search_ai_it_names() -> None:
     assert "search AI" in text and "0 is the classic AI" in text
     states = [m["state"] for m in nb["metadata"]["widgets"][
         "application/vnd.jupyter.widget-state+json"]["state"].values()]
-    hint = [s for s in states if s.get("description") == "Hint from"]
-    assert hint and all(s["_options_labels"][s["index"]] == "search" for s in hint)
+    # The game page is built when the learner reaches it (issue 39): as stored, the lesson
+    # holds its placeholder, not the page; built, its Hint asks the search AI.
+    assert not [s for s in states if s.get("description") == "Hint from"]
+    assert [s for s in states if s.get("description") == "Play a game against the classic AI"]
+    from widgets.lessons.warpairs.search_guess import play_and_review
+
+    game = play_and_review()
+    game.open()
+    assert game.built.hints.dropdown.value == "search"
+    assert game.box.children == (game.built.root,)
     again = [s for s in states if str(s.get("description", "")).startswith("Play them again")]
     assert again and all(s["disabled"] for s in again)

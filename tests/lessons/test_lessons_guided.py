@@ -12,7 +12,7 @@ import ipywidgets as w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.guided import GuidedGame
+from widgets.lessons.warpairs.guided import GuidedGame
 from wpp.core.errors import IllegalAction
 from wpp.core.registry import make_agent
 from wpp.core.standard_deck import parse_cards

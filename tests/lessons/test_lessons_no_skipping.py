@@ -1,7 +1,7 @@
 """No question is passed by accident (issue 27): in every question-by-question widget of the
 lessons, the button to the next question stays disabled until the learner commits an answer;
 a smaller **Skip** reveals the answer marked as skipped, and the class view records nothing
-for a skip (widgets/lessons/commit.py says why)."""
+for a skip (widgets/lessons/shared/commit.py says why)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import widgets.lessons.classroom as classroom
-from widgets.lessons.commit import Guess, GuessList, widget_strings
-from widgets.lessons.drill import DrillPad
-from widgets.lessons.pairs import HitOrFold
-from widgets.lessons.replay import GameReplay
-from widgets.lessons.rules import Quiz
+import widgets.lessons.shared.classroom as classroom
+from widgets.lessons.pairs.hit_or_fold import HitOrFold
+from widgets.lessons.shared.commit import Guess, GuessList, widget_strings
+from widgets.lessons.warpairs.drill import DrillPad
+from widgets.lessons.warpairs.replay import GameReplay
+from widgets.lessons.warpairs.rules import Quiz
 from wpp.core.errors import WppError
 from wpp.pairs.lesson import exercises
 from wpp.warpairs.teach.drills import DRILLS, STRATEGY

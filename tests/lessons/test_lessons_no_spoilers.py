@@ -8,10 +8,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from widgets.lessons.drill import DrillPad
-from widgets.lessons.mulligan import MulliganLesson
-from widgets.lessons.replay import GameReplay
-from widgets.lessons.segment import SegmentLesson
+from widgets.lessons.warpairs.drill import DrillPad
+from widgets.lessons.warpairs.mulligan import MulliganLesson
+from widgets.lessons.warpairs.replay import GameReplay
+from widgets.lessons.warpairs.segment import SegmentLesson
 from wpp.core.standard_deck import format_cards
 from wpp.warpairs.teach.drills import STRATEGY
 

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.mulligan import MulliganLesson
-from widgets.lessons.replay import GameReplay, thresholds_html
-from widgets.lessons.segment import SegmentLesson
+from widgets.lessons.warpairs.mulligan import MulliganLesson
+from widgets.lessons.warpairs.replay import GameReplay, thresholds_html
+from widgets.lessons.warpairs.segment import SegmentLesson
 from wpp.core.standard_deck import CARDS, Card, format_cards, parse_cards
 from wpp.warpairs.actions import PlayCards
 from wpp.warpairs.ai import mulligan, segment

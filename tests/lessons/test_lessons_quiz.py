@@ -11,7 +11,7 @@ import ipywidgets as w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from widgets.lessons.rules import Quiz
+from widgets.lessons.warpairs.rules import Quiz
 from wpp.warpairs.judge import judge
 from wpp.warpairs.lookup import classify
 from wpp.warpairs.teach.quiz import (

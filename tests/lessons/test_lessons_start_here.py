@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from widgets.lessons.commit import widget_strings
-from widgets.lessons.start import FirstTaste
+from widgets.lessons.shared.commit import widget_strings
+from widgets.lessons.warpairs.start import FirstTaste
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 START = NOTEBOOKS / "01_start_here.ipynb"

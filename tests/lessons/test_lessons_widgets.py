@@ -13,11 +13,11 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from widgets.lessons.figures import LADDER_EXAMPLES, cycle_figure, ladder_figure
-from widgets.lessons.mulligan import MulliganLesson
-from widgets.lessons.picker import CardPicker
-from widgets.lessons.replay import GameReplay
-from widgets.lessons.rules import (
+from widgets.lessons.shared.picker import CardPicker
+from widgets.lessons.warpairs.figures import LADDER_EXAMPLES, cycle_figure, ladder_figure
+from widgets.lessons.warpairs.mulligan import MulliganLesson
+from widgets.lessons.warpairs.replay import GameReplay
+from widgets.lessons.warpairs.rules import (
     PRESETS,
     BeatExplorer,
     CardText,
@@ -26,8 +26,8 @@ from widgets.lessons.rules import (
     Quiz,
     SceneViewer,
 )
-from widgets.lessons.segment import SegmentLesson
-from widgets.lessons.start import DealPreview
+from widgets.lessons.warpairs.segment import SegmentLesson
+from widgets.lessons.warpairs.start import DealPreview
 from widgets.parts.stepper import Stepper
 from wpp.core.explain import Explanation, Step
 from wpp.core.standard_deck import parse_cards

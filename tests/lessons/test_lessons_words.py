@@ -144,7 +144,7 @@ def test_the_scanner_finds_what_it_looks_for() -> None:
 def test_the_rules_cards_say_each_label_once_without_settings_or_coordinates() -> None:
     """The rules cards, built now (not as stored): the card of every game names no program,
     no cell numbers, no setting, and does not repeat a rule's title ("Hit: hit: …")."""
-    from widgets.lessons.card import game_card_html
+    from widgets.lessons.shared.rules_card import game_card_html
     from wpp.core.registry import game_def, registered_games
 
     for game in registered_games():

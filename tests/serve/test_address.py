@@ -18,8 +18,8 @@ import pytest
 
 import widgets.parts.address as address
 from widgets.games.warpairs.app import App
-from widgets.lessons.base import query_int
-from widgets.lessons.classroom import ClassBox
+from widgets.lessons.shared.base import query_int
+from widgets.lessons.shared.classroom import ClassBox
 from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.site.kit import kit_page
@@ -259,7 +259,7 @@ def test_a_preheated_lesson_is_built_whole_and_then_follows_its_address(
     import asyncio
     import threading
 
-    from widgets.lessons.mulligan import MulliganLesson
+    from widgets.lessons.warpairs.mulligan import MulliganLesson
 
     store = ClassStore(tmp_path / "c.sqlite3")
     code, _key = store.open()

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import wpp
-from widgets.lessons.pairs import HitOrFold, rules_html
-from widgets.lessons.pokeros_sandbox import PokerosSandbox
+from widgets.lessons.pairs.hit_or_fold import HitOrFold, rules_html
+from widgets.lessons.pokeros.sandbox import PokerosSandbox
 from widgets.parts.explain_view import explanation_html
 from widgets.parts.faces import cards_html, face_of
 from wpp.core.errors import WppError

@@ -30,5 +30,6 @@ module  what it holds
 ``address``  the page's address (its query), also in a pre-heated kernel
 ``rule_list``  a game's numbered rules, one line each (a board's Rules panel)
 ``how_to_play``  how to play in plain words, the numbered rules one click away
+``when_reached``  a part built only when the reader scrolls to it (a lesson's game page)
 ======  ====================================================================
 """

@@ -26,7 +26,7 @@ from html import escape
 
 import ipywidgets as w
 
-from widgets.lessons.base import lesson_root, nav_button
+from widgets.lessons.shared.base import lesson_root, nav_button
 from widgets.parts.explain_view import explanation_html, table_html, text_html
 from widgets.parts.faces import cards_html
 from widgets.parts.shown import Shown

@@ -13,7 +13,19 @@ turns: the page of the lowest seat heard from recently at once, the others after
 (any open page may; the decision is the same whichever does, and the store counts it once).
 
 This module is glue: the lobby, the room's line (who sits where, who has gone), Concede or
-Leave, Claim, the status and the log; the board and its input are the game's.
+Leave, Claim, the status and the log; the board and its input are the game's. The room shows
+what the game page shows, with the page's own parts: the last move in one line above the
+board (:class:`~widgets.parts.last_move.LastMoveLine`), **How to play** — the board's rules,
+the plain words with the numbered rules one click away
+(:func:`~widgets.parts.how_to_play.how_to_play_html`) — and **Why?** in the side panel
+(:class:`~widgets.parts.explain_panel.ExplainPanel`): the computer's last turn in the game's
+*public* form of its reasons only (:func:`~widgets.page.reasons.why_items` with the game's
+``PUBLIC_REASONS``, else the move as this seat's narration tells it) — never its own
+reasoning, which reads its hidden hand, not even once the game is over: the others at the
+table may not have seen those cards. At the end a banner says who won and each player's
+points, and offers a **Rematch**: the same seats in a new game of the same room, which starts
+once every student has clicked it (:meth:`wpp.services.rooms.Seat.ask_rematch`); each page
+says who is still awaited, and the lobby stays open for a new room instead.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
@@ -63,9 +75,14 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.page.board import Board
+from widgets.page.reasons import public_form, why_items
+from widgets.page.results import winners
 from widgets.page.seats import PERSON, SeatChooser, budget_option
 from widgets.parts.address import page_query
+from widgets.parts.banner import GameOverBanner
+from widgets.parts.explain_panel import ExplainPanel, PanelText
 from widgets.parts.game_log import GameLogView
+from widgets.parts.last_move import LastMoveLine
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
@@ -79,6 +96,21 @@ __all__ = ["RoomPage", "board_for", "room_script_html"]
 #: recently, leads (plays them at once): the computer's decision is then made once, not by
 #: every page, and still made if the leading page has just gone.
 COMPUTER_GRACE: Final = 3
+
+#: What Why? says of its words in a room (the game page's note speaks of its practice mode
+#: and review, which a room has not).
+PUBLIC_NOTE: Final = ("In a room the computer's moves are explained in public terms only: "
+                      "what every player at the table may know, never a hidden card.")
+MOVE_NOTE: Final = ("In a room the page shows only what the computer did: its reasoning reads "
+                    "its own hidden cards.")
+
+#: The room's own look: the players' results at the end.
+_ROOM_CSS: Final = """<style>
+.wpp-room .wpp-room-results table { border-collapse: collapse; margin: 4px 0; }
+.wpp-room .wpp-room-results td, .wpp-room .wpp-room-results th { padding: 2px 10px;
+  border-bottom: 1px solid #d9d2bd; text-align: left; }
+.wpp-room .wpp-room-results tr.wpp-room-winner { font-weight: bold; background: #fff3c4; }
+</style>"""
 
 _SCRIPT: Final = """
 (function () {
@@ -124,7 +156,7 @@ _SCRIPT: Final = """
 def room_script_html() -> str:
     """The room page's script as an HTML snippet (shown once, after the page): keeps the
     seat in the address (the teacher's page: its class and key; a lesson's class box: its
-    class, name and page secret, :mod:`widgets.lessons.classroom`), and asks before the page
+    class, name and page secret, :mod:`widgets.lessons.shared.classroom`), and asks before the page
     is left mid-game."""
     return f"<script>{_SCRIPT}</script>"
 
@@ -181,6 +213,7 @@ class RoomPage:
         self._machines: dict[int, Computer] = {}
         self._claimable = False
         self._waited = (-1, 0)   # (version, polls) waited on a computer's turn
+        self._rematch: frozenset[int] = frozenset()   # the seats that asked for one
         self._generation = 0  # one polling chain per joined room
         fields = urllib.parse.parse_qs(query)
         code = code or fields.get("room", [""])[0][:12]
@@ -253,10 +286,30 @@ class RoomPage:
         self.message.add_class("wpp-msg")
         self.game_log = GameLogView(None)  # the whole log, its newest line in view
         self.log = self.game_log.html
-        self.body = w.VBox([room_bar, self.board_box, self.message, self.log],
+        # the game page's parts: the last move, the end's banner, Why? and the rules
+        self.last_move = LastMoveLine()
+        self.end = GameOverBanner((("rematch", "Rematch"),))
+        self.rematch_button = self.end.buttons["rematch"]
+        self.rematch_button.tooltip = ("play again in this room, the same players: it starts "
+                                       "when everyone has clicked Rematch")
+        self.results = w.HTML("", layout=w.Layout(display="none"))
+        self.results.add_class("wpp-room-results")
+        self.side = ExplainPanel()
+        self.why_button = self.side.why_button
+        self.rules_button = w.Button(description="How to play",
+                                     tooltip="the rules in plain words, every numbered rule "
+                                             "one click away")
+        self.rules_button.add_class("wpp-side-button")
+        self.rules_button.add_class("wpp-room-rules")
+        side_bar = w.HBox([self.rules_button, self.why_button],
+                          layout=w.Layout(flex_flow="row wrap"))
+        self.body = w.VBox([room_bar, self.end.box, self.results, self.last_move.html,
+                            self.board_box, self.message, side_bar, self.side.view.html,
+                            self.log],
                            layout=w.Layout(display="none"))
         self.body.add_class("wpp-room-body")
-        self.root = w.VBox([w.HTML(STYLE_HTML), header, self.lobby, self.body, self.address])
+        self.root = w.VBox([w.HTML(STYLE_HTML + _ROOM_CSS), header, self.lobby, self.body,
+                            self.address])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-room")
 
@@ -265,6 +318,9 @@ class RoomPage:
         self.create_button.on_click(lambda _b: self.create())
         self.concede_button.on_click(lambda _b: self.concede())
         self.claim_button.on_click(lambda _b: self.claim())
+        self.end.on("rematch", self.rematch)
+        self.why_button.on_click(lambda _b: self._toggle("why"))
+        self.rules_button.on_click(lambda _b: self._toggle("rules"))
         self.code.observe(self._on_enter, names="value")
         self.game.observe(lambda _c: self._game_chosen(), names="value")
         self.players.observe(lambda _c: self._seats_chosen(), names="value")
@@ -418,19 +474,26 @@ class RoomPage:
         if self.seat is None:
             return False
         try:
+            was_over = self.seat.is_over
             changed = self.seat.refresh()
+            if was_over and not self.seat.is_over:    # a rematch started on another page
+                self._concede_armed = False
+                self._set_message("")
+                self.side.close("why")
             here = self._everyone_here or self.seat.everyone_joined()
             # The computer waits until every person's seat has joined: a student who joins
             # finds the game at its start, not the computer's moves made before they came.
             if here and self.seat.computer_to_act and self._my_computer_turn():
                 changed = self._play_computer() or changed
-            presence = (set(self._gone), dict(self._machines), self._claimable)
+            presence = (set(self._gone), dict(self._machines), self._claimable,
+                        self._rematch)
             self._read_presence()
         except WppError as err:
             self._set_message(f"cannot read the room: {err}")
             return False
         changed = (changed or here != self._everyone_here
-                   or presence != (set(self._gone), self._machines, self._claimable))
+                   or presence != (set(self._gone), self._machines, self._claimable,
+                                   self._rematch))
         self._everyone_here = here
         if changed:
             self.refresh()
@@ -464,6 +527,7 @@ class RoomPage:
         """Who has gone, who the computer plays, and whether a turn can be claimed."""
         assert self.seat is not None
         self._machines = self.seat.computers()
+        self._rematch = self.seat.rematch_asked()
         if self.seat.is_over:
             self._gone, self._claimable = {}, False
             return
@@ -484,7 +548,7 @@ class RoomPage:
         if generation != self._generation:
             return  # a chain of an earlier room
         self.poll()
-        if self.seat is not None and not self.seat.is_over:
+        if self.seat is not None:   # after the end too: a rematch may start
             self._schedule()
 
     # ------------------------------------------------------------------ actions
@@ -520,6 +584,27 @@ class RoomPage:
         self._concede_armed = False
         self._send(lambda seat: seat.concede())
 
+    def rematch(self) -> None:
+        """Ask for a rematch (the banner's button, once the game is over): it starts when
+        every student of the room has asked (see the module docs)."""
+        if self.seat is None or not self.seat.is_over:
+            return
+        self._send(lambda seat: seat.ask_rematch())
+        if self.seat is not None and not self.seat.is_over:   # it started: a fresh page
+            self._started()
+
+    def _started(self) -> None:
+        """A new game of the room (a rematch) is on: nothing of the last one stays."""
+        self._concede_armed = False
+        self._set_message("")
+        self.side.close("why")
+        self.refresh()
+
+    def _toggle(self, name: str) -> None:
+        """Open or close the side panel ``name`` ("why", "rules")."""
+        self.side.toggle(name)
+        self.refresh()
+
     def claim(self) -> None:
         """Claim the turn of a student who has gone (see :meth:`Seat.claim`)."""
         if self.seat is not None:
@@ -538,7 +623,8 @@ class RoomPage:
             self._set_message(str(err))
             self.refresh()
             return
-        keep = "conceded;" in text or "left the game" in text or "computer plays for" in text
+        keep = ("conceded;" in text or "left the game" in text or "computer plays for" in text
+                or "rematch" in text)
         self._set_message(text if keep else "")
         self._read_presence()
         self.refresh()
@@ -655,7 +741,70 @@ class RoomPage:
         legal = view.legal_actions() if mine else []
         self.board.draw(view, legal=legal, last=seat.last_action, active=live)
         self.status.value = self._status(view, names, mine, left)
-        self.game_log.show(seat.log(), str)
+        log = seat.log()
+        self.game_log.show(log, str)
+        self.last_move.show(log, str)
+        self._end(names)
+        self.why_button.layout.display = "" if self._machines else "none"
+        if not self._machines:
+            self.side.close("why")
+        rules = getattr(self.board, "rules_html", "")   # the page's "Rules & keys" words
+        self.side.render(why=self._why, rules=str(rules) if rules else "")
+
+    def _why(self) -> PanelText:
+        """Why? in a room: the computer's last turn in public terms, for this seat (the
+        game page's own reasons, never opened in full)."""
+        assert self.seat is not None
+        public = public_form(self.seat.game)
+        items = why_items(self.seat.public_table(), self.seat.seat, open_hands=False,
+                          public=public)
+        return PanelText("Why the computer did that", items,
+                         note=PUBLIC_NOTE if public is not None else MOVE_NOTE,
+                         empty="The computer has not moved yet.")
+
+    def _end(self, names: list[str]) -> None:
+        """The end's banner — who won, each player's points, the Rematch and who it awaits
+        — or nothing while the game goes on."""
+        seat = self.seat
+        assert seat is not None
+        if not seat.is_over:
+            self.end.hide()
+            self.results.value = ""
+            self.results.layout.display = "none"
+            return
+        returns = seat.returns()
+        top = winners(returns)
+        me = seat.seat
+        if top == [me]:
+            head = "You win!"
+        elif me in top:
+            head = "A draw: you share the best result"
+        elif len(top) == 1:
+            head = f"{names[top[0]]} wins"
+        else:
+            head = "A draw between " + " and ".join(names[p] for p in top)
+        needed = seat.rematch_needed()
+        waiting = sorted(needed - self._rematch)
+        if me in self._rematch:
+            ask = ("You asked for a rematch: waiting for "
+                   + " and ".join(names[p] for p in waiting) + ".") if waiting else ""
+        elif self._rematch & needed:
+            ask = (" and ".join(names[p] for p in sorted(self._rematch & needed))
+                   + " asked for a rematch: click Rematch to play again.")
+        else:
+            ask = "Rematch: the same players, a new deal, in this room."
+        self.end.show(head, seat.outcome, ask, won=top == [me])
+        self.rematch_button.disabled = me in self._rematch
+        self.rematch_button.description = "Rematch asked" if me in self._rematch else "Rematch"
+        rows = "".join(
+            f'<tr class="{"wpp-room-winner" if p in top else ""}"><td>{escape(names[p])}</td>'
+            f"<td>{_points(returns[p])}</td><td>{'winner' if p in top else ''}</td></tr>"
+            for p in range(seat.players))
+        value = ("<table><thead><tr><th>Player</th><th>Points</th><th></th></tr></thead>"
+                 f"<tbody>{rows}</tbody></table>")
+        if self.results.value != value:
+            self.results.value = value
+        self.results.layout.display = ""
 
     def _status(self, view: Any, names: list[str], mine: bool, left: bool) -> str:
         seat = self.seat
@@ -663,8 +812,9 @@ class RoomPage:
         if seat.is_over:
             self.lobby.layout.display = ""
             return (f"<b>Game over</b> — {escape(seat.outcome.rstrip('.'))}. To play again, "
-                    "create a "
-                    "new room (or join the one another student creates).")
+                    "click Rematch, or create a new room (or join the one another student "
+                    "creates).")
+        self.lobby.layout.display = "none"     # a rematch: the lobby of the last game goes
         if not self._everyone_here:
             return "Waiting for the other students to join…" if self._people() > 2 else \
                 "Waiting for the other student to join…"
@@ -675,3 +825,9 @@ class RoomPage:
             return (f"<b>Your turn</b> — {n} legal move{'s' if n != 1 else ''}."
                     if n <= 30 else "<b>Your turn</b> — choose on the board.")
         return f"<b>{escape(names[seat.to_act])}</b> is thinking…"
+
+
+def _points(value: float) -> str:
+    """A player's points as the game's returns give them: ``+1``, ``−6``, ``0.5``."""
+    text = f"{value:+g}" if value else "0"
+    return text.replace("-", "−")

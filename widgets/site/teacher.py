@@ -12,7 +12,7 @@ its number and its short text, so that two questions alike are told apart — a 
 with how many students chose it, the right choices marked (a clicker's screen); per student,
 how many questions answered and how many right; and a link that downloads every answer as CSV.
 
-Each nickname is held by the student's page (:mod:`widgets.lessons.classroom`). The teacher
+Each nickname is held by the student's page (:mod:`widgets.lessons.shared.classroom`). The teacher
 can **lock** the class once everyone is in (no new names: a page making names up is stopped)
 and **remove** a name with its answers (a made-up one, or a student's name taken by the wrong
 page; the student then joins again).

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Final
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
+from wpp.core.redeal import redeal
 from wpp.core.standard_deck import (
     CARDS,
     Card,
@@ -43,6 +44,7 @@ from wpp.core.standard_deck import (
     format_cards,
     parse_cards,
 )
+from wpp.core.views import TurnView
 from wpp.ofc.board import EMPTY_BOARD, ROW_SIZES, ROWS, Board, board_cards, board_text
 from wpp.ofc.scoring import SCORINGS, STANDARD_ROYALTIES, HandScore, Royalties, score_hand
 
@@ -245,7 +247,7 @@ class OfcState:
 
 
 @dataclass(frozen=True, slots=True)
-class OfcView:
+class OfcView(TurnView):
     """What ``player`` may know: every board, their own cards to place (when it is their
     turn), the score per finished hand, the last hand's boards."""
 
@@ -264,14 +266,6 @@ class OfcView:
     @property
     def players(self) -> int:
         return len(self.boards)
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.over and self.to_act == self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     @property
     def board(self) -> Board:
@@ -427,9 +421,8 @@ class OfcDef(GameDef[OfcState, Place, OfcView, OfcRules]):
         and the player's own cards to place stay. Later hands' decks come from the seed and
         stay as they are (a narrower sample than the player's knowledge, never a wider)."""
         known = len(state.to_place) if state.to_act == player else 0
-        hidden = sorted(state.stub[known:])  # the view's order, so the result depends on
-        rng.shuffle(hidden)                  # the view and ``rng`` alone
-        stub = state.stub[:known] + tuple(hidden)
+        (hidden,) = redeal([state.stub[known:]], rng)  # the view and ``rng`` alone decide
+        stub = state.stub[:known] + hidden
         return OfcState(state.seed, state.rules, state.hand, state.boards, stub, state.placed,
                         state.scores, state.previous)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from wpp.core.views import TurnView
 from wpp.pairs.cards import DECK, Card
 from wpp.pairs.rules import PairsRules
 
@@ -87,7 +88,7 @@ def legal(rules: PairsRules, hands: Stacks, to_act: int, over: bool, drawable: i
 
 
 @dataclass(frozen=True, slots=True)
-class PairsView:
+class PairsView(TurnView):
     """What ``player`` may know: every face-up card, the deck's and the burn's sizes."""
 
     player: int
@@ -103,14 +104,6 @@ class PairsView:
     round: int
     starter: int
     reshuffles: int
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.over and self.to_act == self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     @property
     def target(self) -> int:

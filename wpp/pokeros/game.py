@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Final
 from wpp.core.errors import IllegalAction, WppError
 from wpp.core.history import seat_name
 from wpp.core.protocol import GameDef
+from wpp.core.redeal import redeal
 from wpp.core.standard_deck import (
     CARDS,
     Card,
@@ -50,6 +51,7 @@ from wpp.core.standard_deck import (
     format_cards,
     parse_card,
 )
+from wpp.core.views import TurnView
 from wpp.pokeros.grid import (
     MAX_RUN,
     MULTIPLIERS,
@@ -226,7 +228,7 @@ class PokerosState:
 
 
 @dataclass(frozen=True)
-class PokerosView:
+class PokerosView(TurnView):
     """What ``player`` may know: the grid, scores, their stash, the others' stash sizes,
     the deck's size; both stashes once the game is over."""
 
@@ -250,14 +252,6 @@ class PokerosView:
             object.__setattr__(self, "cells", {(x, y): c for x, y, c in self.grid})
         if not self.frontier:
             object.__setattr__(self, "frontier", frontier_of(self.cells))
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.over and self.to_act == self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     def legal_cells(self) -> list[Cell]:
         """The cells a card may go to now, top row first (none once over)."""
@@ -421,16 +415,14 @@ class PokerosDef(GameDef[PokerosState, Place, PokerosView, PokerosRules]):
         ``player`` cannot see). Once the game is over every stash is shown, so only the
         (then empty or unused) deck is re-dealt."""
         other = 1 - player
-        hidden = list(state.deck) if state.over else [*state.stashes[other], *state.deck]
-        hidden.sort(key=self.deck_of(state.rules).index)  # the view and ``rng`` alone decide
-        rng.shuffle(hidden)
+        order = self.deck_of(state.rules).index  # the view and ``rng`` alone decide
         stashes = list(state.stashes)
-        if not state.over:
-            n = len(state.stashes[other])
-            stashes[other] = tuple(hidden[:n])
-            hidden = hidden[n:]
+        if state.over:
+            (deck,) = redeal([state.deck], rng, order)
+        else:
+            stashes[other], deck = redeal([state.stashes[other], state.deck], rng, order)
         return PokerosState(state.seed, state.rules, state.placed, (stashes[0], stashes[1]),
-                            tuple(hidden), state.scores, state.to_act, state.over,
+                            deck, state.scores, state.to_act, state.over,
                             state.grid, state.frontier)
 
     def cards(self, state: PokerosState) -> Counter[Hashable]:

@@ -44,6 +44,15 @@ browser: a page is given only what its seat's view holds.
   until that seat's page is heard from again (its next heartbeat, or a rejoin, gives the
   seat back to its person): the others are not held up, and nobody loses a seat for a
   dropped connection.
+* **A rematch** (:meth:`Seat.ask_rematch`): once the game is over, any seated player may ask
+  to play again; the new game starts in the same room, with the same seats, the same
+  computer players and the same rules, when *every person's seat* has asked (the computer's
+  seats agree by themselves) — nobody is dealt into a game they did not ask for, and each
+  page keeps its seat and its secret (a reload still takes the seat back). It is dealt from
+  a fresh secret seed, and the computer's decisions from a fresh salt. The seats the
+  computer had taken over (a student who left or was gone) are the students' again, so a
+  student who left must ask too; until everyone has asked, the pages say who is awaited
+  (:meth:`Seat.rematch_asked`), and a new room is always there instead.
 * :meth:`Seat.concede` is always open to a seated player. In a game with Concede it is the
   engine's Concede on the seat's turn; off turn it is recorded and played the moment that
   seat is to act. In a game without one it means *leave*: the computer plays the seat, with
@@ -123,6 +132,7 @@ if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site)
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, seat_name
 from wpp.core.registry import default_agent, game_def, load_game, make_agent, new_game
+from wpp.core.session import Session
 from wpp.services.computer_seats import (
     CLAIMED,
     HOST,
@@ -157,8 +167,8 @@ ABSENT_AFTER: Final = 30.0
 #: A gone seat to act, silent this long (seconds), lets the others claim it.
 CLAIM_AFTER: Final = 60.0
 #: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests,
-#: 2 the one before computer seats.
-SCHEMA_VERSION: Final = 3
+#: 2 the one before computer seats, 3 the one before rematches.
+SCHEMA_VERSION: Final = 4
 
 # Schema 2 (kept: an old file is brought to it first, then to 3).
 _SCHEMA_2: Final = """
@@ -174,6 +184,11 @@ ALTER TABLE rooms ADD COLUMN salt TEXT NOT NULL DEFAULT '';
 CREATE TABLE IF NOT EXISTS computers (
   code TEXT NOT NULL, seat INTEGER NOT NULL, agent TEXT NOT NULL, options TEXT NOT NULL,
   why TEXT NOT NULL, PRIMARY KEY (code, seat));
+"""
+# Schema 4: each seat's request for a rematch (the version of the finished game it asked
+# after; -1: none).
+_SCHEMA_4: Final = """
+ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT -1;
 """
 
 
@@ -273,7 +288,7 @@ class RoomStore:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version == SCHEMA_VERSION:
             return
-        if version not in (0, 2):
+        if version not in (0, 2, 3):
             raise self._refuse(f"it was written by another version of the kit (schema "
                                f"{version!r:.20}, this kit reads {SCHEMA_VERSION})")
         if version == 0:   # a new file, or the one before digests: to schema 2
@@ -289,17 +304,26 @@ class RoomStore:
                     db.execute(statement)
             now = self.clock()
             for code, seat, token in old:
-                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0)",
+                db.execute("INSERT INTO seats (code, seat, digest, seen, resigned) "
+                           "VALUES (?, ?, ?, ?, 0)",
                            (code, seat, token_digest(str(token)), now))
-        # schema 2 to 3: a salt for every room (fresh for the rooms already there), and the
-        # computer's seats (none in a room made before them)
-        if "salt" in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
-            raise self._refuse("its rooms table is not the kit's")
-        for statement in _SCHEMA_3.split(";"):
+        if version in (0, 2):
+            # schema 2 to 3: a salt for every room (fresh for the rooms already there), and
+            # the computer's seats (none in a room made before them)
+            if "salt" in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
+                raise self._refuse("its rooms table is not the kit's")
+            for statement in _SCHEMA_3.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            for (code,) in db.execute("SELECT code FROM rooms").fetchall():
+                db.execute("UPDATE rooms SET salt = ? WHERE code = ?",
+                           (secrets.token_hex(16), code))
+        # schema 3 to 4: no seat has asked for a rematch yet
+        if "rematch" in {r[1] for r in db.execute("PRAGMA table_info(seats)")}:
+            raise self._refuse("its seats table is not the kit's")
+        for statement in _SCHEMA_4.split(";"):
             if statement.strip():
                 db.execute(statement)
-        for (code,) in db.execute("SELECT code FROM rooms").fetchall():
-            db.execute("UPDATE rooms SET salt = ? WHERE code = ?", (secrets.token_hex(16), code))
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
@@ -485,6 +509,57 @@ class RoomStore:
                 db.execute("ROLLBACK")
                 raise
 
+    def rematch_asked(self, code: object, version: int) -> frozenset[int]:
+        """The seats of the room that asked for a rematch of its game at ``version``."""
+        code = normalize_code(code)
+        with self._connect() as db:
+            rows = db.execute("SELECT seat FROM seats WHERE code = ? AND rematch = ?",
+                              (code, version)).fetchall()
+        return frozenset(_int(s, "seat", code) for (s,) in rows)
+
+    def ask_rematch(self, code: object, finished: History[Any, Any], version: int, *,
+                    seat: int, token: str) -> bool:
+        """Record that ``seat`` (its ``token``) asks to play again after the finished game
+        ``finished`` stored at ``version``, and start the rematch if every person's seat has
+        now asked (see the module docs); whether it started (``False``: still waiting, or
+        another page started it first). :class:`StaleRoom` if the room's game is no longer
+        ``version`` and no rematch of it is under way; the kit's error if it is not over."""
+        code = normalize_code(code)
+        if not finished.is_over:
+            raise WppError("the game is not over: a rematch is asked once it ends")
+        fresh = new_game(finished.name, seed=None, players=finished.players,
+                         **_rule_flags(finished.name, finished.rules))
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                self._check_token(db, code, seat, token)
+                row = db.execute("SELECT version FROM rooms WHERE code = ?",
+                                 (code,)).fetchone()
+                if row is None or _int(row[0], "version", code) != version:
+                    db.execute("ROLLBACK")
+                    raise StaleRoom(f"the game in room {code} moved on since version "
+                                    f"{version}: look at it again")
+                db.execute("UPDATE seats SET rematch = ? WHERE code = ? AND seat = ?",
+                           (version, code, seat))
+                host = {_int(s, "computer seat", code) for (s,) in db.execute(
+                    "SELECT seat FROM computers WHERE code = ? AND why = ?", (code, HOST))}
+                asked = {_int(s, "seat", code) for (s,) in db.execute(
+                    "SELECT seat FROM seats WHERE code = ? AND rematch = ?", (code, version))}
+                if asked | host != set(range(finished.players)):
+                    db.execute("COMMIT")
+                    return False
+                db.execute("UPDATE rooms SET game = ?, version = version + 1, salt = ? "
+                           "WHERE code = ?", (fresh.to_json(), secrets.token_hex(16), code))
+                db.execute("DELETE FROM computers WHERE code = ? AND why != ?", (code, HOST))
+                db.execute("UPDATE seats SET resigned = 0 WHERE code = ?", (code,))
+                db.execute("COMMIT")
+            except StaleRoom:
+                raise
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return True
+
     # ------------------------------------------------------------------ seats
     def join(self, code: object, seat: int | None = None) -> Seat:
         """Claim ``seat`` of the room (``None``: the first free person's seat); the
@@ -514,7 +589,7 @@ class RoomStore:
                     continue
                 import sqlite3  # here, not at the top: Pyodide (the static site) has none
                 try:
-                    db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0)",
+                    db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, 0, -1)",
                                (code, s, token_digest(token), self.clock()))
                 except sqlite3.IntegrityError:
                     continue
@@ -702,6 +777,15 @@ class Seat:
         """The seats the computer plays now (read from the store)."""
         return self.store.computers(self.code)
 
+    def public_table(self) -> Session:
+        """The game this handle holds as a :class:`~wpp.core.session.Session` whose computer
+        seats are the room's now, for the kit's public form of the computer's reasons ("Why?"
+        in a room, read for this seat). It holds no agent — each computer seat maps to its
+        :class:`~wpp.services.computer_seats.Computer` record — so the computer's own
+        reasoning, read from its hidden hand, cannot be asked through it. It stays in this
+        kernel, like the game."""
+        return Session(self._history, dict(self.computers()))
+
     @property
     def has_concede(self) -> bool:
         """Whether the game has a Concede action (else :meth:`concede` leaves the game to
@@ -752,7 +836,42 @@ class Seat:
             return False
         return not self._resigned() and self.gone().get(h.to_act, 0.0) >= CLAIM_AFTER
 
+    def rematch_asked(self) -> frozenset[int]:
+        """The seats that asked for a rematch of the finished game this handle holds (none
+        while it goes on)."""
+        if not self._history.is_over:
+            return frozenset()
+        return self.store.rematch_asked(self.code, self._version)
+
+    def rematch_needed(self) -> frozenset[int]:
+        """The seats whose request a rematch needs: every seat but the host's computer
+        players (a seat the computer took over is its student's again in the rematch)."""
+        host = {s for s, m in self.computers().items() if m.why == HOST}
+        return frozenset(range(self.players)) - host
+
     # ------------------------------------------------------------------ acting
+    def ask_rematch(self) -> str:
+        """Ask to play again once the game is over (see the module docs): the same seats,
+        computer players and rules, a new deal; it starts when every person's seat has asked.
+        The words for the page. The kit's error while the game goes on."""
+        self.refresh()
+        if not self._history.is_over:
+            raise WppError("the game is not over: a rematch is asked once it ends")
+        try:
+            started = self.store.ask_rematch(self.code, self._history, self._version,
+                                             seat=self.seat, token=self._token)
+        except StaleRoom:
+            self.refresh()
+            if not self._history.is_over:
+                return "The rematch has started."
+            raise
+        self.refresh()
+        if started:
+            return "The rematch has started."
+        waiting = sorted(self.rematch_needed() - self.rematch_asked())
+        return ("You asked for a rematch: it starts when "
+                + " and ".join(seat_name(s) for s in waiting) + " asks too.")
+
     def submit(self, action: Any, version: int | None = None) -> str:
         """Play ``action`` for this seat, made on ``version`` of the game (``None``: the
         version this handle last read); the event as this seat reads it.
@@ -786,7 +905,7 @@ class Seat:
         is not the computer's."""
         h = self._history
         if h.is_over:
-            raise WppError("the game is over: create a new room to play again")
+            raise WppError("the game is over: ask for a rematch, or create a new room")
         seat = h.to_act
         machine = self.computers().get(seat)
         if machine is None:
@@ -823,7 +942,7 @@ class Seat:
         and the others play on."""
         self.refresh()
         if self._history.is_over:
-            raise WppError("the game is over: create a new room to play again")
+            raise WppError("the game is over: ask for a rematch, or create a new room")
         mine = self._history.to_act == self.seat
         concede = concede_of(self._history)
         if mine and concede is not None:
@@ -852,7 +971,7 @@ class Seat:
         self.refresh()
         history = self._history
         if history.is_over:
-            raise WppError("the game is over: create a new room to play again")
+            raise WppError("the game is over: ask for a rematch, or create a new room")
         absent = history.to_act
         if absent == self.seat:
             raise WppError("it is your turn: play, or concede")
@@ -888,7 +1007,7 @@ class Seat:
         version, history = self.store.read(self.code)
         self._version, self._history = version, history
         if history.is_over:
-            raise WppError("the game is over: create a new room to play again")
+            raise WppError("the game is over: ask for a rematch, or create a new room")
         if version != basis:
             raise StaleRoom(f"the game in room {self.code} moved on since version {basis}: "
                             "look at it again")

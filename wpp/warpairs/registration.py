@@ -121,4 +121,6 @@ LADDER: Final[tuple[LadderRung, ...]] = (
 NOT_APPLICABLE: Final = {
     "keys-on-controls": "its keys reach every slot of a hand that may grow to 36 cards; "
                         "a first hand shows only its own cards' slots",
+    "page-walk": "its page's walk is its own, with more steps, on the server as shipped "
+                 "(tests/browser/test_browser_game_page.py)",
 }

@@ -79,12 +79,12 @@ class PairsBoard(BoardBase):
                         f"<td>{cards_row(view.hands[s])}</td>"
                         f"<td>score {view.totals[s]}</td>"
                         f"<td>{cards_row(view.scores[s], small=True, empty='')}</td></tr>")
-        said = (f" · last move: {escape(self.describe(last))}"
-                if isinstance(last, PairsAction) else "")
+        # The last move is the page's own line above the board (the room's too), in the
+        # narration's words: the board does not say it a second time.
         mid = (f'<div class="wpp-pmid">Target <b>{view.target}</b> (reach it and you lose) · '
                f"round {view.round} · deck {view.stock_size} · burned {view.burned_size} "
                f"{cards_row([None], small=True)} · discards {len(view.discard)} · "
-               f"reshuffles {view.reshuffles}{said}</div>")
+               f"reshuffles {view.reshuffles}</div>")
         self.table.value = (f'<div class="wpp-ptable"><table>{"".join(rows)}</table>'
                             f"{mid}</div>")
         self._show()
