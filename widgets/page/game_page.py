@@ -29,6 +29,12 @@ What the page does, the same for every game:
 * the game-over banner gives the result in words and the session's score
   (:mod:`~widgets.page.results`), each game counted once by its identity (its deal,
   :func:`~wpp.services.game_store.game_id`), the score kept with the game;
+* **a match** of the game's own shape (its registration's ``MATCH``,
+  :mod:`wpp.core.matches`): each scored game counted into it with the score, its progress
+  above the board (:mod:`~widgets.parts.match_line`), its winner named at its end, where New
+  game becomes New match; it is kept with the score, so a reload goes on with it. The
+  player's record (games, wins, best streak per opponent) is the browser's
+  (:mod:`~widgets.parts.browser_record`): the page only tells it each finished scored game;
 * **a scored game stays honest**: whatever shows what a scored game hides — open hands, Undo
   against the computer, who plays changed mid-game, a deal opened from a save file, replayed
   or chosen by its seed — makes the game practice, and the mode mark says so and why; it is
@@ -97,7 +103,7 @@ from widgets.page.reasons import (
     public_form,
     why_items,
 )
-from widgets.page.results import SessionScore, person_won, result_head
+from widgets.page.results import SessionScore, person_won, result_head, winners
 from widgets.page.review import Review
 from widgets.page.seats import (
     PERSON,
@@ -110,12 +116,14 @@ from widgets.page.seats import (
 from widgets.page.turns import Turns
 from widgets.parts.address import page_query, query_value
 from widgets.parts.banner import GameOverBanner
+from widgets.parts.browser_record import STATS_CSS, feed_html, stats_html, stats_script_html
 from widgets.parts.confirm_bar import ConfirmBar
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.hint_chooser import HintChooser
 from widgets.parts.hotkeys import hotkeys_html
 from widgets.parts.last_move import LastMoveLine
+from widgets.parts.match_line import MatchLine, result_text
 from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from widgets.parts.page_header import PageHeader, set_class
@@ -124,7 +132,8 @@ from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
 from wpp.core.history import History, seat_name
-from wpp.core.registry import game_def, hint_agent, new_game
+from wpp.core.matches import Match
+from wpp.core.registry import game_def, hint_agent, match_rule, new_game
 from wpp.core.session import Session
 from wpp.services.game_store import GameStore, StaleGame, game_id
 
@@ -313,6 +322,10 @@ class GamePage(Generic[B]):
         self.show_review = self.review.show_review
         self.person_moves = 0
         self.score = SessionScore()
+        #: The match the page's games make (the game's declared rule), kept with the score.
+        self.match = Match(match_rule(self.game_name), self.players)
+        #: The last finished scored games told to the browser's record (see _tell_stats).
+        self._told: list[dict[str, str]] = []
         #: Why the game on the page is practice ("": a scored game); see :attr:`practice`.
         self.practice_why = OPEN_HANDS if practice else ""
         self.game_id = ""
@@ -457,6 +470,18 @@ class GamePage(Generic[B]):
                                       tooltip="open a save file (JSON)",
                                       layout=w.Layout(width="auto"))
         self.open_file.add_class("wpp-opt-open")
+        # The player's record in this browser (drawn there by the stats script) and the
+        # hidden element that tells the script each finished scored game.
+        self.stats_box = w.HTML(stats_html(self.game_name))
+        self.stats_box.add_class("wpp-stats-box")
+        self.stats_feed = w.HTML("", layout=w.Layout(display="none"))
+        self.stats_feed.add_class("wpp-stats-feed")
+        # The record's script travels in the page's own widgets (an output the browser
+        # runs), not in the notebook's saved output beside them.
+        self.stats_script = w.Output(layout=w.Layout(display="none"))
+        self.stats_script.outputs = ({"output_type": "display_data", "metadata": {},
+                                      "data": {"text/html": stats_script_html(),
+                                               "text/plain": ""}},)
         extra = getattr(self.board, "options", None)
         self.menu = w.VBox([
             w.HTML('<div class="wpp-menu-title">Options</div>'), self.seed_box,
@@ -466,7 +491,7 @@ class GamePage(Generic[B]):
             w.HBox([self.undo_button, self.redo_button], layout=w.Layout(flex_flow="row wrap")),
             self.rules_button,
             w.HBox([self.save_button, self.open_file], layout=w.Layout(flex_flow="row wrap")),
-            self.save_link])
+            self.save_link, self.stats_box])
         self.menu.add_class("wpp-menu")
         # The centre: banner, board, messages and questions.
         self.notes = MessageLine(self.moment)
@@ -477,7 +502,9 @@ class GamePage(Generic[B]):
         self.dock = w.VBox([self.notes.html, self.confirm.box])
         self.dock.add_class("wpp-page-dock")
         self.last_move = LastMoveLine()
-        center = w.VBox([self.end.box, self.last_move.html, self.board.root, self.dock])
+        self.match_line = MatchLine()
+        center = w.VBox([self.match_line.html, self.end.box, self.last_move.html,
+                         self.board.root, self.dock])
         center.add_class("wpp-center")
         # The side: Why?, Hint and its AI, the panel, the review, the log.
         self.side = ExplainPanel()
@@ -499,8 +526,9 @@ class GamePage(Generic[B]):
         self.keys = PageKeys()
         self.address = w.HTML("")
         self.address.add_class("wpp-page-address")
-        self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE), self.header.box, body,
-                            self.keys.box, self.address])
+        self.root = w.VBox([w.HTML(STYLE_HTML + PAGE_STYLE + f"<style>{STATS_CSS}</style>"),
+                            self.header.box, body, self.keys.box, self.address,
+                            self.stats_feed, self.stats_script])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-page")
 
@@ -600,7 +628,7 @@ class GamePage(Generic[B]):
         if self.practice:
             return
         if self.at_stake():
-            self.score.forfeit(self.game_id, people=self.people())
+            self._forfeit()
         self.practice_why = why[:200]
         self.refresh()
 
@@ -620,7 +648,7 @@ class GamePage(Generic[B]):
         return {"seats": {str(s): self.chooser.choice(s) for s in range(self.players)},
                 "budgets": budgets, "practice": self.practice,
                 "practice_why": self.practice_why, "game_id": self.game_id,
-                "score": self.score.dump()}
+                "score": self.score.dump(), "match": self.match.dump()}
 
     def _seat_changed(self, seat: int) -> None:
         if not [s for s in range(self.players) if self.chooser.choice(s) == PERSON]:
@@ -645,8 +673,12 @@ class GamePage(Generic[B]):
             return
         if self.in_progress() and not self.practice:
             if self.at_stake():
-                self.score.forfeit(self.game_id, people=self.people())
+                self._forfeit()
             self.practice_why = SEATS_CHANGED
+        if self.match.played and any(self.applied[s] != (self.chooser.choice(s),
+                                                         self.chooser.budget(s))
+                                     for s in range(self.players)):
+            self.match = self.match.next()  # a match is against the same opponents
         self.session.set_computer(agents)
         self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
                         for s in range(self.players)}
@@ -677,7 +709,7 @@ class GamePage(Generic[B]):
         dealing again until a hand suits is no way to a better score."""
         if self.at_stake():
             def forfeit_then() -> None:
-                self.score.forfeit(self.game_id, people=self.people())
+                self._forfeit()
                 action()
 
             self.confirm.ask(question, forfeit_then, note=FORFEIT_NOTE)
@@ -712,6 +744,10 @@ class GamePage(Generic[B]):
         self.keeper.fresh = False
         if "score" in kept:
             self.score = SessionScore.load(kept["score"])
+        if "match" in kept:
+            self.match = Match.load(kept["match"], self.match.rule, self.players)
+        if self.match.over and not self.match.counted(self.game_id):
+            self.match = self.match.next()  # a new deal after a finished match: the next one
         self.practice_why = (why or practice_why(kept)
                              or (OPEN_HANDS if self.practice_box.value else ""))
         self.confirm.cancel()
@@ -932,6 +968,9 @@ class GamePage(Generic[B]):
         self.header.show(self._status(viewer, acting),
                          practice_mark(self.practice_why) if self.practice else "")
         self._banner()
+        self.match_line.show(self.match, self.match_labels(),
+                             current=not self.match.counted(self.game_id),
+                             practice=self.practice)
         self.game_log.show(h.events, lambda e: e.text_for(None if self.open_hands()
                                                           else viewer))
         if self.reviewing is None and self.side.open != "review-row":
@@ -972,19 +1011,68 @@ class GamePage(Generic[B]):
         return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"
 
     def _count_result(self) -> None:
-        """A finished game into the session's score, once by its identity."""
+        """A finished game into the session's score and the match (practice: into neither),
+        once by its identity, and told to the browser's record."""
         h = self.history
-        if h.is_over:
-            self.score.record(self.game_id, h.returns(), people=self.people(),
-                              practice=self.practice)
+        if not h.is_over or self.score.counted(self.game_id):
+            return
+        returns = h.returns()
+        self.score.record(self.game_id, returns, people=self.people(), practice=self.practice)
+        if not self.practice:
+            self.match.record(self.game_id, returns)
+            top = winners(returns)
+            me = self.people()[0] if len(self.people()) == 1 else -1
+            self._tell_stats("win" if top == [me] else "draw" if me in top else "loss")
+
+    def _forfeit(self) -> None:
+        """The scored game on the page is left before its end: a loss for the person in the
+        score, the match and the browser's record, each counted once."""
+        counted = self.score.counted(self.game_id)
+        people = self.people()
+        self.score.forfeit(self.game_id, people=people)
+        if len(people) == 1:
+            self.match.forfeit(self.game_id, person=people[0], practice=self.practice)
+            if not counted:
+                self._tell_stats("loss")
+
+    def _tell_stats(self, result: str) -> None:
+        """Tell the browser's record (:mod:`widgets.parts.browser_record`) a finished scored game
+        against the computer; the kernel never reads that record back."""
+        people = self.people()
+        if len(people) != 1 or not self.session.computer_seats or self.practice:
+            return
+        labels = sorted({opponent_label(self.game_name, self.chooser.choice(s))
+                         for s in self.session.computer_seats})
+        self._told = [*self._told[-4:], {"game": self.game_name,
+                                         "opponent": " & ".join(labels)[:80],
+                                         "id": f"{self.game_name}:{self.game_id}",
+                                         "result": result}]
+        value = feed_html(self._told)
+        if self.stats_feed.value != value:
+            self.stats_feed.value = value
+
+    def match_labels(self) -> list[str]:
+        """How the match names each seat: "You" and "Computer" (else the seats' names)."""
+        people = self.people()
+        computers = [s for s in range(self.players) if s not in people]
+        return [("You" if len(people) == 1 else seat_name(s)) if s in people
+                else ("Computer" if len(computers) == 1 else seat_name(s))
+                for s in range(self.players)]
 
     def _banner(self) -> None:
         h = self.history
+        new = "New match" if self.match.over else "New game"
+        if self.end.buttons["new"].description != new:
+            self.end.buttons["new"].description = new
         if not h.is_over:
             self.end.hide()
             return
+        match = self.match.over and self.match.counted(self.game_id)
+        labels = self.match_labels()
+        won_match = match and [labels[s] for s in self.match.winners()] == ["You"]
         self.end.show(result_head(h.returns(), self.people()), h.outcome, self.score.text(),
-                      won=person_won(h.returns(), self.people()))
+                      won=person_won(h.returns(), self.people()) or won_match,
+                      match=result_text(self.match, labels) if match else "")
 
     # ------------------------------------------------------------------ two tabs, one game
     def _keep(self) -> bool:

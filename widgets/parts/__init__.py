@@ -14,6 +14,8 @@ module  what it holds
 ``last_move``  the last move in words, above the board
 ``playable``  which cards a legal action uses now (marked; the others dimmed)
 ``banner``  the game-over banner: result, reason, the session's score
+``match_line``  the match in words: its progress above the board, its winner at its end
+``browser_record``  the player's record kept in the browser (games, wins, best streak)
 ``confirm_bar``  a question with Yes / Cancel before the page ends something
 ``explain_panel``  the side panel: Why?, Hint from a chosen AI, the review
 ``explain_view``  :class:`ExplanationView`: an AI decision step by step, with tables

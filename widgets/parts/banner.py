@@ -70,11 +70,14 @@ class GameOverBanner:
         """Call ``callback()`` when the button ``key`` is clicked."""
         self.buttons[key].on_click(lambda _b: callback())
 
-    def show(self, head: str, cause: str = "", score: str = "", *, won: bool = False) -> None:
+    def show(self, head: str, cause: str = "", score: str = "", *, won: bool = False,
+             match: str = "") -> None:
         """Show the banner: ``head`` large, then ``cause`` and ``score`` (plain words);
         ``won``: the person in front of the screen won, and the banner celebrates for a
-        moment (CSS only: :data:`CELEBRATE_CSS`, still for people who ask for less motion)."""
-        text = (f'<div class="wpp-banner-head">{escape(head)}</div>'
+        moment (CSS only: :data:`CELEBRATE_CSS`, still for people who ask for less motion);
+        ``match``: the result of a match this game ended (shown above the game's)."""
+        text = ((f'<div class="wpp-banner-match">{escape(match)}</div>' if match else "")
+                + f'<div class="wpp-banner-head">{escape(head)}</div>'
                 f"<div>{escape(cause)}</div>"
                 + (f'<div class="wpp-score">{escape(score)}</div>' if score else ""))
         self._set(text, "flex")

@@ -15,13 +15,18 @@ from wpp.classic.draw import DrawAI, RandomDiscarder, StandPat, review_values
 from wpp.classic.game import DRAW, Discard, DrawState
 from wpp.classic.public import public_reasons
 from wpp.core.agents import Agent, noisy_factory
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 
-__all__ = ["AGENTS", "GAME", "JUDGE", "LADDER", "ORDER", "PUBLIC_REASONS", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "JUDGE", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = DRAW
 #: Second in listings, after WarPairsPoker.
 ORDER: Final = 1
+#: Its page's match (wpp.core.matches): the pot is the score: 5 hands, a running total, a forfeit
+#: costs a lost pot.
+MATCH: Final = MatchRule("points", hands=5, forfeit_points=1.0,
+                           unit="hand")
 
 
 def _exact(seed: int | None = 0) -> Agent:

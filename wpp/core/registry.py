@@ -12,7 +12,8 @@ A game registers itself by living in its own package under ``wpp/`` with a modul
   :mod:`wpp.core.cli`), ``REVIEW``: the evaluator a game review uses
   (:mod:`wpp.core.review`), ``LADDER``: its opponent ladder, weakest first
   (:mod:`wpp.core.ladder`; checked here: known agents, options they take, unique keys), and
-  ``HINT``: the agent a page's Hint asks by default (:func:`hint_agent`; checked here).
+  ``HINT``: the agent a page's Hint asks by default (:func:`hint_agent`; checked here),
+  and ``MATCH``: the match its page plays (:func:`match_rule`; checked here).
 
 A game whose ``AGENTS`` has no ``random`` gets the kit's
 :class:`~wpp.core.agents.UniformAgent` under that name, so every game can be played at random
@@ -46,6 +47,7 @@ from wpp.core.agents import UniformAgent
 from wpp.core.checks import check_seed
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, parse_save
+from wpp.core.matches import DEFAULT_RULE, MatchRule
 from wpp.core.protocol import AgentFactory, GameDef
 from wpp.core.seeds import secret_seed
 
@@ -55,6 +57,7 @@ __all__ = [
     "hint_agent",
     "load_game",
     "make_agent",
+    "match_rule",
     "new_game",
     "registered_agents",
     "registered_games",
@@ -83,6 +86,9 @@ def _registry() -> dict[str, Entry]:
         hint = getattr(module, "HINT", None)
         if hint is not None and hint not in agents:
             raise RuntimeError(f"{where}: HINT names agent {hint!r}, not one of its AGENTS")
+        match = getattr(module, "MATCH", None)
+        if match is not None and not isinstance(match, MatchRule):
+            raise RuntimeError(f"{where}: MATCH must be a MatchRule (wpp.core.matches)")
         found.append((getattr(module, "ORDER", 100), game.name, (game, history, agents)))
     names = [name for _, name, _ in found]
     if len(set(names)) != len(names):
@@ -231,6 +237,17 @@ def hint_agent(name: str) -> str:
     """
     hint = getattr(registration(name), "HINT", None)  # refuses an unknown game
     return hint if isinstance(hint, str) else default_agent(name)
+
+
+def match_rule(name: str) -> MatchRule:
+    """The match a page of game ``name`` plays: the registration's ``MATCH``, else
+    :data:`~wpp.core.matches.DEFAULT_RULE` (first to 3 wins).
+
+    >>> match_rule("warpairs").words()
+    'first to 3 wins'
+    """
+    match = getattr(registration(name), "MATCH", None)  # refuses an unknown game
+    return match if isinstance(match, MatchRule) else DEFAULT_RULE
 
 
 def make_agent(name: str, agent: str, seed: int | None = 0, **options: Any) -> Any:

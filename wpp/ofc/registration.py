@@ -11,17 +11,21 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent, noisy_factory
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.ofc.candidates import candidates
 from wpp.ofc.cli import PLAY
 from wpp.ofc.game import OFC, OfcState, Place
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "NOT_APPLICABLE", "ORDER", "PLAY", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "NOT_APPLICABLE", "ORDER", "PLAY", "REVIEW"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 3
+#: Its page's match (wpp.core.matches): OFC scores in points: 3 hands, running points, a forfeit
+#: costs a scoop (6).
+MATCH: Final = MatchRule("points", hands=3, forfeit_points=6.0, unit="hand")
 
 
 def _pyofc(seed: int | None = 0, passes: int = 100, move_time: float | None = None,

@@ -10,16 +10,21 @@ from __future__ import annotations
 from typing import Final
 
 from wpp.core.agents import Agent, noisy_factory
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import AgentFactory, LadderRung
 from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
 from wpp.pairs.public import public_reasons
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "ORDER", "PUBLIC_REASONS"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS"]
 
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 4
+#: Its page's match (wpp.core.matches): each game is rounds until the target; its placings score
+#: as whole placing points (3 for the first of 4 down to 0): 3 games, most points wins; a
+#: forfeit costs a first place's points.
+MATCH: Final = MatchRule("points", hands=3, forfeit_points=1.0, placing=True)
 
 
 def _pipmc(seed: int | None = 0, playouts: int = 10) -> Agent:

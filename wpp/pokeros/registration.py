@@ -12,15 +12,19 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent, noisy_factory
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.pokeros.ai import Greedy, Guard, RandomPlacer, candidates
 from wpp.pokeros.game import POKEROS, Place, PokerosState
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "REVIEW"]
 
 GAME: Final = POKEROS
 #: After WarPairsPoker and 5-card draw.
 ORDER: Final = 5
+#: Its page's match (wpp.core.matches): a game only says who won (equal scores draw): best of five,
+#: first to 3 wins.
+MATCH: Final = MatchRule("wins", first_to=3, hands=5)
 
 
 def _hal(seed: int | None = 0) -> Agent:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from wpp.core.agents import Agent
+from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 from wpp.warpairs.actions import Action
 from wpp.warpairs.ai.classic import ClassicAgent
@@ -25,13 +26,15 @@ from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
 from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "NOT_APPLICABLE", "ORDER",
+__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "MATCH", "NOT_APPLICABLE", "ORDER",
            "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
 #: First on the home page and in every listing.
 ORDER: Final = 0
+#: Its page's match (wpp.core.matches): a game only says who won: first to 3 wins.
+MATCH: Final = MatchRule("wins", first_to=3)
 #: Its own play (move by move, with reasons), random-games (the fast path) and tournament.
 COMMANDS: Final = add_commands
 
