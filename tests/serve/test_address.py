@@ -289,3 +289,40 @@ def test_a_preheated_lesson_is_built_whole_and_then_follows_its_address(
     assert before == [20, None]
     assert after == [7, "Ana"]
     assert waits == [f"class={code}&name=Ana&seed=7"]       # one wait for the whole page
+
+
+def test_lesson_12_is_built_before_its_address_and_takes_its_seed_after(
+        preheated_request: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: lesson 12's questions waited for the address (its ``?seed=`` sets only the
+    re-deals a reveal plays), so every open built them after the request. Now they are built
+    in the pool, and the seed comes with the address, before anything is revealed."""
+    import asyncio
+    import threading
+
+    from widgets.lessons.warpairs.search_guess import WhichMoveWins
+
+    visitor = threading.Event()
+
+    async def visit() -> tuple[list[object], list[object]]:
+        lesson = WhichMoveWins(budget=20)
+        await asyncio.sleep(0.1)              # the kernel idles in the pool: nothing changes
+        before = [lesson.seed, lesson.quiz.deal]
+        visitor.set()                         # a student opens the page
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if lesson.seed == 7:
+                break
+        return before, [lesson.seed, lesson.quiz.deal]
+
+    with preheated_request("seed=7") as waits:
+        handed = address.wait_for_request
+
+        def wait_for_a_visitor() -> None:
+            assert visitor.wait(20)
+            handed()
+
+        monkeypatch.setattr(address, "wait_for_request", wait_for_a_visitor)
+        before, after = asyncio.run(visit())
+    assert before == [0, "seed 0"]
+    assert after == [7, "seed 7"]
+    assert waits == ["seed=7"]

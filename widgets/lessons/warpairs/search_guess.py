@@ -22,6 +22,7 @@ import ipywidgets as w
 
 from widgets.lessons.shared.base import Lesson, nav_button, query_int
 from widgets.lessons.shared.commit import Guess, GuessList
+from widgets.parts.address import address_or_later
 from widgets.parts.faces import cards_html
 from widgets.parts.when_reached import WhenReached
 from wpp.core.standard_deck import Card
@@ -73,7 +74,11 @@ class WhichMoveWins(Lesson):
     played out in the same re-deals. ``?seed=`` in the address changes the re-deals."""
 
     def __init__(self, budget: int = 100, *, takeaways: str = TAKEAWAYS) -> None:
-        self.seed = query_int("seed", 0)
+        # The address's ?seed= changes only the re-deals played at a reveal: the lesson is
+        # built at once (in a pre-heated kernel, before its visitor came) and takes the seed
+        # when the address comes (:meth:`_arrive`).
+        query = address_or_later(self._arrive)
+        self.seed = query_int("seed", 0, query=query) if query is not None else 0
         self.positions = duel_positions()
         self.budget = w.ToggleButtons(options=[(f"{b} re-deals", b) for b in BUDGETS],
                                       value=budget if budget in BUDGETS else BUDGETS[1],
@@ -105,6 +110,13 @@ class WhichMoveWins(Lesson):
         self.quiz.on_done(self._open_takeaways)
         self.quiz.root.children = (*self.quiz.root.children, self.after)
         self.root = self.quiz.root
+
+    def _arrive(self, query: str) -> None:
+        """The page's address came after the lesson was built: its seed, if another, sets
+        the re-deals of every reveal from now on (none is shown yet: the learner commits
+        first) and the deal the class view files the answers under."""
+        self.seed = query_int("seed", self.seed, query=query)
+        self.quiz.deal = f"seed {self.seed}"
 
     def _open_takeaways(self) -> None:
         if self._takeaways and self.quiz.finished:
