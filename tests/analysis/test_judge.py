@@ -145,3 +145,16 @@ def test_pokeros_strict_noise_rule_stops_false_blunders_on_its_reference_ai(
     assert not is_bad(verdict())
     monkeypatch.setattr(type(game), "review_strict", False)
     assert verdict() == "blunder"
+
+
+def test_since_drops_a_games_rows_before_its_run_and_no_other() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from review_accuracy import since
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    rows = [{"game": g, "run": r} for g in ("pokeros", "draw")
+            for r in ("2026-11-28T06:17:28Z", "2026-11-28T09:20:46Z")]
+    kept = since(rows, {"pokeros": "2026-11-28T06:22:00Z"})
+    assert kept == [rows[1], rows[2], rows[3]]
+    assert since(rows, {}) == rows
