@@ -116,10 +116,11 @@ def test_lost_only_plays_the_challenger_where_the_base_lost_and_nowhere_else() -
     assert turned_losses(lean) == turned_losses(full) or (
         math.isnan(turned_losses(lean)) and math.isnan(turned_losses(full)))
     assert math.isnan(cpu) or cpu >= 0.0
-    # The score is over the games the challenger played, never the NaNs.
+    # No score from the lost games alone (it would be biased); the share is still there.
     y = yardstick([Paired(0, 0, 0.0, 1.0), Paired(0, 1, 1.0, math.nan)])
-    assert y.score.estimate == 1.0 and y.games == 2 and y.lost == 1
-    assert math.isnan(yardstick([Paired(0, 0, 1.0, math.nan)]).score.estimate)
+    assert math.isnan(y.score.estimate) and y.share.estimate == 1.0 and y.games == 2
+    assert "score not measured" in y.describe()
+    assert yardstick([Paired(0, 0, 0.0, 1.0), Paired(0, 1, 1.0, 0.0)]).score.estimate == 0.5
 
 
 def test_the_same_rows_here_in_processes_and_on_dask() -> None:

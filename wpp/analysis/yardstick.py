@@ -104,7 +104,8 @@ class Yardstick:
 
     def describe(self) -> str:
         s = self.share
-        score = ("score not played" if math.isnan(self.score.estimate) else
+        score = ("score not measured (the challenger played only the base's lost games)"
+                 if math.isnan(self.score.estimate) else
                  f"score {self.score.estimate:.3f} [{self.score.low:.3f}, "
                  f"{self.score.high:.3f}]")
         return (f"turns {self.saved} of the base's {self.lost} lost games into wins or draws: "
@@ -149,9 +150,12 @@ def yardstick(pairs: Sequence[Paired], *, resamples: int = 2000, seed: int = 0,
     share = (Interval(saved / lost, _quantile(shares, a), _quantile(shares, 1 - a))
              if lost and shares else Interval(math.nan, math.nan, math.nan))
     n = len(pairs)
+    # The score needs every game: over the base's lost games alone (a ``lost_only`` run) it
+    # would be a biased figure, so it is NaN there.
     played = [p.other for p in pairs if not math.isnan(p.other)]
-    return Yardstick(share, lost, saved, len(counts), n,
-                     wilson(sum(played), len(played), confidence),
+    score = (wilson(sum(played), n, confidence) if len(played) == n
+             else Interval(math.nan, math.nan, math.nan))
+    return Yardstick(share, lost, saved, len(counts), n, score,
                      wilson(sum(p.base for p in pairs), n, confidence))
 
 
@@ -333,13 +337,12 @@ def read_rows(path: Path, game: str, agent: str,
 def table(stored: dict[str, tuple[list[Played], list[float]]]) -> str:
     """The per-opponent table, as the README shows it."""
     lines = ["| opponent | deals (games) | classic AI lost | turned | share turned [95%] | "
-             "score [95%] (games played) | CPU s a move | load |",
+             "score [95%] | CPU s a move | load |",
              "|---|---|---|---|---|---|---|---|"]
     for opponent, (rows, loads) in stored.items():
         y = yardstick([r.pair for r in rows])
-        played = sum(not math.isnan(r.pair.other) for r in rows)
-        score = ("—" if math.isnan(y.score.estimate) else
-                 f"{y.score.estimate:.3f} [{y.score.low:.3f}, {y.score.high:.3f}] ({played})")
+        score = ("— (lost games only)" if math.isnan(y.score.estimate) else
+                 f"{y.score.estimate:.3f} [{y.score.low:.3f}, {y.score.high:.3f}]")
         share = ("—" if math.isnan(y.share.estimate) else
                  f"{y.share.estimate:.2f} [{y.share.low:.2f}, {y.share.high:.2f}]")
         lines.append(f"| {opponent} | {y.deals} ({y.games}) | {y.lost} | {y.saved} | {share} | "
