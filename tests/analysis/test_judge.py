@@ -14,6 +14,7 @@ verdict must match the judge's within the review's stated noise rule:
 from __future__ import annotations
 
 import csv
+import runpy
 import subprocess
 import sys
 import time
@@ -148,11 +149,7 @@ def test_pokeros_strict_noise_rule_stops_false_blunders_on_its_reference_ai(
 
 
 def test_since_drops_a_games_rows_before_its_run_and_no_other() -> None:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from review_accuracy import since
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    since = runpy.run_path(str(ROOT / "scripts" / "review_accuracy.py"))["since"]
     rows = [{"game": g, "run": r} for g in ("pokeros", "draw")
             for r in ("2026-11-28T06:17:28Z", "2026-11-28T09:20:46Z")]
     kept = since(rows, {"pokeros": "2026-11-28T06:22:00Z"})
