@@ -18,6 +18,8 @@ reads every stored row of the games asked for (``--fresh``: this run's alone).
 
     python scripts/review_accuracy.py --decisions 100 --seconds 400      # per source, per game
     python scripts/review_accuracy.py --quick --out /tmp/rows.csv        # the test's size
+    python scripts/review_accuracy.py --decisions 0 --since pokeros=2026-11-28T06:22:00Z
+                                                    # the stored rows' table, nothing played
 
 Time is bounded: ``--seconds`` caps each game's time (CPU of this process); a game stops
 taking decisions when it is spent, and the rows so far are kept.
@@ -138,6 +140,12 @@ def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "load": sum(float(r["load"]) for r in rows) / max(n, 1)}
 
 
+def since(rows: Sequence[dict[str, Any]], first: dict[str, str]) -> list[dict[str, Any]]:
+    """``rows`` without those of a game in ``first`` from runs before its run stamp there
+    (rows measured before a change of that game's review: Pokeros' stricter noise rule)."""
+    return [r for r in rows if r["run"] >= first.get(r["game"], "")]
+
+
 def _iv(i: Any) -> str:
     return "—" if i.estimate != i.estimate else f"{i.estimate:.2f} [{i.low:.2f}, {i.high:.2f}]"
 
@@ -172,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first deal")
     ap.add_argument("--out", type=Path, default=ROWS, help="the rows' CSV (appended)")
     ap.add_argument("--fresh", action="store_true", help="table of this run's rows alone")
+    ap.add_argument("--since", action="append", default=[], metavar="GAME=RUN",
+                    help="count GAME's rows from run RUN on (e.g. after its review changed); "
+                    "repeatable")
     ap.add_argument("--quick", action="store_true",
                     help="the test's size: one decision a source and game")
     args = ap.parse_args(argv)
@@ -194,12 +205,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError:
             print(f"--cap takes GAME=SECONDS, not {c!r}", file=sys.stderr)
             return 2
+    first: dict[str, str] = {}
+    for c in args.since:
+        name, eq, stamp = c.partition("=")
+        if not eq or name not in registered_games():
+            print(f"--since takes GAME=RUN with a game of {', '.join(registered_games())}, "
+                  f"not {c!r}", file=sys.stderr)
+            return 2
+        first[name] = stamp
     for g in games:
         mine += measure(g, args.decisions, caps.get(g, args.seconds), args.seed, run,
                         args.out, until)
         print(f"{g}: {sum(r['game'] == g for r in mine)} decisions", file=sys.stderr,
               flush=True)
-    rows = mine if args.fresh else [r for r in read(args.out) if r["game"] in games]
+    rows = since(mine if args.fresh else [r for r in read(args.out) if r["game"] in games],
+                 first)
     print(table(rows, games))
     print(f"rows: {args.out} (this run {run}: {len(mine)}); load now "
           f"{os.getloadavg()[0]:.2f}")

@@ -14,6 +14,7 @@ verdict must match the judge's within the review's stated noise rule:
 from __future__ import annotations
 
 import csv
+import runpy
 import subprocess
 import sys
 import time
@@ -49,9 +50,9 @@ def _id(row: dict[str, str]) -> str:
     return f"{row['game']}-{row['source']}-{row['deal']}-{row['move']}-{row['judge_verdict']}"
 
 
-#: Games whose measured decisions held no mistake or blunder of the judge's yet (Open Face
-#: Chinese Poker: 2 decisions measured, README "Game review").
-NO_BAD_YET = ("ofc",)
+#: Games whose measured decisions held no mistake or blunder of the judge's yet (none since
+#: Open Face Chinese Poker's 93 decisions of 2026-11-28 held two).
+NO_BAD_YET: tuple[str, ...] = ()
 
 
 def test_every_game_has_fixed_positions_of_both_kinds() -> None:
@@ -145,3 +146,12 @@ def test_pokeros_strict_noise_rule_stops_false_blunders_on_its_reference_ai(
     assert not is_bad(verdict())
     monkeypatch.setattr(type(game), "review_strict", False)
     assert verdict() == "blunder"
+
+
+def test_since_drops_a_games_rows_before_its_run_and_no_other() -> None:
+    since = runpy.run_path(str(ROOT / "scripts" / "review_accuracy.py"))["since"]
+    rows = [{"game": g, "run": r} for g in ("pokeros", "draw")
+            for r in ("2026-11-28T06:17:28Z", "2026-11-28T09:20:46Z")]
+    kept = since(rows, {"pokeros": "2026-11-28T06:22:00Z"})
+    assert kept == [rows[1], rows[2], rows[3]]
+    assert since(rows, {}) == rows

@@ -15,6 +15,8 @@ from wpp.analysis.yardstick import (
     main,
     parse_agent,
     play_pairs,
+    play_rows,
+    read_rows,
     turned_losses,
     yardstick,
 )
@@ -97,9 +99,62 @@ def test_the_command_line_appends_rows_and_refuses_bad_agents(
             "--deals", "1", "--out", str(out)]
     assert main(args) == 0 and main([*args, "--seed", "1"]) == 0
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("game,agent,base_agent,opponent,deal,seat")
+    assert lines[0].startswith("run,game,agent,base_agent,opponent,deal,seat,base_score")
     assert len(lines) == 1 + 2 + 2  # one header, two seats a deal, two runs
     assert "greedy against noisy:rate=0.4" in capsys.readouterr().out
     assert main(["--agent", "nobody", "--deals", "1", "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert "unknown agent 'nobody'" in err and "Traceback" not in err
+
+
+def test_lost_only_plays_the_challenger_where_the_base_lost_and_nowhere_else() -> None:
+    full, _ = play_pairs("warpairs", "greedy", "classic", range(4))
+    lean, cpu = play_pairs("warpairs", "greedy", "classic", range(4), lost_only=True)
+    assert [(p.deal, p.seat, p.base) for p in lean] == [(p.deal, p.seat, p.base) for p in full]
+    for f, p in zip(full, lean, strict=True):
+        assert (p.other == f.other) if f.lost else math.isnan(p.other)
+    assert turned_losses(lean) == turned_losses(full) or (
+        math.isnan(turned_losses(lean)) and math.isnan(turned_losses(full)))
+    assert math.isnan(cpu) or cpu >= 0.0
+    # No score from the lost games alone (it would be biased); the share is still there.
+    y = yardstick([Paired(0, 0, 0.0, 1.0), Paired(0, 1, 1.0, math.nan)])
+    assert math.isnan(y.score.estimate) and y.share.estimate == 1.0 and y.games == 2
+    assert "score not measured" in y.describe()
+    assert yardstick([Paired(0, 0, 0.0, 1.0), Paired(0, 1, 1.0, 0.0)]).score.estimate == 0.5
+
+
+def test_the_same_rows_here_in_processes_and_on_dask() -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ("warpairs", "greedy", ["random", "classic"], range(3))
+    here = play_rows(*args)
+    assert [(r.opponent, r.pair.deal, r.pair.seat) for r in here][:4] == [
+        ("random", 0, 0), ("random", 0, 1), ("classic", 0, 0), ("classic", 0, 1)]
+    assert [r.pair for r in play_rows(*args, workers=2)] == [r.pair for r in here]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_dask = play_rows(*args, client=client)
+    assert [(r.opponent, r.pair) for r in on_dask] == [(r.opponent, r.pair) for r in here]
+
+
+def test_the_stored_rows_make_the_table(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "y.csv"
+    args = ["--agent", "greedy", "--opponent", "random", "classic", "--deals", "2",
+            "--out", str(out), "--lost-only"]
+    assert main(args) == 0
+    capsys.readouterr()
+    stored = read_rows(out, "warpairs", "greedy", "classic")
+    assert sorted(stored) == ["classic", "random"]
+    assert all(len(rows) == 4 for rows, _ in stored.values())  # 2 deals x 2 seats
+    assert main(["--agent", "greedy", "--out", str(out), "--table"]) == 0
+    printed = capsys.readouterr().out
+    assert "| random | 2 (4) |" in printed and "| classic | 2 (4) |" in printed
+    # A second run of the same deals adds rows but the table counts each deal once.
+    assert main(args) == 0
+    assert all(len(rows) == 4 for rows, _ in read_rows(out, "warpairs", "greedy",
+                                                       "classic").values())
+    # --wall 0: nothing played, nothing appended.
+    before = out.read_text(encoding="utf-8")
+    assert main([*args, "--seed", "9", "--wall", "0"]) == 0
+    assert out.read_text(encoding="utf-8") == before
