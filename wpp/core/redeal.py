@@ -32,10 +32,12 @@ def redeal(places: Sequence[Sequence[C]], rng: random.Random,
     """The cards of ``places`` pooled, sorted (by ``key``, else by the cards' own order),
     shuffled by ``rng`` and dealt back: one tuple per place, of the same size, in order."""
     if len(places) == 1:  # one place (the deck): no pooling, no slicing
-        pool = sorted(places[0], key=key)
+        pool = list(places[0])
+        pool.sort(key=key)
         rng.shuffle(pool)
         return [tuple(pool)]
-    pool = sorted(chain.from_iterable(places), key=key)
+    pool = list(chain.from_iterable(places))
+    pool.sort(key=key)
     rng.shuffle(pool)
     out = []
     start = 0
