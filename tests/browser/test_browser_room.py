@@ -257,8 +257,10 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
 
 def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, Path]) -> None:
     """5-card draw, three seats: Alice (P1) creates the room with the computer in P2 and a
-    student's seat P3 still free. Alice may make her own move; the computer's turn then waits
-    — however many polls go by — until Bob has joined, then it is played at once."""
+    student's seat P3 still free. Nobody moves — however many polls go by — until Bob has
+    joined: Alice's board is inactive while her page says it waits (the players' walk-through
+    found it live under "Waiting…"), and the computer waits too. Then Alice plays, and the
+    computer's turn is played at once."""
     from playwright.sync_api import expect
 
     url, path = server
@@ -278,20 +280,16 @@ def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, P
     assert code is not None
     store = RoomStore(path)
     assert set(store.computers(code[1])) == {1}
-    a.click(".wpp-draw-pat:not([disabled])")       # Alice's own turn: she may play it
-    for _ in range(150):
-        if store.version(code[1]) >= 1:
-            break
-        a.wait_for_timeout(100)
-    assert store.version(code[1]) == 1
+    expect(a.locator(".wpp-draw-pat")).to_be_disabled(timeout=WAIT)   # not before Bob
     a.wait_for_timeout(3000)                        # ten polls of the page at least
-    assert store.version(code[1]) == 1, "the computer played before every student joined"
+    assert store.version(code[1]) == 0, "someone played before every student joined"
     expect(a.locator(".wpp-status")).to_contain_text("Waiting for the other student")
     a.screenshot(path=str(SHOTS / "room_waits_for_bob.png"), full_page=True)
     bob = Student(browser, url)
     bob.page.fill(".wpp-room-code input", code[1])
     bob.page.press(".wpp-room-code input", "Enter")
     expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P3", timeout=WAIT)
+    a.click(".wpp-draw-pat:not([disabled])", timeout=WAIT)   # Alice's turn, everyone here
     for _ in range(300):
         if store.version(code[1]) >= 2:
             break

@@ -112,6 +112,9 @@ def test_the_end_says_each_players_result_and_a_rematch_seats_them_again(
     returns = a.seat.returns()
     for p, names in ((a, a.names()), (b, b.names())):
         assert p.end.box.layout.display == "flex" and p.rematch_button.description == "Rematch"
+        # the lobby shown again offers this room's game (the walk-through: the joiner's
+        # read "WarPairsPoker" under a 5-card draw room's result)
+        assert p.game.value == "draw"
         assert p.results.layout.display == ""
         for seat, name in enumerate(names):        # each player, with their points
             assert name in p.results.value

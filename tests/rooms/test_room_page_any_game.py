@@ -341,3 +341,28 @@ def test_a_gone_student_is_played_by_the_computer_from_the_page(tmp_path: Path) 
     assert "who has gone" in present.room_line.value
     assert absent.poll()                        # back: the seat is its person's again
     assert absent.seat is not None and absent.seat.seat not in absent.seat.computers()
+
+
+def test_nobody_moves_before_the_other_student_joins(tmp_path: Path) -> None:
+    """Players' walk-through (issue 38): in a room of two students, the first one's board was
+    live — cards raised, Stand pat enabled — while the page said "Waiting for the other
+    student to join…". Now the board is drawn inactive until the room is full, a move sent
+    anyway is refused with the reason and nothing is written; then the game goes on."""
+    store = RoomStore(tmp_path / "r.sqlite3")
+    host = RoomPage(store, poll=0)
+    host.game.value, host.players.value = "draw", 2
+    host.create_button.click()
+    assert host.seat is not None and "Waiting for the other student" in host.room_line.value
+    assert host.seat.to_act == host.seat.seat            # the host's turn, in principle
+    assert host.board is not None and not host.board._legal  # type: ignore[attr-defined]
+    version = store.version(host.seat.code)
+    move = host.seat.view().legal_actions()[0]
+    host.choose(move)
+    assert "Wait for everyone" in host.message.value and store.version(host.seat.code) == version
+    guest = RoomPage(store, poll=0, code=host.seat.code)
+    guest.join_button.click()
+    assert guest.seat is not None
+    host.poll()
+    assert host.board._legal                               # type: ignore[attr-defined]
+    host.choose(move)
+    assert store.version(host.seat.code) == version + 1

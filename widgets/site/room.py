@@ -557,6 +557,10 @@ class RoomPage:
         Concede asks before it sends one)."""
         if self.seat is None:
             return
+        if not (self._everyone_here or self.seat.everyone_joined()):
+            self._set_message("Wait for everyone to join: the game starts when they are here.")
+            self.refresh()
+            return
         self._concede_armed = False
         self._send(lambda seat: seat.submit(action, self.seat_version))
 
@@ -708,7 +712,10 @@ class RoomPage:
         me = seat.seat
         live = not seat.is_over
         left = self._machines.get(me) is not None
-        mine = bool(view.my_turn) and live and not left
+        # Nobody moves before every person's seat has joined (the computer waits too, see
+        # poll): the board is drawn inactive meanwhile, as the line says "Waiting…".
+        here = self._everyone_here or seat.everyone_joined()
+        mine = bool(view.my_turn) and live and not left and here
         taken = self.store.seats_taken(seat.code)
         seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
         line = (f"Room <b>{escape(seat.code)}</b> — you are <b>{seat_name(me)}</b>. "
@@ -811,6 +818,8 @@ class RoomPage:
         assert seat is not None
         if seat.is_over:
             self.lobby.layout.display = ""
+            if self.game.value != seat.game:  # a new room starts as this one's game
+                self.game.value = seat.game
             return (f"<b>Game over</b> — {escape(seat.outcome.rstrip('.'))}. To play again, "
                     "click Rematch, or create a new room (or join the one another student "
                     "creates).")
