@@ -17,7 +17,7 @@ import pytest
 from widgets.page.game_page import GamePage
 from widgets.page.list_board import ListBoard
 from widgets.parts.browser_record import stats_html
-from widgets.parts.match_line import progress_text, result_text
+from widgets.parts.match_line import MatchLine, progress_text, result_text
 from widgets.testing import every_game
 from wpp.core.matches import Match, MatchRule
 from wpp.core.registry import game_def, match_rule
@@ -155,7 +155,10 @@ def test_the_record_is_told_per_game_and_opponent_and_never_read() -> None:
 def test_the_match_in_words() -> None:
     labels = ["You", "Computer"]
     m = Match(MatchRule("wins", first_to=2), 2)
-    assert progress_text(m, labels, current=True) == "Game 1 · first to 2 · You 0 – Computer 0"
+    assert progress_text(m, labels, current=True) == "Game 1 · You 0 – Computer 0"
+    line = MatchLine()
+    line.show(m, labels, current=True, practice=False)     # the rule said once (walk-through)
+    assert line.html.value.count("first to 2") == 1
     m.record("a", (1.0, -1.0))
     m.record("b", (1.0, -1.0))
     assert m.over and result_text(m, labels) == "You win the match: You 2 – Computer 0"

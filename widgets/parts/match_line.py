@@ -59,14 +59,12 @@ def result_text(match: Match, labels: Sequence[str]) -> str:
 
 def progress_text(match: Match, labels: Sequence[str], *, current: bool) -> str:
     """Where the match stands: which of its games is on the page (``current``: a scored
-    game not yet counted is being played), the rule, the tallies."""
+    game not yet counted is being played) and the tallies. (The rule is said once, before it,
+    by :class:`MatchLine`: the line read "(first to 3 wins): Game 1 · first to 3".)"""
     rule = match.rule
     k = max(1, match.played + (1 if current else 0))
     of = f" of {rule.hands}" if rule.hands else ""
-    head = f"{rule.unit.capitalize()} {k}{of}"
-    if rule.count == "wins":
-        head += f" · first to {rule.first_to}"
-    return f"{head} · {tally_text(match, labels)}"
+    return f"{rule.unit.capitalize()} {k}{of} · {tally_text(match, labels)}"
 
 
 class MatchLine:
