@@ -303,3 +303,23 @@ def test_enter_with_nothing_chosen_says_why(name: str) -> None:
     assert said.strip() and said != quiet, said
     assert SAID.get(name, "") in said, said
     assert len(page.history.actions) == before
+
+
+def test_seats_played_alike_say_so_once() -> None:
+    """Players' walk-through (issue 38): Pairs with four players printed the same paragraph
+    about its AI under P2, P3 and P4. A seat played like an earlier one now says which; a
+    seat changed to another opponent shows its own details, and the next seat follows."""
+    from widgets.page.list_board import ListBoard
+    from wpp.core.registry import game_def, registered_games
+
+    game = next(g for g in registered_games() if game_def(g).max_players >= 4)
+    page = GamePage.for_game(game, board=ListBoard(game), players=4, seed=1)
+    details = page.chooser.details
+    first = details[1].value
+    assert first and "the same as" not in first
+    assert details[2].value == details[3].value and "the same as P2" in details[2].value
+    other = next(v for _label, v in page.chooser.dropdowns[2].options
+                 if v not in ("person", page.chooser.choice(1)))
+    page.chooser.dropdowns[2].value = other
+    assert "the same as" not in details[2].value and details[2].value != first
+    assert "the same as P2" in details[3].value          # P4 still plays like P2

@@ -262,11 +262,24 @@ class SeatChooser:
         finally:
             self._callbacks = callbacks
 
+    def _show_details(self) -> None:
+        """Each seat's details line; a seat played like an earlier one says so in a few
+        words instead of the same paragraph again (Pairs with four players printed it three
+        times)."""
+        first: dict[str, int] = {}
+        for seat in sorted(self.details):
+            text = choice_details(self.game, self.choice(seat))
+            if text and text in first:
+                text = f"the same as {seat_name(first[text])}"
+            elif text:
+                first[text] = seat
+            html = f'<span class="wpp-muted">{escape(text)}</span>' if text else ""
+            if self.details[seat].value != html:
+                self.details[seat].value = html
+
     def _show_budget(self, seat: int) -> None:
         text = choice_details(self.game, self.choice(seat))
-        html = f'<span class="wpp-muted">{escape(text)}</span>' if text else ""
-        if self.details[seat].value != html:
-            self.details[seat].value = html
+        self._show_details()
         tip = f"who plays {seat_name(seat)}" + (f": {text}" if text else "")
         if self.dropdowns[seat].tooltip != tip:
             self.dropdowns[seat].tooltip = tip
