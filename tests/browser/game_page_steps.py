@@ -47,12 +47,13 @@ def shots(game: str) -> Path:
 
 @contextmanager
 def served(browser: Any, game: str, seed: int, *, height: int = 800) -> Iterator[Any]:
-    """The game's page (its notebook, :func:`page_name`), its first deal ``seed``, the computer
-    without a pause, games kept in a store of the test's own."""
+    """The page ``notebooks/<game>.ipynb`` (a game's page: :func:`page_name`; ``"play"`` is
+    WarPairsPoker's), its first deal ``seed``, the computer without a pause, games kept in a
+    store of the test's own."""
     with tempfile.TemporaryDirectory() as folder:
         env = {"WPP_SEED": str(seed), "WPP_AI_DELAY": "0",
                "WPP_ROOMS": str(Path(folder) / "rooms.sqlite3")}
-        with serve.opened_page(browser, f"notebooks/{page_name(game)}.ipynb",
+        with serve.opened_page(browser, f"notebooks/{game}.ipynb",
                                shots(game) / f"voila-{game}.log", height=height,
                                extra_env=env) as pg:
             pg.on("dialog", lambda d: d.accept())  # "leave the game?" on reload

@@ -70,8 +70,8 @@ AT_THE_END: dict[str, Callable[[Any, dict[str, Any]], None]] = {
 @pytest.fixture(scope="module", params=every_game("page-walk"))
 def game_page(request: Any, browser: Any) -> Iterator[tuple[str, Any]]:
     game = request.param
-    page_name(game)  # a game without a page is this suite's failure, naming it
-    with served(browser, game, SEEDS.get(game, 1)) as pg:
+    # its page's notebook (a game without a page is this suite's failure, naming it)
+    with served(browser, page_name(game), SEEDS.get(game, 1)) as pg:
         yield game, pg
 
 
