@@ -147,6 +147,7 @@ def test_pokeros_strict_noise_rule_stops_false_blunders_on_its_reference_ai(
 
 def test_since_drops_a_games_rows_before_its_run_and_no_other() -> None:
     since = runpy.run_path(str(ROOT / "scripts" / "review_accuracy.py"))["since"]
+    # (per-game: two games' names as the rows' data, any two would do)
     rows = [{"game": g, "run": r} for g in ("pokeros", "draw")
             for r in ("2026-11-28T06:17:28Z", "2026-11-28T09:20:46Z")]
     kept = since(rows, {"pokeros": "2026-11-28T06:22:00Z"})
