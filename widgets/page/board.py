@@ -233,7 +233,8 @@ class BoardBase:
         """Draw ``cards`` on the card ``buttons``, in order: button ``i`` keeps the class its
         key clicks (:meth:`card_class`), then the card's ``extra`` classes, then — when
         ``playable`` is given — the playable/dim mark while ``clickable``; ``tooltip(i, card)``
-        names the card and its key. Buttons past the cards are face down and hidden.
+        names the card and its key. Buttons past the cards are face down and hidden, and keep
+        their key's class (the page then says why the key cannot act: :meth:`why_not`).
 
         >>> from wpp.core.standard_deck import parse_card
         >>> bs = [CardButton() for _ in range(3)]
@@ -244,8 +245,8 @@ class BoardBase:
         (('wpp-x-card-1', 'wpp-playable'), '9♥ (key 2)')
         >>> bs[1]._dom_classes[-3:]
         ('wpp-selected', 'wpp-x-card-2', 'wpp-dim')
-        >>> bs[2].card, bs[2].layout.display
-        (None, 'none')
+        >>> bs[2].card, bs[2].layout.display, bs[2]._dom_classes
+        (None, 'none', ('wpp-card', 'wpp-back', 'wpp-x-card-3'))
         """
         for i, b in enumerate(buttons):
             if i < len(cards):
@@ -257,7 +258,7 @@ class BoardBase:
                        tooltip=tooltip(i, c))
                 b.layout.display = ""
             else:
-                b.show(None)
+                b.show(None, extra=(BoardBase.card_class(prefix, i),))
                 b.layout.display = "none"
 
     @staticmethod

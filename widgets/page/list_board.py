@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -65,7 +66,7 @@ class ListBoard:
         while len(self.buttons) < len(self.actions):
             i = len(self.buttons)
             self.buttons.append(BoardBase.button("", f"wpp-choice-{i}", "",
-                                                 lambda i=i: self._clicked(i)))
+                                                 partial(self._clicked, i)))
         for i, b in enumerate(self.buttons):
             shown = i < len(self.actions)
             b.description = self.describe(self.actions[i]) if shown else ""

@@ -21,6 +21,7 @@ to place never reach it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from html import escape
 from typing import Any, Final
 
@@ -94,7 +95,7 @@ class OfcBoard(BoardBase):
         for i, row in enumerate(ROWS):
             self.rows.append(self.button(row.capitalize(), f"wpp-ofc-row-{row}",
                                          f"put the chosen card on the {row} row",
-                                         lambda i=i: self._pick_row(i), key=row[0].upper()))
+                                         partial(self._pick_row, i), key=row[0].upper()))
         self.undo = self.button("Undo", "wpp-ofc-undo", "take back the last card put on a row",
                                 self._undo, key="U")
         self.place = self.button("Place", "wpp-ofc-place", "place these cards", self._send,

@@ -15,6 +15,7 @@ the app then asks the engine, which refuses — the bar only decides what is *of
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Final
 
 import ipywidgets as w
@@ -71,7 +72,7 @@ class ActionBar:
         self.buttons: dict[str, w.Button] = {}
         for kind, (label, tip) in KINDS.items():
             self.buttons[kind] = BoardBase.button(label, ("wpp-action", f"wpp-act-{kind}"), tip,
-                                                  lambda k=kind: self._fire(k),
+                                                  partial(self._fire, kind),
                                                   layout=w.Layout(display="none"))
         self.note = w.HTML("")
         self.note.add_class("wpp-action-note")
