@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -182,3 +183,30 @@ def test_a_new_game_passes_the_obligation_and_shared_suites_on_arrival(
     assert linted.returncode == 0, linted.stdout
     typed = _run(root, "-m", "mypy", "--strict", f"wpp/{NAME}/", f"widgets/games/{NAME}/board.py")
     assert typed.returncode == 0, typed.stdout
+
+
+#: The browser's page walk, parametrised over the registry: each of its tests taking a
+#: ``game_page`` is one case per game.
+PAGE_WALK = "tests/browser/test_browser_game_pages.py"
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_new_games_page_is_walked_in_the_browser_on_arrival(tmp_path: Path) -> None:
+    """The browser's walk of every game's page (a whole game with Hint and Enter, Why?, a
+    reload, the review, New game, the phone's width) run in the copy on the new game only:
+    its page notebook served by Voilà in Chromium, as the registry finds it. About 40 s on
+    an idle machine; ``-k NAME`` must select the walk's every case for the game (counted, so
+    a name that selects nothing fails here instead of passing)."""
+    root = _copy_tree(tmp_path)
+    _new_game(root)
+    cases = re.findall(r"^def (test_\w+)\(game_page", (ROOT / PAGE_WALK).read_text("utf-8"),
+                       re.MULTILINE)
+    assert len(cases) >= 3, cases  # the walk's tests over each game's page
+    done = _run(root, "-m", "pytest", "-q", "-x", "-p", "no:randomly", "-p", "no:cacheprovider",
+                "-rs", PAGE_WALK, "-k", NAME, timeout=900)
+    tail = done.stdout[-3000:]
+    assert done.returncode == 0, tail
+    ran = re.search(r"(\d+) passed", done.stdout)
+    assert ran is not None and int(ran.group(1)) == len(cases), tail
+    assert not re.search(r"\d+ (skipped|xfailed|xpassed)", done.stdout), tail

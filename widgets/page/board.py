@@ -42,15 +42,20 @@ Optional, used by the page (:class:`~widgets.page.game_page.GamePage`) when a bo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import ipywidgets as w
 
+from widgets.parts.card_button import CardButton
 from widgets.parts.how_to_play import how_to_play_html
+from widgets.parts.playable import card_mark
+from wpp.core.errors import WppError
 
 __all__ = ["Board", "BoardBase", "Key"]
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +105,10 @@ class BoardBase:
     """What every board repeats, written once: the seat names the page gives
     (:meth:`label_seats`, an optional hook the page calls), and the callbacks of
     :meth:`on_choose`, called by :meth:`_choose` when the person's clicks make an action.
+    The helpers every board's controls need: :meth:`button` (its CSS classes, a tooltip
+    naming its key), :meth:`card_keys` / :meth:`numbered_keys` and :meth:`enter_key` (the
+    :class:`Key` lists), :meth:`show_cards` (a hand drawn on card buttons, each with its
+    key's class) and :meth:`require_view` (another game's view is the kit's error).
 
     >>> b = BoardBase()
     >>> chosen = []
@@ -145,3 +154,124 @@ class BoardBase:
         if self.names is not None and seat < len(self.names):
             return self.names[seat]
         return f"P{seat + 1} (you)" if seat == viewer else f"P{seat + 1}"
+
+    # --- the helpers every board's controls need ---------------------------------------------
+    @staticmethod
+    def button(description: str, css: str | Sequence[str], tooltip: str,
+               on_click: Callable[[], None], *, key: str | None = None,
+               layout: w.Layout | None = None) -> w.Button:
+        """A button with its CSS class(es) (what a key and the browser tests click), a tooltip
+        (its accessible name) that ends by naming its ``key``, and ``on_click()``.
+
+        >>> clicked = []
+        >>> b = BoardBase.button("Draw", "wpp-x-go", "draw the raised cards",
+        ...                      lambda: clicked.append(1), key="Enter")
+        >>> b.description, b.tooltip, b._dom_classes
+        ('Draw', 'draw the raised cards (key Enter)', ('wpp-x-go',))
+        >>> b.click(); clicked
+        [1]
+        >>> BoardBase.button("Hit", ("wpp-act", "wpp-x-hit"), "hit", lambda: None)._dom_classes
+        ('wpp-act', 'wpp-x-hit')
+        """
+        tip = f"{tooltip} (key {key})" if key is not None else tooltip
+        b = (w.Button(description=description, tooltip=tip) if layout is None
+             else w.Button(description=description, tooltip=tip, layout=layout))
+        for c in (css,) if isinstance(css, str) else css:
+            b.add_class(c)
+        b.on_click(lambda _b: on_click())
+        return b
+
+    @staticmethod
+    def numbered_keys(css: str, does: str, count: int = 9,
+                      names: Sequence[str] | None = None) -> list[Key]:
+        """Keys ``1``…``count`` (or the keys ``names``), each clicking the element of class
+        ``css`` and doing ``does``; both may say ``{n}`` (1, 2, …) and ``{i}`` (0, 1, …).
+
+        >>> [(k.key, k.css_class, k.does)
+        ...  for k in BoardBase.numbered_keys("wpp-choice-{i}", "choose action {n}", 2)]
+        [('1', 'wpp-choice-0', 'choose action 1'), ('2', 'wpp-choice-1', 'choose action 2')]
+        >>> [k.key for k in BoardBase.numbered_keys("s-{i}", "card {n}", names="1q")]
+        ['1', 'q']
+        """
+        keys = list(names) if names is not None else [str(n) for n in range(1, count + 1)]
+        return [Key(k, css.format(n=i + 1, i=i), does.format(n=i + 1, i=i))
+                for i, k in enumerate(keys)]
+
+    @staticmethod
+    def card_class(prefix: str, index: int) -> str:
+        """The class of card button ``index`` (from 0), which key ``index + 1`` clicks.
+
+        >>> BoardBase.card_class("wpp-draw", 0)
+        'wpp-draw-card-1'
+        """
+        return f"{prefix}-card-{index + 1}"
+
+    @staticmethod
+    def card_keys(prefix: str, count: int, does: str) -> list[Key]:
+        """Keys ``1``…``count`` clicking the card buttons ``<prefix>-card-1``…, each doing
+        ``does`` (which may say ``{n}``: the card's number).
+
+        >>> [(k.key, k.css_class, k.does) for k in BoardBase.card_keys("pk", 2, "choose card {n}")]
+        [('1', 'pk-card-1', 'choose card 1'), ('2', 'pk-card-2', 'choose card 2')]
+        """
+        return BoardBase.numbered_keys(f"{prefix}-card-{{n}}", does, count)
+
+    @staticmethod
+    def enter_key(css: str, does: str) -> Key:
+        """Enter, clicking the board's confirm control (class ``css``).
+
+        >>> BoardBase.enter_key("wpp-ofc-place", "place these cards")
+        Key(key='Enter', css_class='wpp-ofc-place', does='place these cards')
+        """
+        return Key("Enter", css, does)
+
+    @staticmethod
+    def show_cards(buttons: Sequence[CardButton], cards: Sequence[Any], prefix: str, *,
+                   tooltip: Callable[[int, Any], str], selected: Collection[Any] = (),
+                   clickable: bool = True, playable: Collection[Hashable] | None = None,
+                   extra: Callable[[Any], Sequence[str]] = lambda _c: ()) -> None:
+        """Draw ``cards`` on the card ``buttons``, in order: button ``i`` keeps the class its
+        key clicks (:meth:`card_class`), then the card's ``extra`` classes, then — when
+        ``playable`` is given — the playable/dim mark while ``clickable``; ``tooltip(i, card)``
+        names the card and its key. Buttons past the cards are face down and hidden, and keep
+        their key's class (the page then says why the key cannot act: :meth:`why_not`).
+
+        >>> from wpp.core.standard_deck import parse_card
+        >>> bs = [CardButton() for _ in range(3)]
+        >>> BoardBase.show_cards(bs, [parse_card("4C"), parse_card("9H")], "wpp-x",
+        ...     tooltip=lambda i, c: f"{c} (key {i + 1})", selected=[parse_card("9H")],
+        ...     playable=[parse_card("4C")])
+        >>> bs[0]._dom_classes[-2:], bs[1].tooltip
+        (('wpp-x-card-1', 'wpp-playable'), '9♥ (key 2)')
+        >>> bs[1]._dom_classes[-3:]
+        ('wpp-selected', 'wpp-x-card-2', 'wpp-dim')
+        >>> bs[2].card, bs[2].layout.display, bs[2]._dom_classes
+        (None, 'none', ('wpp-card', 'wpp-back', 'wpp-x-card-3'))
+        """
+        for i, b in enumerate(buttons):
+            if i < len(cards):
+                c = cards[i]
+                mark = card_mark(c, playable, clickable) if playable is not None else None
+                b.show(c, selected=c in selected, clickable=clickable,
+                       extra=(BoardBase.card_class(prefix, i), *extra(c),
+                              *((mark,) if mark else ())),
+                       tooltip=tooltip(i, c))
+                b.layout.display = ""
+            else:
+                b.show(None, extra=(BoardBase.card_class(prefix, i),))
+                b.layout.display = "none"
+
+    @staticmethod
+    def require_view(view: Any, kind: type[V], board: str) -> V:
+        """``view`` when it is a ``kind`` (the board's own game), else the kit's error naming
+        both (another game's view draws nothing).
+
+        >>> BoardBase.require_view(3, str, "Pairs' board")
+        Traceback (most recent call last):
+        ...
+        wpp.core.errors.WppError: Pairs' board draws a str, not int
+        """
+        if not isinstance(view, kind):
+            a = "an" if kind.__name__[:1] in "AEIOU" else "a"
+            raise WppError(f"{board} draws {a} {kind.__name__}, not {type(view).__name__}")
+        return view

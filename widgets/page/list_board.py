@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
-from widgets.page.board import Key
+from widgets.page.board import BoardBase, Key
 
 __all__ = ["ListBoard"]
 
@@ -64,10 +65,8 @@ class ListBoard:
         self.selected = None
         while len(self.buttons) < len(self.actions):
             i = len(self.buttons)
-            b = w.Button()
-            b.add_class(f"wpp-choice-{i}")
-            b.on_click(lambda _b, i=i: self._clicked(i))
-            self.buttons.append(b)
+            self.buttons.append(BoardBase.button("", f"wpp-choice-{i}", "",
+                                                 partial(self._clicked, i)))
         for i, b in enumerate(self.buttons):
             shown = i < len(self.actions)
             b.description = self.describe(self.actions[i]) if shown else ""
@@ -90,8 +89,7 @@ class ListBoard:
             b.button_style = "info" if i < len(self.actions) and self.actions[i] == action else ""
 
     def keys(self) -> Sequence[Key]:
-        return [Key(str(i + 1), f"wpp-choice-{i}", f"choose the {i + 1}. action listed")
-                for i in range(9)]
+        return BoardBase.numbered_keys("wpp-choice-{i}", "choose the {n}. action listed")
 
     def describe(self, action: Any) -> str:
         return str(action)

@@ -28,7 +28,7 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
-from widgets.parts.playable import card_mark, playable_cards
+from widgets.parts.playable import playable_cards
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
@@ -61,16 +61,13 @@ class DrawBoard(BoardBase):
         self.cards = [CardButton() for _ in range(HAND_SIZE)]
         for i, b in enumerate(self.cards):
             b.on_card(self._toggle)
-            b.add_class(f"wpp-draw-card-{i + 1}")
+            b.add_class(self.card_class("wpp-draw", i))
         hand = w.Box(self.cards)
         hand.add_class("wpp-draw-hand")
-        self.pat = w.Button(description="Stand pat", tooltip="keep all five cards (key P)")
-        self.pat.add_class("wpp-draw-pat")
-        self.pat.on_click(lambda _b: self._send(()))
-        self.go = w.Button(description="Draw", tooltip="exchange the raised cards "
-                           "(key Enter)")
-        self.go.add_class("wpp-draw-go")
-        self.go.on_click(lambda _b: self._send(tuple(self.chosen)))
+        self.pat = self.button("Stand pat", "wpp-draw-pat", "keep all five cards",
+                               lambda: self._send(()), key="P")
+        self.go = self.button("Draw", "wpp-draw-go", "exchange the raised cards",
+                              lambda: self._send(tuple(self.chosen)), key="Enter")
         acts = w.Box([self.pat, self.go])
         acts.add_class("wpp-draw-acts")
         self.root = w.VBox([w.HTML(_CSS), self.seats, self.title, hand, acts])
@@ -86,8 +83,7 @@ class DrawBoard(BoardBase):
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw the table as the player of ``view`` may see it (``last`` is not shown: the
         other seats' discards are hidden; the seats' draw counts say what happened)."""
-        if not isinstance(view, DrawView):
-            raise WppError(f"5-card draw's board draws a DrawView, not {type(view).__name__}")
+        view = self.require_view(view, DrawView, "5-card draw's board")
         self._view, self._legal, self._active = view, list(legal), active and bool(legal)
         if view.hand != self._hand:
             self._hand, self.chosen, self._pat_hinted = view.hand, [], False
@@ -115,10 +111,9 @@ class DrawBoard(BoardBase):
     def keys(self) -> Sequence[Key]:
         """1–5 raise or lower a card, Enter draws (or stands pat when Hint chose it), P stands
         pat."""
-        cards = [Key(str(i + 1), f"wpp-draw-card-{i + 1}",
-                     f"raise or lower your card {i + 1} (to throw it away)")
-                 for i in range(HAND_SIZE)]
-        enter = Key("Enter", "wpp-draw-go", "discard the raised cards and draw (or play Hint's)")
+        cards = self.card_keys("wpp-draw", HAND_SIZE,
+                               "raise or lower your card {n} (to throw it away)")
+        enter = self.enter_key("wpp-draw-go", "discard the raised cards and draw (or play Hint's)")
         return [*cards, enter,
                 Key("p", "wpp-draw-pat", "stand pat: keep all five")]
 
@@ -161,18 +156,11 @@ class DrawBoard(BoardBase):
         new = set(self._view.my_draw or ())
         # The cards that may still be raised (the limit of R3 reached: the others dim).
         playable = playable_cards(self._legal, self.chosen)
-        for i, b in enumerate(self.cards):
-            if i < len(self._hand):
-                c = self._hand[i]
-                mark = card_mark(c, playable, self._active)
-                b.show(c, selected=c in self.chosen, clickable=self._active,
-                       extra=(f"wpp-draw-card-{i + 1}", *(("wpp-new",) if c in new else ()),
-                              *((mark,) if mark else ())),
-                       tooltip=f"{c}: {'lower' if c in self.chosen else 'raise'} it "
-                               f"(key {i + 1})")
-                b.layout.display = ""
-            else:
-                b.layout.display = "none"
+        self.show_cards(self.cards, self._hand, "wpp-draw", selected=self.chosen,
+                        clickable=self._active, playable=playable,
+                        extra=lambda c: ("wpp-new",) if c in new else (),
+                        tooltip=lambda i, c: f"{c}: {'lower' if c in self.chosen else 'raise'} "
+                                             f"it (key {i + 1})")
         n = len(self.chosen)
         text = f"Discard {n}, draw {n}" if n else "Draw"
         if self.go.description != text:

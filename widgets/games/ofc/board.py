@@ -21,6 +21,7 @@ to place never reach it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from html import escape
 from typing import Any, Final
 
@@ -31,7 +32,7 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
 from widgets.parts.page_header import set_class
-from widgets.parts.playable import card_mark, playable_cards
+from widgets.parts.playable import playable_cards
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card, format_cards
 from wpp.ofc.board import ROW_SIZES, ROWS, Board, fouled_already, fouls, is_full
@@ -92,18 +93,13 @@ class OfcBoard(BoardBase):
         hand.add_class("wpp-ofc-hand")
         self.rows = []
         for i, row in enumerate(ROWS):
-            b = w.Button(description=row.capitalize(),
-                         tooltip=f"put the chosen card on the {row} row (key {row[0].upper()})")
-            b.add_class(f"wpp-ofc-row-{row}")
-            b.on_click(lambda _b, i=i: self._pick_row(i))
-            self.rows.append(b)
-        self.undo = w.Button(description="Undo", tooltip="take back the last card put on a "
-                             "row (key U)")
-        self.undo.add_class("wpp-ofc-undo")
-        self.undo.on_click(lambda _b: self._undo())
-        self.place = w.Button(description="Place", tooltip="place these cards (key Enter)")
-        self.place.add_class("wpp-ofc-place")
-        self.place.on_click(lambda _b: self._send())
+            self.rows.append(self.button(row.capitalize(), f"wpp-ofc-row-{row}",
+                                         f"put the chosen card on the {row} row",
+                                         partial(self._pick_row, i), key=row[0].upper()))
+        self.undo = self.button("Undo", "wpp-ofc-undo", "take back the last card put on a row",
+                                self._undo, key="U")
+        self.place = self.button("Place", "wpp-ofc-place", "place these cards", self._send,
+                                 key="Enter")
         acts = w.Box([*self.rows, self.undo, self.place])
         acts.add_class("wpp-ofc-acts")
         self.note = w.HTML()
@@ -126,8 +122,7 @@ class OfcBoard(BoardBase):
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw every board from ``view`` (all placed cards are public); ``others`` adds
         nothing (the cards others are about to place are never drawn)."""
-        if not isinstance(view, OfcView):
-            raise WppError(f"OFC's board draws an OfcView, not {type(view).__name__}")
+        view = self.require_view(view, OfcView, "OFC's board")
         if self._view is None or view.to_place != self._view.to_place \
                 or view.board != self._view.board:
             self._reset()
@@ -161,12 +156,11 @@ class OfcBoard(BoardBase):
 
     def keys(self) -> Sequence[Key]:
         """1–5 choose a card, T / M / B a row, U undoes, Enter places."""
-        cards = [Key(str(i + 1), f"wpp-ofc-card-{i + 1}", f"choose card {i + 1} to place")
-                 for i in range(_MOST)]
+        cards = self.card_keys("wpp-ofc", _MOST, "choose card {n} to place")
         rows = [Key(row[0], f"wpp-ofc-row-{row}", f"put the chosen card on the {row} row")
                 for row in ROWS]
         return [*cards, *rows, Key("u", "wpp-ofc-undo", "take back the last card"),
-                Key("Enter", "wpp-ofc-place", "place these cards")]
+                self.enter_key("wpp-ofc-place", "place these cards")]
 
     def describe(self, action: Any) -> str:
         """``"top Q♠ · middle — · bottom 2♣ 3♣"``: the rows that get cards."""
@@ -272,19 +266,11 @@ class OfcBoard(BoardBase):
         reading = not self._active and bool(view.to_place)
         left = self._left() if self._active else list(view.to_place)
         playable = playable_cards(self._legal)
-        for i, b in enumerate(self.cards):
-            if i < len(left):
-                c = left[i]
-                mark = card_mark(c, playable, self._active)
-                b.show(c, selected=c == self.card,
-                       extra=(f"wpp-ofc-card-{i + 1}", *((mark,) if mark else ())),
-                       clickable=not reading,
-                       tooltip=f"{c}: to place at this move" if reading else
-                       f"{c}: choose it, then a row (key {i + 1})")
-                b.layout.display = ""
-            else:
-                b.show(None)
-                b.layout.display = "none"
+        # (while cards show, reading is exactly "not active": the marks follow the clicks)
+        self.show_cards(self.cards, left, "wpp-ofc", clickable=not reading, playable=playable,
+                        selected=() if self.card is None else [self.card],
+                        tooltip=lambda i, c: f"{c}: to place at this move" if reading else
+                        f"{c}: choose it, then a row (key {i + 1})")
         for i, b in enumerate(self.rows):
             b.disabled = not self._active or self._free(i) <= 0
             set_class(b, "wpp-ofc-armed", self.row == i)

@@ -42,8 +42,10 @@ class PairsBoard(BoardBase):
     def __init__(self, names: Sequence[str] | None = None) -> None:
         super().__init__(names)
         self.table = w.HTML()
-        self.hit = self._button("Hit", HIT, "wpp-pairs-hit", "H")
-        self.fold = self._button("Fold", FOLD, "wpp-pairs-fold", "F")
+        self.hit = self.button("Hit", ("wpp-act", "wpp-pairs-hit"), _WORDS[HIT],
+                               lambda: self._send(HIT), key="H")
+        self.fold = self.button("Fold", ("wpp-act", "wpp-pairs-fold"), _WORDS[FOLD],
+                                lambda: self._send(FOLD), key="F")
         acts = w.Box([self.hit, self.fold])
         acts.add_class("wpp-pacts")
         self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), self.table, acts])
@@ -54,19 +56,11 @@ class PairsBoard(BoardBase):
         self.chosen: PairsAction | None = None
         self._legal: list[Any] = []
 
-    def _button(self, label: str, action: PairsAction, css: str, key: str) -> w.Button:
-        b = w.Button(description=label, tooltip=f"{_WORDS[action]} (key {key})")
-        for c in ("wpp-act", css):
-            b.add_class(c)
-        b.on_click(lambda _b: self._send(action))
-        return b
-
     # --- the contract ------------------------------------------------------------------
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw the table from ``view`` (every seat's cards are public in Pairs)."""
-        if not isinstance(view, PairsView):
-            raise WppError(f"Pairs' board draws a PairsView, not {type(view).__name__}")
+        view = self.require_view(view, PairsView, "Pairs' board")
         self._legal = list(legal) if active else []
         if self.chosen not in self._legal:  # a redraw keeps Hint's mark while it is legal
             self.chosen = None
@@ -99,7 +93,7 @@ class PairsBoard(BoardBase):
     def keys(self) -> Sequence[Key]:
         """H hits, F folds, Enter plays the move marked by Hint."""
         return [Key("h", "wpp-pairs-hit", _WORDS[HIT]), Key("f", "wpp-pairs-fold", _WORDS[FOLD]),
-                Key("Enter", "wpp-pairs-chosen", "play the move Hint marked")]
+                self.enter_key("wpp-pairs-chosen", "play the move Hint marked")]
 
     def describe(self, action: Any) -> str:
         """``"hit (draw a card)"`` or ``"fold (take the lowest card in play)"``."""

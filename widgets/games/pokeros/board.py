@@ -21,7 +21,7 @@ counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -31,7 +31,7 @@ from widgets.games.pokeros.grid import GRID_CSS, GridView
 from widgets.page.board import BoardBase, Key
 from widgets.parts.card_button import CardButton
 from widgets.parts.faces import cards_html
-from widgets.parts.playable import card_mark, playable_cards
+from widgets.parts.playable import playable_cards
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
 from wpp.pokeros.game import Place, PokerosView, cell_words
@@ -79,12 +79,12 @@ class PokerosBoard(BoardBase):
         stash.add_class("pk-stash")
         self.preview = w.HTML()
         self.preview.add_class("pk-preview")
-        self.prev_cell = self._button("◀ Cell", "pk-prev", "the previous lit cell (key ←)",
-                                      lambda: self._step(-1))
-        self.next_cell = self._button("Cell ▶", "pk-next", "the next lit cell (key →)",
-                                      lambda: self._step(1))
-        self.place = self._button("Place", "pk-place", "place the chosen card at the chosen "
-                                  "cell (key Enter)", self._send)
+        self.prev_cell = self.button("◀ Cell", "pk-prev", "the previous lit cell",
+                                     lambda: self._step(-1), key="←")
+        self.next_cell = self.button("Cell ▶", "pk-next", "the next lit cell",
+                                     lambda: self._step(1), key="→")
+        self.place = self.button("Place", "pk-place", "place the chosen card at the chosen "
+                                 "cell", self._send, key="Enter")
         acts = w.Box([self.prev_cell, self.next_cell, self.place])
         acts.add_class("pk-acts")
         self.root = w.VBox([w.HTML(_CSS), self.scores, self.grid.box,
@@ -96,20 +96,12 @@ class PokerosBoard(BoardBase):
         self._legal: list[Place] = []
         self._last: Cell | None = None
 
-    @staticmethod
-    def _button(label: str, css: str, tip: str, fn: Callable[[], None]) -> w.Button:
-        b = w.Button(description=label, tooltip=tip)
-        b.add_class(css)
-        b.on_click(lambda _b: fn())
-        return b
-
     # --- the contract ------------------------------------------------------------------
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
              others: Mapping[int, Any] | None = None, active: bool = True) -> None:
         """Draw the grid, the scores and your stash from ``view``; ``others`` (open hands)
         shows the other stash."""
-        if not isinstance(view, PokerosView):
-            raise WppError(f"Pokeros's board draws a PokerosView, not {type(view).__name__}")
+        view = self.require_view(view, PokerosView, "Pokeros's board")
         if self._view is None or view.grid != self._view.grid or view.stash != self._view.stash:
             self.selected = self.target = None
         self._view = view
@@ -138,11 +130,10 @@ class PokerosBoard(BoardBase):
 
     def keys(self) -> Sequence[Key]:
         """1–5 choose a card, ←/→ step through its cells, Enter places."""
-        cards = [Key(str(i + 1), f"pk-card-{i + 1}", f"choose card {i + 1} of your stash")
-                 for i in range(_MOST)]
+        cards = self.card_keys("pk", _MOST, "choose card {n} of your stash")
         return [*cards, Key("ArrowLeft", "pk-prev", "the previous cell where it may go"),
                 Key("ArrowRight", "pk-next", "the next cell where it may go"),
-                Key("Enter", "pk-place", "place the card at the chosen cell")]
+                self.enter_key("pk-place", "place the card at the chosen cell")]
 
     def describe(self, action: Any) -> str:
         """``"4♠ above the centre card"``: the placement in words (no coordinates)."""
@@ -212,17 +203,9 @@ class PokerosBoard(BoardBase):
         self.grid.show(view.cells, lit=lit, target=self.target, last=self._last)
         mine = bool(self._legal)
         playable = playable_cards(self._legal)
-        for i, b in enumerate(self.stash):
-            if i < len(view.stash):
-                c = view.stash[i]
-                mark = card_mark(c, playable, mine)
-                b.show(c, selected=c == self.selected, clickable=mine,
-                       extra=(f"pk-card-{i + 1}", *((mark,) if mark else ())),
-                       tooltip=f"{c}: choose it (key {i + 1})")
-                b.layout.display = ""
-            else:
-                b.show(None)
-                b.layout.display = "none"
+        self.show_cards(self.stash, view.stash, "pk", clickable=mine, playable=playable,
+                        selected=() if self.selected is None else [self.selected],
+                        tooltip=lambda i, c: f"{c}: choose it (key {i + 1})")
         self.prev_cell.disabled = self.next_cell.disabled = not lit
         self.place.disabled = self.target is None
         text = self._preview_html(view) if mine else ""

@@ -15,10 +15,12 @@ the app then asks the engine, which refuses — the bar only decides what is *of
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Final
 
 import ipywidgets as w
 
+from widgets.page.board import BoardBase
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, Redraw, Stop
 from wpp.warpairs.phases import Phase
 
@@ -69,11 +71,9 @@ class ActionBar:
     def __init__(self) -> None:
         self.buttons: dict[str, w.Button] = {}
         for kind, (label, tip) in KINDS.items():
-            b = w.Button(description=label, tooltip=tip, layout=w.Layout(display="none"))
-            b.add_class("wpp-action")
-            b.add_class(f"wpp-act-{kind}")
-            b.on_click(lambda _b, k=kind: self._fire(k))
-            self.buttons[kind] = b
+            self.buttons[kind] = BoardBase.button(label, ("wpp-action", f"wpp-act-{kind}"), tip,
+                                                  partial(self._fire, kind),
+                                                  layout=w.Layout(display="none"))
         self.note = w.HTML("")
         self.note.add_class("wpp-action-note")
         self.box = w.HBox([*self.buttons.values(), self.note],

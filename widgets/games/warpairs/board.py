@@ -31,7 +31,7 @@ from widgets.games.warpairs.input import PlayInput
 from widgets.games.warpairs.pile import PileView
 from widgets.games.warpairs.rules_ref import RULES_HTML
 from widgets.games.warpairs.table import TableView
-from widgets.page.board import Key
+from widgets.page.board import BoardBase, Key
 from widgets.parts.hand import HandView
 from widgets.parts.hotkeys import SLOT_KEYS, KeyPad
 from widgets.parts.how_to_play import how_to_play_html
@@ -160,13 +160,13 @@ class WarPairsBoard:
                                      "(or Enter)")
 
     def keys(self) -> Sequence[Key]:
-        out = [Key(k, f"wpp-slot-{i}", f"select / unselect card {i + 1} of your hand")
-               for i, k in enumerate(SLOT_KEYS)]
+        out = BoardBase.numbered_keys("wpp-slot-{i}", "select / unselect card {n} of your hand",
+                                      names=SLOT_KEYS)
         return [*out,
                 Key("ArrowLeft", "wpp-key-left", "move the selection to the card on the left"),
                 Key("ArrowRight", "wpp-key-right", "move the selection to the card on the "
                     "right"),
-                Key("Enter", "wpp-key-enter", "Play (Mulligan during the mulligan)"),
+                BoardBase.enter_key("wpp-key-enter", "Play (Mulligan during the mulligan)"),
                 Key("Escape", "wpp-key-clear", "unselect all"),
                 Key("D", "wpp-key-draw", "Draw (or draw one more)"),
                 Key("S", "wpp-act-stop", "Stop drawing"),
