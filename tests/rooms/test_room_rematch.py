@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from wpp.core.errors import WppError
 from wpp.core.registry import game_def, registered_games
 from wpp.services.computer_seats import HOST
-from wpp.services.rooms import SCHEMA_VERSION, RoomStore, Seat, StaleRoom
+from wpp.services.room_seat import Seat, StaleRoom
+from wpp.services.rooms import SCHEMA_VERSION, RoomStore
 
 
 def play_out(seats: list[Seat], rng: random.Random) -> None:

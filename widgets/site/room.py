@@ -4,7 +4,7 @@ room code, with the computer in the seats nobody takes if the host wants.
 One student picks a game, how many seats and who plays each other seat (another student, or
 one of the game's computer players), clicks "Create a room" and tells the others the code; they
 type it and click "Join". Each page runs in its own kernel and holds a
-:class:`wpp.services.rooms.Seat`: the game itself is in the shared store
+:class:`wpp.services.room_seat.Seat`: the game itself is in the shared store
 (:mod:`wpp.services.rooms`), and the page draws only that seat's view, on the game's own board
 (:class:`~widgets.page.board.Board`, found by :func:`board_for`). Clicks are requests: the
 store's engine judges them, and a refusal is shown with its reason. The page polls the store
@@ -24,18 +24,19 @@ the plain words with the numbered rules one click away
 reasoning, which reads its hidden hand, not even once the game is over: the others at the
 table may not have seen those cards. At the end a banner says who won and each player's
 points, and offers a **Rematch**: the same seats in a new game of the same room, which starts
-once every student has clicked it (:meth:`wpp.services.rooms.Seat.ask_rematch`); each page
+once every student has clicked it (:meth:`wpp.services.room_seat.Seat.ask_rematch`); each page
 says who is still awaited, and the lobby stays open for a new room instead.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
 :meth:`RoomPage.from_env` takes the seat back (:meth:`wpp.services.rooms.RoomStore.rejoin`) and
 continues the game. The same script asks before the page is left during a game. When another
-student has gone (nothing heard for :data:`~wpp.services.rooms.ABSENT_AFTER` seconds) the page says
-so, and once they have been gone for :data:`~wpp.services.rooms.CLAIM_AFTER` seconds on their turn
-it offers to claim it: the game (WarPairsPoker's Concede) or, in a game without Concede, the
-computer plays for them until they are back. Concede (or Leave, handing the seat to the
-computer) is always offered while the game goes on.
+student has gone (nothing heard for :data:`~wpp.services.room_seat.ABSENT_AFTER` seconds)
+the page says so, and once they have been gone for
+:data:`~wpp.services.room_seat.CLAIM_AFTER` seconds on their turn it offers to claim it: the
+game (WarPairsPoker's Concede) or, in a game without Concede, the computer plays for them
+until they are back. Concede (or Leave, handing the seat to the computer) is always offered
+while the game goes on.
 
 >>> import os, tempfile
 >>> from wpp.services.rooms import RoomStore
@@ -88,7 +89,8 @@ from wpp.core.errors import WppError
 from wpp.core.history import seat_name
 from wpp.core.registry import game_def, registered_games
 from wpp.services.computer_seats import HOST, LEFT, Computer
-from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, normalize_code
+from wpp.services.room_seat import ABSENT_AFTER, CLAIM_AFTER, Seat, StaleRoom
+from wpp.services.rooms import RoomStore, normalize_code
 
 __all__ = ["RoomPage", "board_for", "room_script_html"]
 

@@ -22,7 +22,7 @@ from wpp.services.room_codes import token_digest
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["SCHEMA_VERSION", "connect", "migrate", "prepare_file", "refusal"]
+__all__ = ["SCHEMA_VERSION", "StaleRoom", "connect", "migrate", "prepare_file", "refusal"]
 
 #: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests,
 #: 2 the one before computer seats, 3 the one before rematches.
@@ -48,6 +48,12 @@ CREATE TABLE IF NOT EXISTS computers (
 _SCHEMA_4: Final = """
 ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT -1;
 """
+
+
+class StaleRoom(WppError):
+    """A write computed from an older version of the room's game (another kernel wrote
+    first, or the same click arrived twice): nothing was written; look at the game again.
+    Every write to the file names the version it was computed from."""
 
 
 def refusal(path: Path, why: str) -> WppError:
