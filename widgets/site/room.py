@@ -482,7 +482,7 @@ class RoomPage:
                 self._concede_armed = False
                 self._set_message("")
                 self.side.close("why")
-            here = self._everyone_here or self.seat.everyone_joined()
+            here = self.everyone_here()
             # The computer waits until every person's seat has joined: a student who joins
             # finds the game at its start, not the computer's moves made before they came.
             if here and self.seat.computer_to_act and self._my_computer_turn():
@@ -500,6 +500,15 @@ class RoomPage:
         if changed:
             self.refresh()
         return changed
+
+    def everyone_here(self) -> bool:
+        """Whether every person's seat of the room has joined (the computer's are there
+        from the start): until then nobody moves, the computer neither. Once seen it stays
+        so (a seat, once joined, is never given back), so the store is read only until
+        then; :meth:`poll` notices the change by comparing with what it last drew."""
+        if self._everyone_here:
+            return True
+        return self.seat is not None and self.seat.everyone_joined()
 
     def _my_computer_turn(self) -> bool:
         """Whether this page plays the computer's turn now: at once if it leads (its seat is
@@ -559,7 +568,7 @@ class RoomPage:
         Concede asks before it sends one)."""
         if self.seat is None:
             return
-        if not (self._everyone_here or self.seat.everyone_joined()):
+        if not self.everyone_here():
             self._set_message("Wait for everyone to join: the game starts when they are here.")
             self.refresh()
             return
@@ -716,7 +725,7 @@ class RoomPage:
         left = self._machines.get(me) is not None
         # Nobody moves before every person's seat has joined (the computer waits too, see
         # poll): the board is drawn inactive meanwhile, as the line says "Waiting…".
-        here = self._everyone_here or seat.everyone_joined()
+        here = self.everyone_here()
         mine = bool(view.my_turn) and live and not left and here
         taken = self.store.seats_taken(seat.code)
         seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
