@@ -118,12 +118,14 @@ def test_a_schema_3_store_is_migrated_and_its_rooms_go_on(tmp_path: Path) -> Non
               digest TEXT NOT NULL, seen REAL NOT NULL, resigned INTEGER NOT NULL DEFAULT 0,
               PRIMARY KEY (code, seat));
             INSERT INTO seats3 SELECT code, seat, digest, seen, resigned FROM seats;
-            DROP TABLE seats; ALTER TABLE seats3 RENAME TO seats;""")
+            DROP TABLE seats; ALTER TABLE seats3 RENAME TO seats;
+            ALTER TABLE rooms DROP COLUMN match_data; ALTER TABLE rooms DROP COLUMN game_number;
+            """)
         con.execute("PRAGMA user_version = 3")
     con.close()
     again = RoomStore(path)
     with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     con.close()
     a = again.rejoin(code, a.seat, a.secret)
     b = again.join(code)

@@ -81,18 +81,20 @@ from widgets.page.results import winners
 from widgets.page.seats import PERSON, SeatChooser, budget_option
 from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
-from widgets.parts.explain_panel import ExplainPanel, PanelText
+from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.last_move import LastMoveLine
+from widgets.parts.match_line import MatchLine, result_text
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
-from wpp.core.registry import game_def, registered_games
+from wpp.core.matches import Match
+from wpp.core.registry import game_def, hint_agent, make_agent, registered_games
 from wpp.services.computer_seats import HOST, LEFT, Computer
 from wpp.services.room_seat import ABSENT_AFTER, CLAIM_AFTER, Seat, StaleRoom
 from wpp.services.rooms import RoomStore, normalize_code
 
-__all__ = ["RoomPage", "board_for", "room_script_html"]
+__all__ = ["RoomPage", "board_for", "hint_for", "room_script_html"]
 
 #: Polls a page waits on a computer's turn before playing it when another page, heard from
 #: recently, leads (plays them at once): the computer's decision is then made once, not by
@@ -194,18 +196,29 @@ def board_for(game: str) -> Board:
     raise WppError(duty)
 
 
+def hint_for(game: str) -> tuple[str, Any]:
+    """The AI a room's Hint asks for ``game`` — the one the game's own page asks by default
+    (its registration's ``HINT``) — as (its name, a new agent of it)."""
+    name = hint_agent(game)
+    return name, make_agent(game, name, seed=0)
+
+
 class RoomPage:
     """One student's page of a room (see the module docs). ``poll`` is the pause between
     two reads of the store, in seconds (0: only when :meth:`poll` is called, for tests);
     the page that leads plays the computer's turns (see :meth:`poll`);
-    ``boards`` makes a game's board (:func:`board_for` by default)."""
+    ``boards`` makes a game's board (:func:`board_for` by default); ``hints`` the AI Hint
+    asks (:func:`hint_for` by default), once per game."""
 
     def __init__(self, store: RoomStore | None = None, *, poll: float = 1.0,
                  code: str = "", query: str = "",
-                 boards: Callable[[str], Board] = board_for) -> None:
+                 boards: Callable[[str], Board] = board_for,
+                 hints: Callable[[str], tuple[str, Any]] = hint_for) -> None:
         self.store = store if store is not None else RoomStore()
         self.interval = poll
         self.boards = boards
+        self.hints = hints
+        self._hint_agents: dict[str, tuple[str, Any]] = {}
         self.seat: Seat | None = None
         self.board: Board | None = None
         self._message = ""
@@ -298,16 +311,20 @@ class RoomPage:
         self.results.add_class("wpp-room-results")
         self.side = ExplainPanel()
         self.why_button = self.side.why_button
+        self.hint_button = self.side.hint_button
+        self.hint_button.tooltip = ("what the computer's best advice would be in your place, "
+                                    "from your own cards only (on your turn)")
+        self.match_line = MatchLine()   # the running match over the room's rematches
         self.rules_button = w.Button(description="How to play",
                                      tooltip="the rules in plain words, every numbered rule "
                                              "one click away")
         self.rules_button.add_class("wpp-side-button")
         self.rules_button.add_class("wpp-room-rules")
-        side_bar = w.HBox([self.rules_button, self.why_button],
+        side_bar = w.HBox([self.rules_button, self.why_button, self.hint_button],
                           layout=w.Layout(flex_flow="row wrap"))
-        self.body = w.VBox([room_bar, self.end.box, self.results, self.last_move.html,
-                            self.board_box, self.message, side_bar, self.side.view.html,
-                            self.log],
+        self.body = w.VBox([room_bar, self.match_line.html, self.end.box, self.results,
+                            self.last_move.html, self.board_box, self.message, side_bar,
+                            self.side.view.html, self.log],
                            layout=w.Layout(display="none"))
         self.body.add_class("wpp-room-body")
         self.root = w.VBox([w.HTML(STYLE_HTML + _ROOM_CSS), header, self.lobby, self.body,
@@ -322,6 +339,7 @@ class RoomPage:
         self.claim_button.on_click(lambda _b: self.claim())
         self.end.on("rematch", self.rematch)
         self.why_button.on_click(lambda _b: self._toggle("why"))
+        self.hint_button.on_click(lambda _b: self.show_hint())
         self.rules_button.on_click(lambda _b: self._toggle("rules"))
         self.code.observe(self._on_enter, names="value")
         self.game.observe(lambda _c: self._game_chosen(), names="value")
@@ -615,6 +633,40 @@ class RoomPage:
         self.side.close("why")
         self.refresh()
 
+    def show_hint(self) -> None:
+        """Hint (a second click closes it): what the game's hint AI would do in this seat's
+        place, asked with this seat's view alone (:meth:`Seat.hint`); its reasons in the
+        side panel and its move selected on the board, not sent. When there is no move to
+        hint, the page says why."""
+        if self.seat is None:
+            return
+        if self.side.open == "hint":
+            self._toggle("hint")
+            return
+        if not self.everyone_here():
+            self._set_message("Wait for everyone to join: a hint is for your turn, once "
+                              "the game has started.")
+            return
+        seat = self.seat
+        if seat.game not in self._hint_agents:
+            self._hint_agents[seat.game] = self.hints(seat.game)
+        name, agent = self._hint_agents[seat.game]
+        try:
+            decision = seat.hint(agent)
+        except WppError as err:
+            self._set_message(str(err)[:1].upper() + str(err)[1:] + ".")
+            self.refresh()
+            return
+        except Exception as err:  # an agent's bug must not break the page
+            self._set_message(f"The hint failed ({type(err).__name__}).")
+            return
+        self.side.keep_hint(Hint(seat.version, seat_name(seat.seat), name,
+                                 decision.explanation))
+        self.refresh()
+        assert self.board is not None
+        self.board.select(decision.action)
+        self._set_message(f"Hint: {self.board.describe(decision.action)} — selected for you.")
+
     def _toggle(self, name: str) -> None:
         """Open or close the side panel ``name`` ("why", "rules")."""
         self.side.toggle(name)
@@ -762,7 +814,13 @@ class RoomPage:
         log = seat.log()
         self.game_log.show(log, str)
         self.last_move.show(log, str)
-        self._end(names)
+        match = seat.match()
+        labels = ["You" if p == me else names[p] for p in range(seat.players)]
+        self.match_line.show(match, labels, current=live, practice=False,
+                             after="a rematch starts the next one")
+        self._end(names, match, labels)
+        if self.side.hint is not None and self.side.hint.moment != seat.version:
+            self.side.forget_hint()     # a move, or a rematch, made it stale
         self.why_button.layout.display = "" if self._machines else "none"
         if not self._machines:
             self.side.close("why")
@@ -780,9 +838,9 @@ class RoomPage:
                          note=PUBLIC_NOTE if public is not None else MOVE_NOTE,
                          empty="The computer has not moved yet.")
 
-    def _end(self, names: list[str]) -> None:
-        """The end's banner — who won, each player's points, the Rematch and who it awaits
-        — or nothing while the game goes on."""
+    def _end(self, names: list[str], match: Match, labels: list[str]) -> None:
+        """The end's banner — who won (and the match, if this game ended it), each player's
+        points, the Rematch and who it awaits — or nothing while the game goes on."""
         seat = self.seat
         assert seat is not None
         if not seat.is_over:
@@ -811,7 +869,8 @@ class RoomPage:
                    + " asked for a rematch: click Rematch to play again.")
         else:
             ask = "Rematch: the same players, a new deal, in this room."
-        self.end.show(head, seat.outcome, ask, won=top == [me])
+        self.end.show(head, seat.outcome, ask, won=top == [me],
+                      match=result_text(match, labels) if match.over else "")
         self.rematch_button.disabled = me in self._rematch
         self.rematch_button.description = "Rematch asked" if me in self._rematch else "Rematch"
         rows = "".join(

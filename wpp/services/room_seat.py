@@ -53,6 +53,7 @@ from typing import Any, Final, Protocol
 from wpp.core.agents import Decision
 from wpp.core.errors import WppError
 from wpp.core.history import History, seat_name
+from wpp.core.matches import Match
 from wpp.core.registry import make_agent
 from wpp.core.session import Session
 from wpp.services.computer_seats import (
@@ -100,6 +101,7 @@ class SeatStore(Protocol):
     def heard_from(self, code: str, seat: int, token: str, now: float) -> None: ...
     def resign(self, code: str, seat: int, token: str) -> None: ...
     def take_over(self, code: str, absent: int, why: str, *, seat: int, token: str) -> None: ...
+    def match(self, code: object, game: str, players: int) -> Match: ...
 
 
 class Seat:
@@ -183,6 +185,11 @@ class Seat:
 
     def returns(self) -> tuple[float, ...]:
         return self._history.returns()
+
+    def match(self) -> Match:
+        """The room's running match over its rematches, on the rule the game's own page
+        plays (read from the store: every page of the room, and a reload, see the same)."""
+        return self.store.match(self.code, self.game, self.players)
 
     def computers(self) -> dict[int, Computer]:
         """The seats the computer plays now (read from the store)."""
@@ -308,6 +315,23 @@ class Seat:
         if not isinstance(basis, int) or isinstance(basis, bool):
             raise WppError(f"a room's version is a whole number, not {basis!r:.20}")
         return basis
+
+    def hint(self, agent: Any) -> Decision:
+        """What ``agent`` would do in this seat's place now (the page's Hint), asked with
+        this seat's view alone — the agent is handed nothing else of the game, so a hint
+        can know no card the seat cannot see. Nothing is written. The kit's error, saying
+        why, when the seat has no move to make: the game over, another seat's turn, or the
+        seat left to the computer."""
+        h = self._history
+        if h.is_over:
+            raise WppError("the game is over: a hint is for a move still to make")
+        if h.to_act != self.seat:
+            raise WppError(f"it is {seat_name(h.to_act)}'s turn: a hint is for your own turn")
+        machine = self.computers().get(self.seat)
+        if machine is not None and machine.why != CLAIMED:
+            raise WppError("you left the game: the computer plays your seat, with no hint")
+        decision: Decision = agent.decide(self.view())
+        return decision
 
     def decide_computer(self) -> tuple[int, Decision]:
         """The computer's decision for the seat to act in the game this handle holds (the

@@ -29,15 +29,10 @@ and succeeds only if that is still the stored one, in the same statement that ch
 writer's token (:meth:`RoomStore.put` needs a seat's token).
 
 The store's file: the ``WPP_ROOMS`` environment variable, else ``wpp-rooms.sqlite3`` in the
-kit's state folder (every kernel of one user shares it; where exactly, and the checks of its
-folder: :func:`wpp.services.store_folder.default_path`). The file is created
-readable by its owner only (mode 0600): it holds every hidden card. A file or folder that is
-a symbolic link, or that belongs to another user, is refused. Seat tokens are stored as
-their SHA-256 digests, never in clear. Older stores are migrated when opened, so the pages
-that hold their seats keep them: schema 0 (a ``token`` column in clear) has its tokens
-replaced by their digests and its mode narrowed; schema 2 (two people, no computer) gains
-the computer's table and a salt for each room. Any value in the store that is not what the
-kit wrote (text for a number, a damaged save file…) is the kit's error, naming the room.
+kit's state folder (:func:`wpp.services.store_folder.default_path`); private to its owner and
+migrated from older schemas when opened (:mod:`wpp.services.room_file`). Any value in the
+store that is not what the kit wrote (text for a number, a damaged save file…) is the kit's
+error, naming the room.
 
 >>> import tempfile, os
 >>> store = RoomStore(os.path.join(tempfile.mkdtemp(), "rooms.sqlite3"))
@@ -90,6 +85,7 @@ if TYPE_CHECKING:  # imported where a store is opened: Pyodide (the static site)
     import sqlite3
 from wpp.core.errors import GameFileError, WppError
 from wpp.core.history import History, seat_name
+from wpp.core.matches import Match
 from wpp.core.registry import default_agent, game_def, load_game, new_game
 from wpp.services.computer_seats import (
     CLAIMED,
@@ -109,6 +105,7 @@ from wpp.services.room_codes import (
     token_digest,
 )
 from wpp.services.room_file import SCHEMA_VERSION, StaleRoom, connect, migrate, prepare_file
+from wpp.services.room_match import ask_rematch, count_end, rematch_asked, room_match
 from wpp.services.room_seat import Seat
 from wpp.services.store_folder import ENV, default_path
 from wpp.services.throttle import Throttle
@@ -173,7 +170,8 @@ class RoomStore:
                 db.execute("BEGIN IMMEDIATE")
                 import sqlite3  # here, not at the top: Pyodide (the static site) has none
                 try:
-                    db.execute("INSERT INTO rooms VALUES (?, ?, 0, ?, ?)",
+                    db.execute("INSERT INTO rooms (code, game, version, created, salt) "
+                               "VALUES (?, ?, 0, ?, ?)",
                                (code, text, self.clock(), secrets.token_hex(16)))
                 except sqlite3.IntegrityError:
                     db.execute("ROLLBACK")
@@ -235,6 +233,16 @@ class RoomStore:
             raise WppError(f"room {code}'s stored salt is damaged: {row[0]!r:.30}")
         return row[0]
 
+    def match(self, code: object, game: str, players: int) -> Match:
+        """The room's running match over its rematches (:mod:`wpp.services.room_match`;
+        ``game`` and ``players`` are the room's, which a seat holds)."""
+        code = normalize_code(code)
+        with self._connect() as db:
+            row = db.execute("SELECT match_data FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise WppError(f"there is no room {code}")
+        return room_match(row[0], game, players)
+
     def computers(self, code: object) -> dict[int, Computer]:
         """The seats of the room the computer plays now, each with its agent and why."""
         code = normalize_code(code)
@@ -280,6 +288,8 @@ class RoomStore:
                                     "again: look at the game again")
                 cur = db.execute("UPDATE rooms SET game = ?, version = version + 1 "
                                  "WHERE code = ? AND version = ?", (text, code, expected))
+                if cur.rowcount == 1:
+                    count_end(db, code, history)    # the room's match, with its end
                 db.execute("COMMIT" if cur.rowcount == 1 else "ROLLBACK")
             except StaleRoom:
                 raise
@@ -316,17 +326,16 @@ class RoomStore:
         """The seats of the room that asked for a rematch of its game at ``version``."""
         code = normalize_code(code)
         with self._connect() as db:
-            rows = db.execute("SELECT seat FROM seats WHERE code = ? AND rematch = ?",
-                              (code, version)).fetchall()
-        return frozenset(stored_int(s, "seat", code) for (s,) in rows)
+            return rematch_asked(db, code, version)
 
     def ask_rematch(self, code: object, finished: History[Any, Any], version: int, *,
                     seat: int, token: str) -> bool:
         """Record that ``seat`` (its ``token``) asks to play again after the finished game
         ``finished`` stored at ``version``, and start the rematch if every person's seat has
-        now asked (see the module docs); whether it started (``False``: still waiting, or
-        another page started it first). :class:`StaleRoom` if the room's game is no longer
-        ``version`` and no rematch of it is under way; the kit's error if it is not over."""
+        now asked (see the module docs, and :func:`wpp.services.room_match.ask_rematch`);
+        whether it started (``False``: still waiting, or another page started it first).
+        :class:`StaleRoom` if the room's game is no longer ``version`` and no rematch of it
+        is under way; the kit's error if it is not over."""
         code = normalize_code(code)
         if not finished.is_over:
             raise WppError("the game is not over: a rematch is asked once it ends")
@@ -336,32 +345,12 @@ class RoomStore:
             db.execute("BEGIN IMMEDIATE")
             try:
                 self._check_token(db, code, seat, token)
-                row = db.execute("SELECT version FROM rooms WHERE code = ?",
-                                 (code,)).fetchone()
-                if row is None or stored_int(row[0], "version", code) != version:
-                    db.execute("ROLLBACK")
-                    raise StaleRoom(f"the game in room {code} moved on since version "
-                                    f"{version}: look at it again")
-                db.execute("UPDATE seats SET rematch = ? WHERE code = ? AND seat = ?",
-                           (version, code, seat))
-                host = {stored_int(s, "computer seat", code) for (s,) in db.execute(
-                    "SELECT seat FROM computers WHERE code = ? AND why = ?", (code, HOST))}
-                asked = {stored_int(s, "seat", code) for (s,) in db.execute(
-                    "SELECT seat FROM seats WHERE code = ? AND rematch = ?", (code, version))}
-                if asked | host != set(range(finished.players)):
-                    db.execute("COMMIT")
-                    return False
-                db.execute("UPDATE rooms SET game = ?, version = version + 1, salt = ? "
-                           "WHERE code = ?", (fresh.to_json(), secrets.token_hex(16), code))
-                db.execute("DELETE FROM computers WHERE code = ? AND why != ?", (code, HOST))
-                db.execute("UPDATE seats SET resigned = 0 WHERE code = ?", (code,))
+                started = ask_rematch(db, code, finished, version, seat=seat, fresh=fresh)
                 db.execute("COMMIT")
-            except StaleRoom:
-                raise
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        return True
+        return started
 
     # ------------------------------------------------------------------ seats
     def join(self, code: object, seat: int | None = None) -> Seat:
