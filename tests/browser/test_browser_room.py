@@ -350,7 +350,13 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     a.click(".wpp-room-rules")
     expect(a.locator(".wpp-how")).to_have_count(0, timeout=WAIT)
 
+    # the match above the board: 5-card draw's, 5 hands of running points
+    for s in (alice, bob):
+        expect(s.page.locator(".wpp-match")).to_contain_text("Match (5 hands", timeout=WAIT)
+        expect(s.page.locator(".wpp-match")).to_contain_text("Hand 1 of 5 · You 0")
+
     students = {0: alice, 1: bob}
+    hinted = False
     for _ in range(3):              # one turn each: P1, P2 stand pat, the computer's P3
         version, game = store.read(code)
         if game.is_over:
@@ -363,6 +369,19 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
             continue
         me = students[game.to_act].page
         expect(me.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
+        if not hinted:              # Hint: the seat's own turn only, from its own cards
+            hinted = True
+            other = students[1 - game.to_act].page
+            other.click(".wpp-hint")
+            expect(other.locator(".wpp-room-message")).to_contain_text(
+                "a hint is for your own turn", timeout=WAIT)
+            me.click(".wpp-hint")
+            expect(me.locator(".wpp-explain")).to_contain_text(
+                f"Hint for P{game.to_act + 1}", timeout=WAIT)
+            expect(me.locator(".wpp-room-message")).to_contain_text("selected for you")
+            hint = me.eval_on_selector(".wpp-explain", "e => e.outerHTML")
+            assert not leaks(hint, unseen_cards(store, code, game.to_act))
+            me.screenshot(path=str(SHOTS / "room_draw_hint.png"), full_page=True)
         me.click(".wpp-draw-pat:not([disabled])")
         for _ in range(300):
             if store.version(code) > version:
@@ -374,6 +393,7 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     for seat, s in students.items():
         p = s.page
         expect(p.locator(".wpp-banner")).to_be_visible(timeout=WAIT)
+        expect(p.locator(".wpp-match")).to_contain_text("Hand 1 of 5", timeout=WAIT)
         expect(p.locator(".wpp-room-results")).to_contain_text(f"You (P{seat + 1})")
         rows = p.locator(".wpp-room-results tbody tr")
         expect(rows).to_have_count(3)
@@ -411,6 +431,7 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     assert again == version + 1 and not game.is_over and len(game.actions) == 0
     expect(a.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
     expect(a.locator(".wpp-room-line")).to_contain_text("you are P1")
+    expect(a.locator(".wpp-match")).to_contain_text("Hand 2 of 5")   # the match goes on
     expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2")
     for s in (alice, bob):
         s.page.screenshot(path=str(SHOTS / f"room_rematch_{'p1' if s is alice else 'p2'}.png"))

@@ -299,6 +299,7 @@ class RoomPage:
         self.board_box.add_class("wpp-room-board")
         self.message = w.HTML("")
         self.message.add_class("wpp-msg")
+        self.message.add_class("wpp-room-message")
         self.game_log = GameLogView(None)  # the whole log, its newest line in view
         self.log = self.game_log.html
         # the game page's parts: the last move, the end's banner, Why? and the rules
@@ -665,7 +666,8 @@ class RoomPage:
         self.refresh()
         assert self.board is not None
         self.board.select(decision.action)
-        self._set_message(f"Hint: {self.board.describe(decision.action)} — selected for you.")
+        self._set_message(f"Hint: {self.board.describe(decision.action)} — selected for you.",
+                          info=True)
 
     def _toggle(self, name: str) -> None:
         """Open or close the side panel ``name`` ("why", "rules")."""
@@ -696,9 +698,11 @@ class RoomPage:
         self._read_presence()
         self.refresh()
 
-    def _set_message(self, text: str) -> None:
+    def _set_message(self, text: str, *, info: bool = False) -> None:
+        """The line under the board: a refusal, or (``info``) a plain note such as Hint's."""
         self._message = text
-        value = f'<span class="wpp-refusal">{escape(text)}</span>' if text else ""
+        kind = "wpp-info" if info else "wpp-refusal"
+        value = f'<span class="{kind}">{escape(text)}</span>' if text else ""
         if self.message.value != value:
             self.message.value = value
 

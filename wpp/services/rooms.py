@@ -19,8 +19,10 @@ browser: a page is given only what its seat's view holds.
   secret is refused, and wrong codes or secrets are slowed down (:mod:`wpp.services.throttle`):
   after ``MAX_FAILURES`` of them within ``FAILURE_WINDOW`` seconds a store refuses every
   join until the window has passed (a room code cannot be guessed at machine speed).
-* A seat's handle (:class:`~wpp.services.room_seat.Seat`) plays, polls, concedes, claims the
-  turn of a person who has gone and asks for a rematch: :mod:`wpp.services.room_seat`.
+* A seat's handle (:class:`~wpp.services.room_seat.Seat`) plays, polls, asks for a hint,
+  concedes, claims the turn of a person who has gone and asks for a rematch
+  (:mod:`wpp.services.room_seat`); the rematches and the room's running match over them
+  (:meth:`RoomStore.match`) are :mod:`wpp.services.room_match`'s.
 
 What is stored is the kit's own save file (:meth:`History.to_json`, read back by
 :func:`~wpp.core.registry.load_game`, which replays every action and refuses an edited file)
