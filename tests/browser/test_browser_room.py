@@ -80,6 +80,39 @@ def server(shipped: Shipped) -> tuple[str, Path]:
     return shipped.page("room"), shipped.store
 
 
+def create_room(host: Student, game: str, players: int, computer: int) -> str:
+    """``host`` creates a room of ``game`` (its title) with ``players`` seats, the random AI
+    in seat ``computer`` (0-based) and the other seats a student's, in the lobby as a person
+    does; the room's code once its line says it waits for the others."""
+    from playwright.sync_api import expect
+
+    page = host.page
+    page.select_option(".wpp-room-game select", label=game)
+    page.select_option(".wpp-room-players select", label=str(players))
+    # The seats are drawn again for the seat count: the last seat's choice shows they are
+    # (a choice made before the redraw is lost).
+    page.wait_for_selector(f".wpp-seat-{players - 1} select", timeout=WAIT)
+    page.select_option(f".wpp-seat-{computer} select", label="random AI")
+    expect(page.locator(f".wpp-seat-{computer} select option:checked")).to_have_text(
+        "random AI")
+    page.click(".wpp-room-create")
+    line = page.locator(".wpp-room-line")
+    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
+    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
+    assert code is not None
+    return code[1]
+
+
+def join_room(student: Student, code: str, seat: int) -> None:
+    """``student`` types ``code`` and presses Enter, and is seated in ``seat`` (0-based)."""
+    from playwright.sync_api import expect
+
+    student.page.fill(".wpp-room-code input", code)
+    student.page.press(".wpp-room-code input", "Enter")
+    expect(student.page.locator(".wpp-room-line")).to_contain_text(f"you are P{seat + 1}",
+                                                                   timeout=WAIT)
+
+
 def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]) -> None:
     from playwright.sync_api import expect
 
@@ -178,36 +211,27 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     url, path = server
     alice, bob = Student(browser, url), Student(browser, url)
     a = alice.page
-    a.select_option(".wpp-room-game select", label="Pairs")
-    a.select_option(".wpp-room-players select", label="3")
-    a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
-    a.select_option(".wpp-seat-2 select", label="random AI")
-    a.click(".wpp-room-create")
+    code = create_room(alice, "Pairs", 3, 2)
     line = a.locator(".wpp-room-line")
-    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
     expect(line).to_contain_text("P3 the computer (random)", timeout=WAIT)
-    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
-    assert code is not None
-    bob.page.fill(".wpp-room-code input", code[1])
-    bob.page.press(".wpp-room-code input", "Enter")
-    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2", timeout=WAIT)
+    join_room(bob, code, 1)
     expect(line).to_contain_text("has joined", timeout=WAIT)
     store = RoomStore(path)
-    assert {s: m.agent for s, m in store.computers(code[1]).items()} == {2: "random"}
+    assert {s: m.agent for s, m in store.computers(code).items()} == {2: "random"}
     students = {0: alice, 1: bob}
     rng = random.Random(3)
     last = -1
     for move in range(200):
-        version, game = store.read(code[1])
+        version, game = store.read(code)
         if game.is_over:
             break
         seat = game.to_act
         if seat == 2:      # the computer's turn: one of the pages plays it by itself
             for _ in range(300):
-                if store.version(code[1]) > version:
+                if store.version(code) > version:
                     break
                 a.wait_for_timeout(100)
-            assert store.version(code[1]) > version
+            assert store.version(code) > version
             continue
         me = students[seat]
         expect(me.page.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
@@ -217,28 +241,28 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
         choice = rng.choice(game.legal_actions())
         me.page.click(f".wpp-pairs-{choice.value}:not([disabled])")
         for _ in range(150):
-            if store.version(code[1]) > version:
+            if store.version(code) > version:
                 break
             me.page.wait_for_timeout(100)
-        if store.version(code[1]) == version and store.read(code[1])[1].to_act == seat:
+        if store.version(code) == version and store.read(code)[1].to_act == seat:
             # Once, in a loaded fresh-clone run, a click was not counted in 15 s (the page's
             # words did not say why). A person clicks again: so does the test, once, and the
             # second click must count.
             me.page.wait_for_timeout(600)
             me.page.click(f".wpp-pairs-{choice.value}:not([disabled])")
         for _ in range(300):
-            if store.version(code[1]) > version:
+            if store.version(code) > version:
                 break
             me.page.wait_for_timeout(100)
-        assert store.version(code[1]) > version, (
+        assert store.version(code) > version, (
             f"move {move}: the click did not count: {me.page.inner_text('.wpp-room')[:600]}")
-        played = store.read(code[1])[1]       # (the computer may have answered already)
+        played = store.read(code)[1]       # (the computer may have answered already)
         assert played.actions[version] == choice
         assert played.game.to_act(played.states[version]) == seat
         if move == 2:
             for s, name in ((alice, "p1"), (bob, "p2")):
                 s.page.screenshot(path=str(SHOTS / f"room_pairs_{name}_playing.png"))
-    version, game = store.read(code[1])
+    version, game = store.read(code)
     computer_moves = sum(game.game.to_act(s) == 2 for s in game.states[:-1])
     assert game.is_over and computer_moves > 0 and version == len(game.actions)
     for seat, s in students.items():
@@ -266,35 +290,22 @@ def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, P
     url, path = server
     alice = Student(browser, url)
     a = alice.page
-    a.select_option(".wpp-room-game select", label="5-card draw")
-    a.select_option(".wpp-room-players select", label="3")
-    # The seats are drawn again for three players: P3's choice shows they are (P2's was
-    # already there for two, and a choice made before the redraw is lost).
-    a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
-    a.select_option(".wpp-seat-1 select", label="random AI")
-    expect(a.locator(".wpp-seat-1 select option:checked")).to_have_text("random AI")
-    a.click(".wpp-room-create")
-    line = a.locator(".wpp-room-line")
-    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
-    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
-    assert code is not None
+    code = create_room(alice, "5-card draw", 3, 1)
     store = RoomStore(path)
-    assert set(store.computers(code[1])) == {1}
+    assert set(store.computers(code)) == {1}
     expect(a.locator(".wpp-draw-pat")).to_be_disabled(timeout=WAIT)   # not before Bob
     a.wait_for_timeout(3000)                        # ten polls of the page at least
-    assert store.version(code[1]) == 0, "someone played before every student joined"
+    assert store.version(code) == 0, "someone played before every student joined"
     expect(a.locator(".wpp-status")).to_contain_text("Waiting for the other student")
     a.screenshot(path=str(SHOTS / "room_waits_for_bob.png"), full_page=True)
     bob = Student(browser, url)
-    bob.page.fill(".wpp-room-code input", code[1])
-    bob.page.press(".wpp-room-code input", "Enter")
-    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P3", timeout=WAIT)
+    join_room(bob, code, 2)
     a.click(".wpp-draw-pat:not([disabled])", timeout=WAIT)   # Alice's turn, everyone here
     for _ in range(300):
-        if store.version(code[1]) >= 2:
+        if store.version(code) >= 2:
             break
         a.wait_for_timeout(100)
-    version, game = store.read(code[1])
+    version, game = store.read(code)
     assert version >= 2 and game.game.to_act(game.states[1]) == 1  # the computer's move
     expect(bob.page.locator(".wpp-log li")).to_have_count(2, timeout=WAIT)
     for s in (alice, bob):
@@ -325,19 +336,8 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     url, path = server
     alice, bob = Student(browser, url), Student(browser, url)
     a = alice.page
-    a.select_option(".wpp-room-game select", label="5-card draw")
-    a.select_option(".wpp-room-players select", label="3")
-    a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
-    a.select_option(".wpp-seat-2 select", label="random AI")
-    expect(a.locator(".wpp-seat-2 select option:checked")).to_have_text("random AI")
-    a.click(".wpp-room-create")
-    line = a.locator(".wpp-room-line")
-    expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
-    code = re.search(r"Room ([A-Z0-9]{5})", line.inner_text())
-    assert code is not None
-    bob.page.fill(".wpp-room-code input", code[1])
-    bob.page.press(".wpp-room-code input", "Enter")
-    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2", timeout=WAIT)
+    code = create_room(alice, "5-card draw", 3, 2)
+    join_room(bob, code, 1)
     store = RoomStore(path)
 
     # How to play: the plain words, the numbered rules one click away
@@ -350,30 +350,50 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     a.click(".wpp-room-rules")
     expect(a.locator(".wpp-how")).to_have_count(0, timeout=WAIT)
 
+    # the match above the board: 5-card draw's, 5 hands of running points
+    for s in (alice, bob):
+        expect(s.page.locator(".wpp-match")).to_contain_text("Match (5 hands", timeout=WAIT)
+        expect(s.page.locator(".wpp-match")).to_contain_text("Hand 1 of 5 · You 0")
+
     students = {0: alice, 1: bob}
+    hinted = False
     for _ in range(3):              # one turn each: P1, P2 stand pat, the computer's P3
-        version, game = store.read(code[1])
+        version, game = store.read(code)
         if game.is_over:
             break
         if game.to_act == 2:
             for _ in range(300):
-                if store.version(code[1]) > version:
+                if store.version(code) > version:
                     break
                 a.wait_for_timeout(100)
             continue
         me = students[game.to_act].page
         expect(me.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
+        if not hinted:              # Hint: the seat's own turn only, from its own cards
+            hinted = True
+            other = students[1 - game.to_act].page
+            other.click(".wpp-hint")
+            expect(other.locator(".wpp-room-message")).to_contain_text(
+                "a hint is for your own turn", timeout=WAIT)
+            me.click(".wpp-hint")
+            expect(me.locator(".wpp-explain")).to_contain_text(
+                f"Hint for P{game.to_act + 1}", timeout=WAIT)
+            expect(me.locator(".wpp-room-message")).to_contain_text("selected for you")
+            hint = me.eval_on_selector(".wpp-explain", "e => e.outerHTML")
+            assert not leaks(hint, unseen_cards(store, code, game.to_act))
+            me.screenshot(path=str(SHOTS / "room_draw_hint.png"), full_page=True)
         me.click(".wpp-draw-pat:not([disabled])")
         for _ in range(300):
-            if store.version(code[1]) > version:
+            if store.version(code) > version:
                 break
             me.wait_for_timeout(100)
-    version, game = store.read(code[1])
+    version, game = store.read(code)
     assert game.is_over, game.log(None)
     returns = game.returns()
     for seat, s in students.items():
         p = s.page
         expect(p.locator(".wpp-banner")).to_be_visible(timeout=WAIT)
+        expect(p.locator(".wpp-match")).to_contain_text("Hand 1 of 5", timeout=WAIT)
         expect(p.locator(".wpp-room-results")).to_contain_text(f"You (P{seat + 1})")
         rows = p.locator(".wpp-room-results tbody tr")
         expect(rows).to_have_count(3)
@@ -386,14 +406,14 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
                                                           timeout=WAIT)
         expect(p.locator(".wpp-explain")).to_contain_text("public terms")
         why = p.eval_on_selector(".wpp-explain", "e => e.outerHTML")
-        assert not leaks(why, unseen_cards(store, code[1], seat))
+        assert not leaks(why, unseen_cards(store, code, seat))
         p.screenshot(path=str(SHOTS / f"room_draw_p{seat + 1}_end.png"), full_page=True)
 
     a.click(".wpp-banner-rematch")
     expect(a.locator(".wpp-banner")).to_contain_text("waiting for", timeout=WAIT)
     expect(bob.page.locator(".wpp-banner")).to_contain_text("asked for a rematch",
                                                             timeout=WAIT)
-    assert store.version(code[1]) == version          # nobody dealt in before both asked
+    assert store.version(code) == version          # nobody dealt in before both asked
     b = bob.page                                      # on a phone: the end fits the screen
     b.set_viewport_size({"width": 390, "height": 844})
     b.wait_for_timeout(400)
@@ -407,10 +427,11 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
         expect(s.page.locator(".wpp-banner")).not_to_be_visible(timeout=WAIT)
         expect(s.page.locator(".wpp-status")).not_to_contain_text("Game over", timeout=WAIT)
         expect(s.page.locator(".wpp-room-lobby")).not_to_be_visible()
-    again, game = store.read(code[1])
+    again, game = store.read(code)
     assert again == version + 1 and not game.is_over and len(game.actions) == 0
     expect(a.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
     expect(a.locator(".wpp-room-line")).to_contain_text("you are P1")
+    expect(a.locator(".wpp-match")).to_contain_text("Hand 2 of 5")   # the match goes on
     expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2")
     for s in (alice, bob):
         s.page.screenshot(path=str(SHOTS / f"room_rematch_{'p1' if s is alice else 'p2'}.png"))

@@ -224,7 +224,7 @@ def test_a_double_click_on_a_stale_board_is_refused(
 
 
 def test_the_other_student_gone_then_claimed(tmp_path: Path) -> None:
-    from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER
+    from wpp.services.room_seat import ABSENT_AFTER, CLAIM_AFTER
 
     now = [1e6]
     store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])

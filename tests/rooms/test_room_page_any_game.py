@@ -251,7 +251,7 @@ def test_the_lowest_page_heard_from_plays_the_computers_turn(tmp_path: Path) -> 
     """The computer's decision is made once: the page of the lowest seat plays it at once;
     another page waits a few polls, then plays it itself (the leading page may have gone)."""
     from widgets.site.room import COMPUTER_GRACE
-    from wpp.services.rooms import ABSENT_AFTER
+    from wpp.services.room_seat import ABSENT_AFTER
 
     now = [1e6]
     store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])
@@ -323,7 +323,7 @@ def test_a_gone_student_is_played_by_the_computer_from_the_page(tmp_path: Path) 
     """OFC has no Concede: once a student has been gone on their turn for the stated time,
     the other page offers to let the computer play for them; the gone page, back, has its
     seat again."""
-    from wpp.services.rooms import CLAIM_AFTER
+    from wpp.services.room_seat import CLAIM_AFTER
 
     now = [1e6]
     store = RoomStore(tmp_path / "r.sqlite3", clock=lambda: now[0])

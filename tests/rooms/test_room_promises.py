@@ -24,7 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wpp.core.errors import IllegalAction, WppError
-from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, token_digest
+from wpp.services.room_seat import ABSENT_AFTER, CLAIM_AFTER, Seat, StaleRoom
+from wpp.services.rooms import RoomStore, token_digest
 from wpp.services.throttle import FAILURE_WINDOW, MAX_FAILURES
 from wpp.warpairs.actions import Concede, Draw
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from wpp.core.errors import WppError
 from wpp.core.registry import game_def, registered_games
 from wpp.services.computer_seats import HOST
-from wpp.services.rooms import SCHEMA_VERSION, RoomStore, Seat, StaleRoom
+from wpp.services.room_seat import Seat, StaleRoom
+from wpp.services.rooms import SCHEMA_VERSION, RoomStore
 
 
 def play_out(seats: list[Seat], rng: random.Random) -> None:
@@ -117,12 +118,14 @@ def test_a_schema_3_store_is_migrated_and_its_rooms_go_on(tmp_path: Path) -> Non
               digest TEXT NOT NULL, seen REAL NOT NULL, resigned INTEGER NOT NULL DEFAULT 0,
               PRIMARY KEY (code, seat));
             INSERT INTO seats3 SELECT code, seat, digest, seen, resigned FROM seats;
-            DROP TABLE seats; ALTER TABLE seats3 RENAME TO seats;""")
+            DROP TABLE seats; ALTER TABLE seats3 RENAME TO seats;
+            ALTER TABLE rooms DROP COLUMN match_data; ALTER TABLE rooms DROP COLUMN game_number;
+            """)
         con.execute("PRAGMA user_version = 3")
     con.close()
     again = RoomStore(path)
     with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     con.close()
     a = again.rejoin(code, a.seat, a.secret)
     b = again.join(code)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from widgets.games.warpairs.seen import hidden_cards
 from wpp.core.errors import IllegalAction, WppError
-from wpp.services.rooms import RoomStore, Seat, StaleRoom, normalize_code
+from wpp.services.room_seat import Seat, StaleRoom
+from wpp.services.rooms import RoomStore, normalize_code
 from wpp.services.store_folder import ENV, default_path
 from wpp.warpairs.actions import Concede, Mulligan, PlayCards
 

@@ -26,7 +26,8 @@ from wpp.core.errors import WppError
 from wpp.core.registry import game_def, registered_games
 from wpp.core.standard_deck import CARDS
 from wpp.services.computer_seats import CLAIMED, HOST, LEFT, computer_seed
-from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, SCHEMA_VERSION, RoomStore, Seat, StaleRoom
+from wpp.services.room_seat import ABSENT_AFTER, CLAIM_AFTER, Seat, StaleRoom
+from wpp.services.rooms import SCHEMA_VERSION, RoomStore
 
 
 class Clock:
@@ -304,7 +305,7 @@ def test_a_returning_persons_move_wins_over_the_computers(tmp_path: Path) -> Non
     absent, present = (a, b) if a.view().my_turn else (b, a)
     clock.now += CLAIM_AFTER
     present.refresh()
-    store._take_over(code, absent.seat, CLAIMED, seat=present.seat, token=present.secret)
+    store.take_over(code, absent.seat, CLAIMED, seat=present.seat, token=present.secret)
     present.refresh()
     assert present.computer_to_act
     version = present.version

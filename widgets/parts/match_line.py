@@ -75,11 +75,12 @@ class MatchLine:
         self.html.add_class("wpp-match")
 
     def show(self, match: Match, labels: Sequence[str], *, current: bool,
-             practice: bool) -> None:
-        """Draw the line (``practice``: the game on the page is not part of the match)."""
+             practice: bool, after: str = "New match starts the next one") -> None:
+        """Draw the line (``practice``: the game on the page is not part of the match;
+        ``after``: what starts the next match, once this one is over)."""
         if match.over:
             text = (f'<span class="wpp-match-over"><b>{escape(result_text(match, labels))}'
-                    "</b> · New match starts the next one</span>")
+                    f"</b> · {escape(after)}</span>")
         else:
             words = progress_text(match, labels, current=current and not practice)
             if practice:

@@ -4,7 +4,7 @@ room code, with the computer in the seats nobody takes if the host wants.
 One student picks a game, how many seats and who plays each other seat (another student, or
 one of the game's computer players), clicks "Create a room" and tells the others the code; they
 type it and click "Join". Each page runs in its own kernel and holds a
-:class:`wpp.services.rooms.Seat`: the game itself is in the shared store
+:class:`wpp.services.room_seat.Seat`: the game itself is in the shared store
 (:mod:`wpp.services.rooms`), and the page draws only that seat's view, on the game's own board
 (:class:`~widgets.page.board.Board`, found by :func:`board_for`). Clicks are requests: the
 store's engine judges them, and a refusal is shown with its reason. The page polls the store
@@ -24,18 +24,19 @@ the plain words with the numbered rules one click away
 reasoning, which reads its hidden hand, not even once the game is over: the others at the
 table may not have seen those cards. At the end a banner says who won and each player's
 points, and offers a **Rematch**: the same seats in a new game of the same room, which starts
-once every student has clicked it (:meth:`wpp.services.rooms.Seat.ask_rematch`); each page
+once every student has clicked it (:meth:`wpp.services.room_seat.Seat.ask_rematch`); each page
 says who is still awaited, and the lobby stays open for a new room instead.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
 :meth:`RoomPage.from_env` takes the seat back (:meth:`wpp.services.rooms.RoomStore.rejoin`) and
 continues the game. The same script asks before the page is left during a game. When another
-student has gone (nothing heard for :data:`~wpp.services.rooms.ABSENT_AFTER` seconds) the page says
-so, and once they have been gone for :data:`~wpp.services.rooms.CLAIM_AFTER` seconds on their turn
-it offers to claim it: the game (WarPairsPoker's Concede) or, in a game without Concede, the
-computer plays for them until they are back. Concede (or Leave, handing the seat to the
-computer) is always offered while the game goes on.
+student has gone (nothing heard for :data:`~wpp.services.room_seat.ABSENT_AFTER` seconds)
+the page says so, and once they have been gone for
+:data:`~wpp.services.room_seat.CLAIM_AFTER` seconds on their turn it offers to claim it: the
+game (WarPairsPoker's Concede) or, in a game without Concede, the computer plays for them
+until they are back. Concede (or Leave, handing the seat to the computer) is always offered
+while the game goes on.
 
 >>> import os, tempfile
 >>> from wpp.services.rooms import RoomStore
@@ -80,17 +81,20 @@ from widgets.page.results import winners
 from widgets.page.seats import PERSON, SeatChooser, budget_option
 from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
-from widgets.parts.explain_panel import ExplainPanel, PanelText
+from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.last_move import LastMoveLine
+from widgets.parts.match_line import MatchLine, result_text
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
-from wpp.core.registry import game_def, registered_games
+from wpp.core.matches import Match
+from wpp.core.registry import game_def, hint_agent, make_agent, registered_games
 from wpp.services.computer_seats import HOST, LEFT, Computer
-from wpp.services.rooms import ABSENT_AFTER, CLAIM_AFTER, RoomStore, Seat, StaleRoom, normalize_code
+from wpp.services.room_seat import ABSENT_AFTER, CLAIM_AFTER, Seat, StaleRoom
+from wpp.services.rooms import RoomStore, normalize_code
 
-__all__ = ["RoomPage", "board_for", "room_script_html"]
+__all__ = ["RoomPage", "board_for", "hint_for", "room_script_html"]
 
 #: Polls a page waits on a computer's turn before playing it when another page, heard from
 #: recently, leads (plays them at once): the computer's decision is then made once, not by
@@ -192,18 +196,29 @@ def board_for(game: str) -> Board:
     raise WppError(duty)
 
 
+def hint_for(game: str) -> tuple[str, Any]:
+    """The AI a room's Hint asks for ``game`` — the one the game's own page asks by default
+    (its registration's ``HINT``) — as (its name, a new agent of it)."""
+    name = hint_agent(game)
+    return name, make_agent(game, name, seed=0)
+
+
 class RoomPage:
     """One student's page of a room (see the module docs). ``poll`` is the pause between
     two reads of the store, in seconds (0: only when :meth:`poll` is called, for tests);
     the page that leads plays the computer's turns (see :meth:`poll`);
-    ``boards`` makes a game's board (:func:`board_for` by default)."""
+    ``boards`` makes a game's board (:func:`board_for` by default); ``hints`` the AI Hint
+    asks (:func:`hint_for` by default), once per game."""
 
     def __init__(self, store: RoomStore | None = None, *, poll: float = 1.0,
                  code: str = "", query: str = "",
-                 boards: Callable[[str], Board] = board_for) -> None:
+                 boards: Callable[[str], Board] = board_for,
+                 hints: Callable[[str], tuple[str, Any]] = hint_for) -> None:
         self.store = store if store is not None else RoomStore()
         self.interval = poll
         self.boards = boards
+        self.hints = hints
+        self._hint_agents: dict[str, tuple[str, Any]] = {}
         self.seat: Seat | None = None
         self.board: Board | None = None
         self._message = ""
@@ -284,6 +299,7 @@ class RoomPage:
         self.board_box.add_class("wpp-room-board")
         self.message = w.HTML("")
         self.message.add_class("wpp-msg")
+        self.message.add_class("wpp-room-message")
         self.game_log = GameLogView(None)  # the whole log, its newest line in view
         self.log = self.game_log.html
         # the game page's parts: the last move, the end's banner, Why? and the rules
@@ -296,16 +312,20 @@ class RoomPage:
         self.results.add_class("wpp-room-results")
         self.side = ExplainPanel()
         self.why_button = self.side.why_button
+        self.hint_button = self.side.hint_button
+        self.hint_button.tooltip = ("what the computer's best advice would be in your place, "
+                                    "from your own cards only (on your turn)")
+        self.match_line = MatchLine()   # the running match over the room's rematches
         self.rules_button = w.Button(description="How to play",
                                      tooltip="the rules in plain words, every numbered rule "
                                              "one click away")
         self.rules_button.add_class("wpp-side-button")
         self.rules_button.add_class("wpp-room-rules")
-        side_bar = w.HBox([self.rules_button, self.why_button],
+        side_bar = w.HBox([self.rules_button, self.why_button, self.hint_button],
                           layout=w.Layout(flex_flow="row wrap"))
-        self.body = w.VBox([room_bar, self.end.box, self.results, self.last_move.html,
-                            self.board_box, self.message, side_bar, self.side.view.html,
-                            self.log],
+        self.body = w.VBox([room_bar, self.match_line.html, self.end.box, self.results,
+                            self.last_move.html, self.board_box, self.message, side_bar,
+                            self.side.view.html, self.log],
                            layout=w.Layout(display="none"))
         self.body.add_class("wpp-room-body")
         self.root = w.VBox([w.HTML(STYLE_HTML + _ROOM_CSS), header, self.lobby, self.body,
@@ -320,6 +340,7 @@ class RoomPage:
         self.claim_button.on_click(lambda _b: self.claim())
         self.end.on("rematch", self.rematch)
         self.why_button.on_click(lambda _b: self._toggle("why"))
+        self.hint_button.on_click(lambda _b: self.show_hint())
         self.rules_button.on_click(lambda _b: self._toggle("rules"))
         self.code.observe(self._on_enter, names="value")
         self.game.observe(lambda _c: self._game_chosen(), names="value")
@@ -480,7 +501,7 @@ class RoomPage:
                 self._concede_armed = False
                 self._set_message("")
                 self.side.close("why")
-            here = self._everyone_here or self.seat.everyone_joined()
+            here = self.everyone_here()
             # The computer waits until every person's seat has joined: a student who joins
             # finds the game at its start, not the computer's moves made before they came.
             if here and self.seat.computer_to_act and self._my_computer_turn():
@@ -498,6 +519,15 @@ class RoomPage:
         if changed:
             self.refresh()
         return changed
+
+    def everyone_here(self) -> bool:
+        """Whether every person's seat of the room has joined (the computer's are there
+        from the start): until then nobody moves, the computer neither. Once seen it stays
+        so (a seat, once joined, is never given back), so the store is read only until
+        then; :meth:`poll` notices the change by comparing with what it last drew."""
+        if self._everyone_here:
+            return True
+        return self.seat is not None and self.seat.everyone_joined()
 
     def _my_computer_turn(self) -> bool:
         """Whether this page plays the computer's turn now: at once if it leads (its seat is
@@ -557,7 +587,7 @@ class RoomPage:
         Concede asks before it sends one)."""
         if self.seat is None:
             return
-        if not (self._everyone_here or self.seat.everyone_joined()):
+        if not self.everyone_here():
             self._set_message("Wait for everyone to join: the game starts when they are here.")
             self.refresh()
             return
@@ -604,6 +634,41 @@ class RoomPage:
         self.side.close("why")
         self.refresh()
 
+    def show_hint(self) -> None:
+        """Hint (a second click closes it): what the game's hint AI would do in this seat's
+        place, asked with this seat's view alone (:meth:`Seat.hint`); its reasons in the
+        side panel and its move selected on the board, not sent. When there is no move to
+        hint, the page says why."""
+        if self.seat is None:
+            return
+        if self.side.open == "hint":
+            self._toggle("hint")
+            return
+        if not self.everyone_here():
+            self._set_message("Wait for everyone to join: a hint is for your turn, once "
+                              "the game has started.")
+            return
+        seat = self.seat
+        if seat.game not in self._hint_agents:
+            self._hint_agents[seat.game] = self.hints(seat.game)
+        name, agent = self._hint_agents[seat.game]
+        try:
+            decision = seat.hint(agent)
+        except WppError as err:
+            self._set_message(str(err)[:1].upper() + str(err)[1:] + ".")
+            self.refresh()
+            return
+        except Exception as err:  # an agent's bug must not break the page
+            self._set_message(f"The hint failed ({type(err).__name__}).")
+            return
+        self.side.keep_hint(Hint(seat.version, seat_name(seat.seat), name,
+                                 decision.explanation))
+        self.refresh()
+        assert self.board is not None
+        self.board.select(decision.action)
+        self._set_message(f"Hint: {self.board.describe(decision.action)} — selected for you.",
+                          info=True)
+
     def _toggle(self, name: str) -> None:
         """Open or close the side panel ``name`` ("why", "rules")."""
         self.side.toggle(name)
@@ -633,9 +698,11 @@ class RoomPage:
         self._read_presence()
         self.refresh()
 
-    def _set_message(self, text: str) -> None:
+    def _set_message(self, text: str, *, info: bool = False) -> None:
+        """The line under the board: a refusal, or (``info``) a plain note such as Hint's."""
         self._message = text
-        value = f'<span class="wpp-refusal">{escape(text)}</span>' if text else ""
+        kind = "wpp-info" if info else "wpp-refusal"
+        value = f'<span class="{kind}">{escape(text)}</span>' if text else ""
         if self.message.value != value:
             self.message.value = value
 
@@ -714,7 +781,7 @@ class RoomPage:
         left = self._machines.get(me) is not None
         # Nobody moves before every person's seat has joined (the computer waits too, see
         # poll): the board is drawn inactive meanwhile, as the line says "Waiting…".
-        here = self._everyone_here or seat.everyone_joined()
+        here = self.everyone_here()
         mine = bool(view.my_turn) and live and not left and here
         taken = self.store.seats_taken(seat.code)
         seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
@@ -751,7 +818,13 @@ class RoomPage:
         log = seat.log()
         self.game_log.show(log, str)
         self.last_move.show(log, str)
-        self._end(names)
+        match = seat.match()
+        labels = ["You" if p == me else names[p] for p in range(seat.players)]
+        self.match_line.show(match, labels, current=live, practice=False,
+                             after="a rematch starts the next one")
+        self._end(names, match, labels)
+        if self.side.hint is not None and self.side.hint.moment != seat.version:
+            self.side.forget_hint()     # a move, or a rematch, made it stale
         self.why_button.layout.display = "" if self._machines else "none"
         if not self._machines:
             self.side.close("why")
@@ -769,9 +842,9 @@ class RoomPage:
                          note=PUBLIC_NOTE if public is not None else MOVE_NOTE,
                          empty="The computer has not moved yet.")
 
-    def _end(self, names: list[str]) -> None:
-        """The end's banner — who won, each player's points, the Rematch and who it awaits
-        — or nothing while the game goes on."""
+    def _end(self, names: list[str], match: Match, labels: list[str]) -> None:
+        """The end's banner — who won (and the match, if this game ended it), each player's
+        points, the Rematch and who it awaits — or nothing while the game goes on."""
         seat = self.seat
         assert seat is not None
         if not seat.is_over:
@@ -800,7 +873,8 @@ class RoomPage:
                    + " asked for a rematch: click Rematch to play again.")
         else:
             ask = "Rematch: the same players, a new deal, in this room."
-        self.end.show(head, seat.outcome, ask, won=top == [me])
+        self.end.show(head, seat.outcome, ask, won=top == [me],
+                      match=result_text(match, labels) if match.over else "")
         self.rematch_button.disabled = me in self._rematch
         self.rematch_button.description = "Rematch asked" if me in self._rematch else "Rematch"
         rows = "".join(

@@ -2,6 +2,15 @@
 earlier version of the kit, inside one transaction), and short connections that turn the
 database's failures into the kit's error.
 
+Every kernel of one user shares the file. It is created readable by its owner only (mode
+0600): it holds every hidden card. A file or folder that is a symbolic link, or that belongs
+to another user, is refused. Seat tokens are stored as their SHA-256 digests, never in clear.
+Older stores are migrated when opened, so the pages that hold their seats keep them: schema 0
+(a ``token`` column in clear) has its tokens replaced by their digests and its mode narrowed;
+schema 2 (two people, no computer) gains the computer's table and a salt for each room;
+schema 3 each seat's request for a rematch; schema 4 each room's running match (its game now
+starts the match: a room made before matches counts from its next finished game).
+
 Standard library only; ``sqlite3`` is imported where a file is opened (the static site's
 browser kernel has none, and imports the rooms' module on every game page).
 """
@@ -22,11 +31,11 @@ from wpp.services.room_codes import token_digest
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["SCHEMA_VERSION", "connect", "migrate", "prepare_file", "refusal"]
+__all__ = ["SCHEMA_VERSION", "StaleRoom", "connect", "migrate", "prepare_file", "refusal"]
 
 #: The schema this module writes (SQLite's ``user_version``); 0 is the one before digests,
-#: 2 the one before computer seats, 3 the one before rematches.
-SCHEMA_VERSION: Final = 4
+#: 2 the one before computer seats, 3 the one before rematches, 4 the one before matches.
+SCHEMA_VERSION: Final = 5
 
 # Schema 2 (kept: an old file is brought to it first, then to 3).
 _SCHEMA_2: Final = """
@@ -48,6 +57,18 @@ CREATE TABLE IF NOT EXISTS computers (
 _SCHEMA_4: Final = """
 ALTER TABLE seats ADD COLUMN rematch INTEGER NOT NULL DEFAULT -1;
 """
+# Schema 5: each room's running match over its rematches (the match's data as JSON; '': none
+# counted yet) and the number of the room's game now (1: its first).
+_SCHEMA_5: Final = """
+ALTER TABLE rooms ADD COLUMN match_data TEXT NOT NULL DEFAULT '';
+ALTER TABLE rooms ADD COLUMN game_number INTEGER NOT NULL DEFAULT 1;
+"""
+
+
+class StaleRoom(WppError):
+    """A write computed from an older version of the room's game (another kernel wrote
+    first, or the same click arrived twice): nothing was written; look at the game again.
+    Every write to the file names the version it was computed from."""
 
 
 def refusal(path: Path, why: str) -> WppError:
@@ -85,7 +106,7 @@ def migrate(db: sqlite3.Connection, path: Path, clock: Callable[[], float]) -> N
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION:
         return
-    if version not in (0, 2, 3):
+    if version not in (0, 2, 3, 4):
         raise refusal(path, f"it was written by another version of the kit (schema "
                            f"{version!r:.20}, this kit reads {SCHEMA_VERSION})")
     if version == 0:   # a new file, or the one before digests: to schema 2
@@ -115,10 +136,17 @@ def migrate(db: sqlite3.Connection, path: Path, clock: Callable[[], float]) -> N
         for (code,) in db.execute("SELECT code FROM rooms").fetchall():
             db.execute("UPDATE rooms SET salt = ? WHERE code = ?",
                        (secrets.token_hex(16), code))
-    # schema 3 to 4: no seat has asked for a rematch yet
-    if "rematch" in {r[1] for r in db.execute("PRAGMA table_info(seats)")}:
-        raise refusal(path, "its seats table is not the kit's")
-    for statement in _SCHEMA_4.split(";"):
+    if version in (0, 2, 3):
+        # schema 3 to 4: no seat has asked for a rematch yet
+        if "rematch" in {r[1] for r in db.execute("PRAGMA table_info(seats)")}:
+            raise refusal(path, "its seats table is not the kit's")
+        for statement in _SCHEMA_4.split(";"):
+            if statement.strip():
+                db.execute(statement)
+    # schema 4 to 5: every room's match starts with its game now, the room's first
+    if "match_data" in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
+        raise refusal(path, "its rooms table is not the kit's")
+    for statement in _SCHEMA_5.split(";"):
         if statement.strip():
             db.execute(statement)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
