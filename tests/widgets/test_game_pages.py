@@ -259,7 +259,7 @@ def test_pairs_why_during_a_game_gives_the_public_odds_the_computer_faced() -> N
     assert any(e.player != 0 for e in page.history.events)  # the computers answered
     page.show_why()
     text = page.side.view.html.value
-    assert "faced is on the table for everyone" in text and "chance of pairing" in text
+    assert "odds, from the cards on the table" in text and "chance of pairing" in text
     assert "Play out each move" not in text  # the computer's own playouts: after the game
 
 
