@@ -55,7 +55,7 @@ def test_the_levels_read_alike_with_the_rating_one_choice_away(game: str) -> Non
     assert len(labels) == len(levels)
     names = [label.split(" — ")[0] for label in labels]
     assert len(set(names)) == len(names)
-    assert "Beginner" == names[0] and "Club player" in names  # the same ends in every game
+    assert names[0] == "Beginner" and "Club player" in names  # the same ends in every game
     for lv, name in zip(levels, names, strict=True):
         details = choice_details(game, f"level:{lv.key}")
         assert details.startswith(name), (details, name)

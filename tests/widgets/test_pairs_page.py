@@ -142,6 +142,9 @@ def test_the_review_shows_the_round_that_ended_at_that_move_only() -> None:
     ended = next(i for i in range(len(h.actions)) if h.states[i + 1].round != h.states[i].round)
     board.read_history(h, 0, ended + 1)
     assert f"Round {h.states[ended].round} over" in text(board.round_over.value)
+    assert board.next_round.layout.display != "none"
+    board.read_history(h, 0, len(h.actions))  # the game's last round: no "Next round"
+    assert board.next_round.layout.display == "none"
     board.read_history(h, 0, 0)
     assert board.round_box.layout.display == "none"
     assert all(not isinstance(x, w.HTML) or "Round" not in x.value

@@ -110,6 +110,11 @@ class PairsBoard(BoardBase):
         first ``upto`` moves since ``viewer`` last moved (the page calls this before
         :meth:`draw`; the review with the position it shows)."""
         self._rounds = rounds_over(history, viewer, upto)
+        # the game's last round: nothing follows it, so no "Next round" (the banner's buttons)
+        over = history.game.is_over(history.states[max(0, min(upto, len(history.actions)))])
+        display = "none" if over else ""
+        if self.next_round.layout.display != display:
+            self.next_round.layout.display = display
         self._show_rounds()
 
     def outcome(self, view: Any) -> str:
