@@ -39,3 +39,7 @@ def test_the_score_table_of_a_hand_fits_a_phone(browser: Any) -> None:
         faults = [f for f in phone_faults(pg) if "wpp-score" in f or "scored" in f
                   or "word broken" in f]
         assert not faults, faults
+        pg.set_viewport_size({"width": 1280, "height": 800})  # and on a desktop, to look at
+        pg.wait_for_timeout(400)
+        pg.locator(".wpp-ofc-scored").screenshot(
+            path=str(player_shots() / "ofc_desktop_scored_table.png"))
