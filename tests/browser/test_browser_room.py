@@ -272,7 +272,8 @@ def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, P
     # already there for two, and a choice made before the redraw is lost).
     a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
     a.select_option(".wpp-seat-1 select", label="Other: changes cards by chance")
-    expect(a.locator(".wpp-seat-1 select option:checked")).to_have_text("Other: changes cards by chance")
+    expect(a.locator(".wpp-seat-1 select option:checked")).to_have_text(
+        "Other: changes cards by chance")
     a.click(".wpp-room-create")
     line = a.locator(".wpp-room-line")
     expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
@@ -329,7 +330,8 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     a.select_option(".wpp-room-players select", label="3")
     a.wait_for_selector(".wpp-seat-2 select", timeout=WAIT)
     a.select_option(".wpp-seat-2 select", label="Other: changes cards by chance")
-    expect(a.locator(".wpp-seat-2 select option:checked")).to_have_text("Other: changes cards by chance")
+    expect(a.locator(".wpp-seat-2 select option:checked")).to_have_text(
+        "Other: changes cards by chance")
     a.click(".wpp-room-create")
     line = a.locator(".wpp-room-line")
     expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)

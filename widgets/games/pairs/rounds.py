@@ -86,7 +86,12 @@ def round_words(r: RoundOver, names: Sequence[str]) -> str:
         drew = f"drew {'an' if card is not None and int(card) == 8 else 'a'} {card}, a pair" \
             if card is not None else "hit"
         return f"{who} {drew}: scores {got}"
-    return f"{who} folded and took the lowest card: scores {got}"
+    taken = r.scored[r.mover][0] if r.scored[r.mover] else None
+    owners = [s for s, stack in enumerate(r.stacks) if taken in stack]
+    took = ("the lowest card" if taken is None or len(owners) != 1 else
+            f"the {taken} from their own stack" if owners == [r.mover] else
+            f"the {taken} from {names[owners[0]]}'s stack")
+    return f"{who} folded and took {took}: scores {got}"
 
 
 def round_html(r: RoundOver, names: Sequence[str]) -> str:
