@@ -49,8 +49,9 @@ def _draw_end(page: Any, seen: dict[str, Any]) -> None:
 
 
 def _pairs_end(page: Any, seen: dict[str, Any]) -> None:
-    # the banner ranks by rule R10, in the engine's words
-    assert "rank 1:" in seen["banner"] and "loses with" in seen["banner"], seen["banner"]
+    # the banner ranks by rule R10 in a glance: who reached the target, then each place
+    assert "Lowest score wins: 1st" in seen["banner"] and "reached the target" in \
+        seen["banner"], seen["banner"]
 
 
 def _ofc_end(page: Any, seen: dict[str, Any]) -> None:

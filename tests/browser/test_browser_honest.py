@@ -247,7 +247,8 @@ def test_a_failing_callback_and_an_infinite_budget_show_the_kits_panel_not_a_tra
     page = open_page(browser, server)
     url = kept_url(page)
     page.wait_for_timeout(1500)
-    page.select_option(".wpp-seat-1 select", label="search AI")   # an agent with a budget
+    # an agent with a budget
+    page.select_option(".wpp-seat-1 select", label="Other: thinks ahead (you set how hard)")
     expect(page.locator(".wpp-seat-budget input").nth(1)).to_be_visible(timeout=WAIT)
     page.wait_for_timeout(1000)
     seats = with_class(page.frames_in, "wpp-seat-1")

@@ -21,6 +21,7 @@ import pytest
 from tests.browser.conftest import Shipped
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.seen import hidden_cards
+from widgets.page.seats import agent_label
 from widgets.site.serve import ROOT
 from widgets.testing import leaks
 from wpp.services.rooms import RoomStore
@@ -30,6 +31,9 @@ pytestmark = pytest.mark.browser
 
 SHOTS = ROOT / "artifacts" / "room"
 WAIT = 30_000  # ms
+#: The random AI as a seat's list names it in the lobby, from the game's own words.
+PAIRS_CHANCE = f"Other: {agent_label('pairs', 'random')}"
+DRAW_CHANCE = f"Other: {agent_label('draw', 'random')}"
 
 
 class Student:
@@ -80,10 +84,11 @@ def server(shipped: Shipped) -> tuple[str, Path]:
     return shipped.page("room"), shipped.store
 
 
-def create_room(host: Student, game: str, players: int, computer: int) -> str:
+def create_room(host: Student, game: str, players: int, computer: int, chance: str) -> str:
     """``host`` creates a room of ``game`` (its title) with ``players`` seats, the random AI
-    in seat ``computer`` (0-based) and the other seats a student's, in the lobby as a person
-    does; the room's code once its line says it waits for the others."""
+    (``chance``: its label in the seat's list) in seat ``computer`` (0-based) and the other
+    seats a student's, in the lobby as a person does; the room's code once its line says it
+    waits for the others."""
     from playwright.sync_api import expect
 
     page = host.page
@@ -92,9 +97,8 @@ def create_room(host: Student, game: str, players: int, computer: int) -> str:
     # The seats are drawn again for the seat count: the last seat's choice shows they are
     # (a choice made before the redraw is lost).
     page.wait_for_selector(f".wpp-seat-{players - 1} select", timeout=WAIT)
-    page.select_option(f".wpp-seat-{computer} select", label="random AI")
-    expect(page.locator(f".wpp-seat-{computer} select option:checked")).to_have_text(
-        "random AI")
+    page.select_option(f".wpp-seat-{computer} select", label=chance)
+    expect(page.locator(f".wpp-seat-{computer} select option:checked")).to_have_text(chance)
     page.click(".wpp-room-create")
     line = page.locator(".wpp-room-line")
     expect(line).to_contain_text("Waiting for the other student", timeout=WAIT)
@@ -211,7 +215,7 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     url, path = server
     alice, bob = Student(browser, url), Student(browser, url)
     a = alice.page
-    code = create_room(alice, "Pairs", 3, 2)
+    code = create_room(alice, "Pairs", 3, 2, PAIRS_CHANCE)
     line = a.locator(".wpp-room-line")
     expect(line).to_contain_text("P3 the computer (random)", timeout=WAIT)
     join_room(bob, code, 1)
@@ -290,7 +294,7 @@ def test_the_computer_waits_for_every_student(browser: Any, server: tuple[str, P
     url, path = server
     alice = Student(browser, url)
     a = alice.page
-    code = create_room(alice, "5-card draw", 3, 1)
+    code = create_room(alice, "5-card draw", 3, 1, DRAW_CHANCE)
     store = RoomStore(path)
     assert set(store.computers(code)) == {1}
     expect(a.locator(".wpp-draw-pat")).to_be_disabled(timeout=WAIT)   # not before Bob
@@ -336,7 +340,7 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     url, path = server
     alice, bob = Student(browser, url), Student(browser, url)
     a = alice.page
-    code = create_room(alice, "5-card draw", 3, 2)
+    code = create_room(alice, "5-card draw", 3, 2, DRAW_CHANCE)
     join_room(bob, code, 1)
     store = RoomStore(path)
 

@@ -55,7 +55,7 @@ def test_a_whole_match_ends_when_its_rule_says_and_names_the_winner(name: str) -
     page = page_on(name)
     rule = match_rule(name)
     assert page.match.rule == rule and page.match.played == 0
-    assert rule.words() in text(page.match_line.html.value)
+    assert rule.words(page.players) in text(page.match_line.html.value)
     shadow = Match(rule, page.players)       # the same games, counted by the part alone
     for n in range(1, 16):
         assert f"{rule.unit.capitalize()} {n}" in text(page.match_line.html.value)

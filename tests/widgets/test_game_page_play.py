@@ -261,8 +261,8 @@ def test_opponents_are_named_in_words_true_to_their_ratings(name: str) -> None:
     levels = ladder(name)
     scale = ["plays like someone who has just learnt the rules", "plays like a beginner",
              "a casual player who makes slips", "a fair club player",
-             "a careful club player (the reference)",
-             "a strong club player, a bit stronger than the reference", "a strong player"]
+             "plays carefully (the reference)",
+             "a bit stronger than the club player", "a strong player"]
     rated = sorted((lv for lv in levels if lv.rating is not None), key=lambda lv: lv.rating or 0)
     ranks = [scale.index(level_words(levels, lv)) for lv in rated]
     assert ranks == sorted(ranks), [(lv.key, level_words(levels, lv)) for lv in rated]

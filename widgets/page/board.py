@@ -34,6 +34,12 @@ Optional, used by the page (:class:`~widgets.page.game_page.GamePage`) when a bo
   chosen beside Hint make for the person (WarPairsPoker's auto-mulligan);
 * ``on_touch(callback)``: called when a click changes the person's choice without making an
   action (a refusal about the old choice is then stale);
+* ``read_history(history, viewer, upto)``: called before each :meth:`Board.draw` with the
+  game and how many of its moves the drawn position follows, for what a view alone cannot
+  show (Pairs keeps the rounds that ended since the viewer's last move on screen); a board
+  reads it through ``viewer``'s views only;
+* ``outcome(view) -> str``: a finished game's result in a few words for the banner (the
+  game's own ``outcome`` otherwise);
 * ``why_not(key) -> str``: why the key ``key`` (as :class:`Key` names it) cannot act now, in a
   few words ("2 cards still to place: put each on a row"), or ``""``; the page says it when
   the key's control is missing, disabled or hidden, and names the shared reasons itself (a

@@ -954,6 +954,9 @@ class GamePage(Generic[B]):
             legal = list(view.legal_actions()) if acting is not None else []
             others = ({s: h.view(s) for s in range(self.players)}
                       if self.open_hands() or not self.session.computer_seats else None)
+            read = getattr(self.board, "read_history", None)
+            if callable(read):
+                read(h, viewer, len(h.actions))
             self.board.draw(view, legal=legal, last=h.actions[-1] if h.actions else None,
                             others=others, active=acting is not None)
         self.undo_button.disabled = not h.can_undo or h.is_over
@@ -993,12 +996,19 @@ class GamePage(Generic[B]):
                 f"<p>The rules of {escape(self.definition.title)}: see its lesson.</p>") + \
             keys_html(self.board.keys())
 
+    def _outcome(self) -> str:
+        """The finished game's result for the banner and the status line: the board's
+        one-glance words when it has them (``outcome(view)``), else the game's own."""
+        short = getattr(self.board, "outcome", None)
+        text = short(self.history.view(self.viewer())) if callable(short) else ""
+        return str(text) if text else self.history.outcome
+
     def _status(self, viewer: int, acting: int | None) -> str:
         h = self.history
         people = self.people()
         if h.is_over:
             head = result_head(h.returns(), people)
-            return (f"<b>{escape(head)}</b> — {escape(h.outcome.rstrip('.'))}. "
+            return (f"<b>{escape(head)}</b> — {escape(self._outcome().rstrip('.'))}. "
                     f"<span class='wpp-seed-shown'>Seed {h.seed}</span> (type it in Seed "
                     "to deal this game again).")
         if acting is not None:
@@ -1070,7 +1080,8 @@ class GamePage(Generic[B]):
         match = self.match.over and self.match.counted(self.game_id)
         labels = self.match_labels()
         won_match = match and [labels[s] for s in self.match.winners()] == ["You"]
-        self.end.show(result_head(h.returns(), self.people()), h.outcome, self.score.text(),
+        self.end.show(result_head(h.returns(), self.people()), self._outcome(),
+                      self.score.text(),
                       won=person_won(h.returns(), self.people()) or won_match,
                       match=result_text(self.match, labels) if match else "")
 

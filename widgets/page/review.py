@@ -96,4 +96,7 @@ class Review:
         viewer = self.page.viewer()
         others = {s: h.game.view(state, s) for s in range(self.page.players)}
         last = h.actions[index - 1] if index > 0 else None
+        read = getattr(self.page.board, "read_history", None)
+        if callable(read):
+            read(h, viewer, index)
         self.page.board.draw(others[viewer], legal=[], last=last, others=others, active=False)

@@ -12,12 +12,12 @@ plays like a beginner"), and its measured rating one choice away: the seat's det
 in 20 against it", :func:`level_details`); the registered agents follow.
 
 >>> choices = opponent_choices("draw")
->>> ("exact AI", "agent:exact") in choices, choices[0][1]
+>>> ("Other: works out every draw", "agent:exact") in choices, choices[0][1]
 (True, 'level:beginner')
 >>> [label for label, _ in opponent_choices("warpairs")][:5]   # doctest: +NORMALIZE_WHITESPACE
 ['Beginner — plays like someone who has just learnt the rules',
  'Novice — plays like a beginner', 'Casual — a casual player who makes slips',
- 'Classic AI — a careful club player (the reference)', 'Expert — a strong player']
+ 'Club player — plays carefully (the reference)', 'Expert — a strong player']
 >>> a, b = make_opponent("draw", "exact"), make_opponent("draw", "agent:exact")
 >>> type(a) is type(b)
 True
@@ -41,20 +41,57 @@ import ipywidgets as w
 from wpp.core.checks import check_number
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
-from wpp.core.ladder import Level, ladder, level_label, make_level_agent
+from wpp.core.ladder import Level, ladder, make_level_agent
 from wpp.core.registry import default_agent, make_agent, registered_agents, registration
 
-__all__ = ["PERSON", "SeatChooser", "budget_limit", "budget_option", "check_budget",
+__all__ = ["PERSON", "SeatChooser", "agent_label", "budget_limit", "budget_option", "check_budget",
            "choice_details", "default_opponent", "level_details", "level_words",
-           "make_opponent", "opponent_choices", "opponent_label"]
+           "make_opponent", "opponent_choices", "opponent_label", "page_name"]
 
 #: The choice that makes a seat a person's.
 PERSON: Final = "person"
 
 
-#: Words for a level's strength, weakest first (see :func:`level_words`).
-_WORDS: Final = ("plays like someone who has just learnt the rules", "plays like a beginner",
-                 "a casual player who makes slips", "a fair club player")
+#: A level's name on the page and words for its strength, weakest first (see
+#: :func:`level_words`): one vocabulary for every game, so the five opponent lists read
+#: alike. (The names a registration gives its levels — "pyOFC AI", "Hasty" — stay for the
+#: analysts' tables and the command line.)
+_BANDS: Final = (("Beginner", "plays like someone who has just learnt the rules"),
+                 ("Novice", "plays like a beginner"),
+                 ("Casual", "a casual player who makes slips"),
+                 ("Good player", "a fair club player"))
+_REFERENCE: Final = ("Club player", "plays carefully (the reference)")
+_STRONG: Final = ("Strong player", "a bit stronger than the club player")
+_EXPERT: Final = ("Expert", "a strong player")
+
+
+def page_name(levels: tuple[Level, ...], lv: Level) -> str:
+    """What the page calls ``lv``: its place on the ladder in words every game shares
+    ("Novice", "Club player" for the reference); a name two levels of a game would share
+    goes to the weaker one, the other keeps the name its game gives it.
+
+    >>> [page_name(ladder("ofc"), lv) for lv in ladder("ofc")]
+    ['Beginner', 'Novice', 'Good player', 'Club player', 'Expert']
+    """
+    names: dict[str, str] = {}
+    for x in levels:
+        name = _band(levels, x)[0]
+        names[x.key] = x.name if name in names.values() else name
+    return names.get(lv.key, lv.name)
+
+
+def _band(levels: tuple[Level, ...], lv: Level) -> tuple[str, str]:
+    if lv.is_reference:
+        return _REFERENCE
+    if lv.rating is None:
+        return lv.name, "not rated yet"
+    if lv.rating >= 0:
+        return _EXPERT if lv.rating >= 60 else _STRONG
+    floor = min((x.rating for x in levels if x.rating is not None), default=lv.rating)
+    share = 1.0 if floor >= 0 else (lv.rating - floor) / -floor  # 0 the floor, 1 the reference
+    band = 0 if share < 0.05 else 1 if share < 0.5 else 2 if share < 0.8 else 3
+    cap = 1 if lv.rating < -400 else 2 if lv.rating < -150 else 3
+    return _BANDS[min(band, cap)]
 
 
 def level_words(levels: tuple[Level, ...], lv: Level) -> str:
@@ -64,36 +101,29 @@ def level_words(levels: tuple[Level, ...], lv: Level) -> str:
     weakest level (random play: "has just learnt the rules") and the reference ("a careful
     club player"), and capped by its rating itself (below −400: a beginner at best; below
     −150: a casual player at best). A level above the reference is "a strong player"."""
-    if lv.is_reference:
-        return "a careful club player (the reference)"
-    if lv.rating is None:
-        return "not rated yet"
-    if lv.rating >= 0:
-        return "a strong player" if lv.rating >= 60 else "a strong club player, a bit " \
-            "stronger than the reference"
-    floor = min((x.rating for x in levels if x.rating is not None), default=lv.rating)
-    share = 1.0 if floor >= 0 else (lv.rating - floor) / -floor  # 0 the floor, 1 the reference
-    band = 0 if share < 0.05 else 1 if share < 0.5 else 2 if share < 0.8 else 3
-    cap = 1 if lv.rating < -400 else 2 if lv.rating < -150 else 3
-    return _WORDS[min(band, cap)]
+    return _band(levels, lv)[1]
 
 
-def level_details(lv: Level) -> str:
+def level_details(lv: Level, levels: tuple[Level, ...] | None = None) -> str:
     """The measured rating of ``lv`` in a line: the Elo figure against the game's reference
-    AI with its interval, and what it means in games won."""
+    (the club player) with its interval, and what it means in games won; named as the page
+    names it among ``levels`` (its game's ladder)."""
+    levels = levels if levels is not None else (lv,)
+    name = page_name(levels, lv)
     if lv.is_reference:
-        return (f"{lv.name}: the reference every level is rated against. "
+        return (f"{name}: the reference every level is rated against. "
                 f"{lv.description}").strip()
     if lv.rating is None:
-        return f"{lv.name}: not rated yet. {lv.description}".strip()
+        return f"{name}: not rated yet. {lv.description}".strip()
     won = 1 / (1 + 10 ** (-lv.rating / 400))
     share = (f"about {round(won * 10)} game{'s' if round(won * 10) != 1 else ''} in 10"
              if won >= 0.1 else f"about 1 game in {round(1 / won)}" if won >= 0.02
              else "hardly ever: under 1 game in 50")
     interval = (f" (95%: {_elo(lv.low)} to {_elo(lv.high)}, {lv.games} games)"
                 if lv.low is not None and lv.high is not None else "")
-    return (f"{level_label(lv)}{interval}: it would win {share} against it. "
-            f"{lv.description}").strip()
+    against = _REFERENCE[0].lower()
+    return (f"{name} — about {_elo(lv.rating)} against the {against}{interval}: it would win "
+            f"{share} against it. {lv.description}").strip()
 
 
 def _elo(x: float) -> str:
@@ -101,13 +131,27 @@ def _elo(x: float) -> str:
     return "0" if r == 0 else f"{'+' if r > 0 else '−'}{abs(r)}"
 
 
+def agent_label(game: str, name: str) -> str:
+    """Registered agent ``name`` of ``game`` in words a newcomer knows, from its
+    registration's ``AGENT_LABELS`` ("a card counter"); an agent without them is named by
+    its registered name ("counting AI"). The page shows these; the names stay the values.
+
+    >>> agent_label("warpairs", "counting")
+    'a card counter'
+    """
+    labels = getattr(registration(game), "AGENT_LABELS", {})
+    return str(labels.get(name, f"{name} AI"))
+
+
 def opponent_choices(game: str) -> list[tuple[str, str]]:
     """The computer's choices for ``game``: (label, value), the ladder's levels first in
-    words ("Novice — plays like a beginner"; :func:`level_details` has the rating), then every
-    registered agent."""
+    words every game shares ("Novice — plays like a beginner"; :func:`level_details` has the
+    rating), then every registered agent in plain words ("Other: a card counter")."""
     levels = ladder(game)
-    out = [(f"{lv.name} — {level_words(levels, lv)}", f"level:{lv.key}") for lv in levels]
-    out += [(f"{name} AI", f"agent:{name}") for name in registered_agents(game)]
+    out = [(f"{page_name(levels, lv)} — {level_words(levels, lv)}", f"level:{lv.key}")
+           for lv in levels]
+    out += [(f"Other: {agent_label(game, name)}", f"agent:{name}")
+            for name in registered_agents(game)]
     return out
 
 
@@ -117,7 +161,8 @@ def choice_details(game: str, choice: str) -> str:
     kind, _, name = _normal(choice).partition(":")
     if kind != "level":
         return ""
-    return next((level_details(lv) for lv in ladder(game) if lv.key == name), "")
+    levels = ladder(game)
+    return next((level_details(lv, levels) for lv in levels if lv.key == name), "")
 
 
 def _normal(choice: str) -> str:
@@ -191,7 +236,7 @@ def opponent_label(game: str, choice: str) -> str:
     choice = _normal(choice)
     for label, value in opponent_choices(game):
         if value == choice:
-            return label.split(" — ")[0]
+            return label.split(" — ")[0].removeprefix("Other: ")
     return choice.partition(":")[2]
 
 

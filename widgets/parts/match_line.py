@@ -37,7 +37,7 @@ def _number(value: float, signed: bool) -> str:
 def tally_text(match: Match, labels: Sequence[str]) -> str:
     """Each seat's tally by its label, you first: "You 1 – Computer 0" (wins, two seats),
     else with dots ("You −1 · Computer +1")."""
-    signed = match.rule.count == "points"
+    signed = match.rule.count == "points" and not match.rule.placing
     order = sorted(range(len(labels)), key=lambda s: labels[s] != "You")
     parts = [f"{labels[s]} {_number(match.tally[s], signed)}" for s in order]
     return " – ".join(parts) if len(parts) == 2 and not signed else " · ".join(parts)
@@ -85,6 +85,6 @@ class MatchLine:
             words = progress_text(match, labels, current=current and not practice)
             if practice:
                 words = "Practice: not part of the match · " + words
-            text = (f"<b>Match</b> ({escape(match.rule.words())}): {escape(words)}")
+            text = (f"<b>Match</b> ({escape(match.rule.words(match.players))}): {escape(words)}")
         if self.html.value != text:
             self.html.value = text

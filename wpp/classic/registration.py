@@ -18,7 +18,8 @@ from wpp.core.agents import Agent, noisy_factory
 from wpp.core.matches import MatchRule
 from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, ReviewHook
 
-__all__ = ["AGENTS", "GAME", "JUDGE", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS", "REVIEW"]
+__all__ = ["AGENTS", "AGENT_LABELS", "GAME", "JUDGE", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS",
+           "REVIEW"]
 
 GAME: Final = DRAW
 #: Second in listings, after WarPairsPoker.
@@ -45,16 +46,25 @@ def _random(seed: int | None = 0) -> Agent:
 AGENTS: dict[str, AgentFactory] = {"exact": _exact, "stand": _stand, "random": _random,
                                    "noisy": noisy_factory(_exact, "exact")}
 
+#: Each agent in words a newcomer knows, for the pages' opponent and hint lists (the
+#: registered names above stay for save files, tests and the command line).
+AGENT_LABELS: Final[dict[str, str]] = {
+    "exact": "works out every draw",
+    "stand": "never changes a card",
+    "random": "changes cards by chance",
+    "noisy": "the club player with slips (you set how often)",
+}
+
 #: The opponent ladder, weakest first (:mod:`wpp.core.ladder`; ratings in data/ladder.json).
 LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
      "Throws away a random choice of up to three of its cards (possibly none) every time: "
      "it breaks its own pairs as often as it keeps them."),
     ("casual", "Casual", "noisy", {"rate": 0.5},
-     "The exact AI, except that half of its draws (rate 0.5) are a random choice of cards "
+     "The club player, except that half of its draws are a random choice of cards "
      "instead."),
     ("exact", "Exact AI", "exact", {},
-     "Enumerates every possible draw and keeps the cards with the best chance against the "
+     "Works out every possible draw and keeps the cards with the best chance against the "
      "opponent's likely final hand."),
 )
 

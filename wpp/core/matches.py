@@ -75,13 +75,31 @@ class MatchRule:
         if not 0 <= self.forfeit_points <= 1000:
             raise WppError("a forfeit costs 0 to 1000 points")
 
-    def words(self) -> str:
-        """The rule in a few words: "first to 3 wins", "5 hands, most points wins"."""
+    def words(self, players: int | None = None) -> str:
+        """The rule in a few words: "first to 3 wins", "5 hands, most points wins"; a placing
+        match with its ``players`` says what each place earns ("3 games; 1st place 3 points,
+        2nd 2, 3rd 1, 4th 0; most points wins").
+
+        >>> MatchRule("points", hands=3, placing=True).words(3)
+        '3 games; 1st place 2 points, 2nd 1, 3rd 0; most points wins'
+        """
         if self.count == "wins":
             cap = f" (at most {self.hands} {self.unit}s)" if self.hands else ""
             return f"first to {self.first_to} win{'s' if self.first_to != 1 else ''}{cap}"
-        points = "placing points (first of N: N − 1, last: 0)" if self.placing else "points"
-        return f"{self.hands} {self.unit}{'s' if self.hands != 1 else ''}, most {points} wins"
+        games = f"{self.hands} {self.unit}{'s' if self.hands != 1 else ''}"
+        if not self.placing:
+            return f"{games}, most points wins"
+        if players is None or players < 2:
+            return f"{games}; the better your place, the more points; most points wins"
+        places = [f"{_ordinal(k + 1)}{' place' if k == 0 else ''} {players - 1 - k}"
+                  f"{' points' if k == 0 else ''}" for k in range(players)]
+        return f"{games}; {', '.join(places)}; most points wins"
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th… (up to the kit's six seats and beyond)."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 #: The match of a game that declares none.

@@ -18,7 +18,8 @@ from wpp.ofc.cli import PLAY
 from wpp.ofc.game import OFC, OfcState, Place
 from wpp.ofc.random_agent import RandomPlacer
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "NOT_APPLICABLE", "ORDER", "PLAY", "REVIEW"]
+__all__ = ["AGENTS", "AGENT_LABELS", "GAME", "HINT", "LADDER", "MATCH", "NOT_APPLICABLE", "ORDER",
+           "PLAY", "REVIEW"]
 
 GAME: Final = OFC
 #: After WarPairsPoker and 5-card draw.
@@ -51,6 +52,15 @@ def _random(seed: int | None = 0) -> Agent:
 AGENTS: dict[str, AgentFactory] = {"pyofc": _pyofc, "expected": _expected, "random": _random,
                                    "noisy": noisy_factory(_pyofc, "pyofc")}
 
+#: Each agent in words a newcomer knows, for the pages' opponent and hint lists (the
+#: registered names above stay for save files, tests and the command line).
+AGENT_LABELS: Final[dict[str, str]] = {
+    "pyofc": "tries each placement out (you set how often)",
+    "expected": "weighs each placement in points",
+    "random": "places cards by chance",
+    "noisy": "the club player with slips (you set how often)",
+}
+
 #: The agent Hint asks by default: the expected-points AI, whose placement the game review
 #: compares with.
 HINT: Final = "expected"
@@ -61,17 +71,16 @@ LADDER: Final[tuple[LadderRung, ...]] = (
      "A random legal placement of its cards, each in any row that has room: it fouls most "
      "hands."),
     ("casual", "Casual", "noisy", {"rate": 0.5},
-     "pyOFC's AI, except that half of its placements (rate 0.5) are random instead."),
+     "The club player, except that half of its placements are random instead."),
     ("hasty", "Hasty", "pyofc", {"passes": 10},
-     "pyOFC's AI thinking a tenth as long: 10 random completions per candidate instead of "
-     "100, so it misjudges close placements."),
+     "The club player thinking a tenth as long: it tries each placement 10 times instead "
+     "of 100, so it misjudges close ones."),
     ("pyofc", "pyOFC AI", "pyofc", {},
-     "pyOFC's Monte Carlo AI: 100 random completions of every candidate placement, valued "
-     "by the rows' ranks with a penalty for fouling."),
+     "Tries every placement 100 times, finishing the hand at random, and keeps the one whose "
+     "rows rank best, counting a foul against it."),
     ("expert", "Expert", "expected", {"passes": 200},
-     "The expected-points AI at 200 passes: completes every candidate placement in the same "
-     "200 deals, places the cards to come by a best-of-3 policy and values the boards in "
-     "points against the opponent, royalties included."),
+     "Tries every placement in the same 200 imagined deals, plays the cards to come "
+     "sensibly and counts the points against the opponent, bonuses included."),
 )
 
 

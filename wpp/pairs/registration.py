@@ -16,7 +16,7 @@ from wpp.pairs.agents import PIPMC, ExpectedValue, RandomPlayer
 from wpp.pairs.game import PAIRS
 from wpp.pairs.public import public_reasons
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS"]
+__all__ = ["AGENTS", "AGENT_LABELS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "PUBLIC_REASONS"]
 
 GAME: Final = PAIRS
 #: After WarPairsPoker and 5-card draw.
@@ -48,6 +48,16 @@ AGENTS: dict[str, AgentFactory] = {"pipmc": _pipmc, "pipmc_inverse": _pipmc_inve
                                    "expected": _expected, "random": _random,
                                    "noisy": noisy_factory(_pipmc, "pipmc")}
 
+#: Each agent in words a newcomer knows, for the pages' opponent and hint lists (the
+#: registered names above stay for save files, tests and the command line).
+AGENT_LABELS: Final[dict[str, str]] = {
+    "pipmc": "tries each move out (you set how often)",
+    "pipmc_inverse": "tries each move out, aiming for first place",
+    "expected": "the odds player: counts the cards still to come",
+    "random": "hits or folds by chance",
+    "noisy": "the club player with slips (you set how often)",
+}
+
 #: The agent Hint asks by default: the Odds player, whose exact odds the review's values agree
 #: with (CardStock's AI, the default opponent, plays ten random playouts and may fold where
 #: the review calls that a blunder).
@@ -58,13 +68,13 @@ LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
      "Hits or folds at random, whatever the cards showing."),
     ("casual", "Casual", "noisy", {"rate": 0.3},
-     "CardStock's AI, except that three decisions in ten (rate 0.3) are a coin toss "
-     "between hitting and folding instead."),
+     "The club player, except that three decisions in ten are a coin toss between "
+     "hitting and folding instead."),
     ("pipmc", "CardStock AI", "pipmc", {},
-     "CardStock's Monte Carlo AI: plays each choice out 10 times at random and keeps the "
-     "one that ranks best."),
+     "Plays each choice out 10 times at random and keeps the one that ends in the better "
+     "place (the AI of the game's original software)."),
     ("expected", "Odds player", "expected", {},
-     "Computes the exact chance that the next card pairs from the cards not yet seen and "
+     "Works out the chance that the next card pairs from the cards not yet seen and "
      "hits while that risk is worth less than folding costs."),
 )
 

@@ -17,7 +17,7 @@ from wpp.core.protocol import ActionValue, AgentFactory, LadderRung, Policy, Rev
 from wpp.pokeros.ai import Greedy, Guard, RandomPlacer, candidates
 from wpp.pokeros.game import POKEROS, Place, PokerosState
 
-__all__ = ["AGENTS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "REVIEW"]
+__all__ = ["AGENTS", "AGENT_LABELS", "GAME", "HINT", "LADDER", "MATCH", "ORDER", "REVIEW"]
 
 GAME: Final = POKEROS
 #: After WarPairsPoker and 5-card draw.
@@ -47,6 +47,16 @@ def _random(seed: int | None = 0) -> Agent:
 AGENTS: dict[str, AgentFactory] = {"hal": _hal, "greedy": _greedy, "guard": _guard,
                                    "random": _random, "noisy": noisy_factory(_hal, "hal")}
 
+#: Each agent in words a newcomer knows, for the pages' opponent and hint lists (the
+#: registered names above stay for save files, tests and the command line).
+AGENT_LABELS: Final[dict[str, str]] = {
+    "hal": "scores the most right now",
+    "greedy": "scores the most now, bonuses counted",
+    "guard": "scores now and leaves few openings",
+    "random": "places cards by chance",
+    "noisy": "the club player with slips (you set how often)",
+}
+
 #: The agent Hint asks by default: Guard: the AI whose choice the game review compares with.
 HINT: Final = "guard"
 
@@ -55,16 +65,14 @@ LADDER: Final[tuple[LadderRung, ...]] = (
     ("beginner", "Beginner", "random", {},
      "A random legal placement: any card of its stash on any cell it may use."),
     ("novice", "Novice", "noisy", {"rate": 0.7},
-     "The original's AI, except that seven placements in ten (rate 0.7) are random "
-     "instead."),
+     "The club player, except that seven placements in ten are random instead."),
     ("casual", "Casual", "noisy", {"rate": 0.3},
-     "The original's AI, except that three placements in ten (rate 0.3) are random "
-     "instead."),
+     "The club player, except that three placements in ten are random instead."),
     ("hal", "Original AI", "hal", {},
-     "The original game's AI: the placement that scores most right now."),
+     "The placement that scores most right now (the AI of the original game)."),
     ("guard", "Guard", "guard", {},
-     "Points now minus the opponent's best reply, computed exactly over the cards it has "
-     "not seen: it leaves fewer openings."),
+     "Points now minus the opponent's best reply over the cards it has not seen: it "
+     "leaves fewer openings."),
 )
 
 

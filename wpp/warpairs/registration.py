@@ -26,8 +26,8 @@ from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.game import Game
 from wpp.warpairs.state import GameState
 
-__all__ = ["AGENTS", "COMMANDS", "GAME", "HISTORY", "LADDER", "MATCH", "NOT_APPLICABLE", "ORDER",
-           "PUBLIC_REASONS", "REVIEW"]
+__all__ = ["AGENTS", "AGENT_LABELS", "COMMANDS", "GAME", "HISTORY", "LADDER", "MATCH",
+           "NOT_APPLICABLE", "ORDER", "PUBLIC_REASONS", "REVIEW"]
 
 GAME: Final = WARPAIRS
 HISTORY: Final = Game
@@ -68,6 +68,17 @@ def _search(seed: int | None = 0, *, playouts: int = DEFAULT_PLAYOUTS,
 AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "greedy": _greedy,
                                    "counting": _counting, "search": _search, "noisy": _noisy}
 
+#: Each agent in words a newcomer knows, for the pages' opponent and hint lists (the
+#: registered names above stay for save files, tests and the command line).
+AGENT_LABELS: Final[dict[str, str]] = {
+    "classic": "the game author's own strategy",
+    "random": "any legal move, by chance",
+    "greedy": "takes what looks best right now",
+    "counting": "a card counter",
+    "search": "thinks ahead (you set how hard)",
+    "noisy": "the club player with slips (you set how often)",
+}
+
 
 
 
@@ -104,16 +115,16 @@ LADDER: Final[tuple[LadderRung, ...]] = (
      "Plays a random legal move every time (it never concedes): gives its best cards to the "
      "pile and leads whatever comes to hand."),
     ("novice", "Novice", "noisy", {"rate": 0.5},
-     "The classic AI, except that half of its decisions (rate 0.5) are a random legal move "
+     "The club player, except that half of its decisions are a random legal move "
      "instead — a random mulligan, lead, answer or draw."),
     ("casual", "Casual", "noisy", {"rate": 0.2},
-     "The classic AI, except that one decision in five (rate 0.2) is a random legal move "
+     "The club player, except that one decision in five is a random legal move "
      "instead."),
     ("classic", "Classic AI", "classic", {},
-     "The game author's AI: the mulligan, leads and answers of his own strategy."),
+     "The game author's own strategy: his mulligan, leads and answers."),
     ("expert", "Expert", "search", {},
      "Plays candidate moves out in 200 imagined deals of the cards it cannot see, read from "
-     "what you have played, and overrules the classic AI when that wins more often."),
+     "what you have played, and overrules the club player when that wins more often."),
 )
 
 #: Checks of the shared test suites that do not apply to WarPairsPoker, with the reason each

@@ -59,7 +59,11 @@ _CSS: Final = """<style>
 .wpp-ofc .wpp-ofc-hand .widget-button.wpp-card.wpp-selected { transform: translateY(-8px);
   box-shadow: 0 0 0 3px #ffe08a; }
 .wpp-ofc .widget-button.wpp-ofc-armed { background: #ffe08a; color: #111; }
-.wpp-ofc .wpp-score td, .wpp-ofc .wpp-score th { padding: 2px 6px; text-align: left; }
+.wpp-ofc .wpp-score td, .wpp-ofc .wpp-score th { padding: 2px 6px; text-align: left;
+  vertical-align: middle; overflow-wrap: normal; word-break: normal; }
+.wpp-ofc .wpp-score .wpp-score-seat th { padding-top: 8px; border-bottom: 1px solid #ccc; }
+.wpp-ofc .wpp-score .wpp-score-row { color: #555; width: 1%; white-space: nowrap; }
+.wpp-ofc .wpp-score .wpp-score-hand { display: inline-block; }
 .wpp-ofc .wpp-ofc-scored { overflow-x: auto; max-width: 100%; }
 </style>"""
 

@@ -22,16 +22,19 @@ __all__ = ["score_hand", "score_html"]
 
 
 def score_html(score: HandScore, names: Sequence[str]) -> str:
-    """The hand's scoring, a row per seat (2 to 4 seats)."""
-    head = "".join(f"<th>{escape(x)}</th>" for x in ("", *ROWS, "points"))
+    """The hand's scoring, a block per seat (2 to 4 seats): the seat's name with its points
+    (and "fouled"), then a line per row — its name, its cards, its hand and royalty. Two
+    columns at most, so it fits a phone's width with nothing to scroll (a column per row and
+    one for the points was wider than a 390-pixel screen, the points cut off)."""
     body = []
     for s, seat in enumerate(score.seats):
-        cells = []
+        foul = ' <span class="wpp-foul">fouled</span>' if seat.fouled else ""
+        body.append(f'<tr class="wpp-score-seat"><th colspan="2">{escape(names[s])} '
+                    f"{score.points[s]:+d}{foul}</th></tr>")
         for r in range(3):
             bonus = f" (+{seat.royalties[r]})" if seat.royalties[r] else ""
-            cells.append(f"<td>{cards_html(seat.board[r], 26)} "
-                         f"{escape(seat.values[r].name)}{bonus}</td>")
-        foul = ' <span class="wpp-foul">fouled</span>' if seat.fouled else ""
-        body.append(f"<tr><td><b>{escape(names[s])}</b>{foul}</td>{''.join(cells)}"
-                    f"<td><b>{escape(names[s])} {score.points[s]:+d}</b></td></tr>")
-    return f'<table class="wpp-score"><tr>{head}</tr>{"".join(body)}</table>'
+            body.append(f'<tr><td class="wpp-score-row">{escape(ROWS[r])}</td>'
+                        f"<td>{cards_html(seat.board[r], 26)} "
+                        f'<span class="wpp-score-hand">{escape(seat.values[r].name)}{bonus}'
+                        "</span></td></tr>")
+    return f'<table class="wpp-score">{"".join(body)}</table>'

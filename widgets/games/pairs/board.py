@@ -22,10 +22,12 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.games.pairs.faces import PAIRS_CSS, cards_row
+from widgets.games.pairs.rounds import RoundOver, outcome_words, round_html, rounds_over
 from widgets.games.pairs.rule_sets import RuleSetChooser
 from widgets.page.board import BoardBase, Key
 from widgets.parts.page_header import set_class
 from wpp.core.errors import WppError
+from wpp.core.history import History, seat_name
 from wpp.pairs.state import FOLD, HIT, PairsAction, PairsView
 
 __all__ = ["PairsBoard"]
@@ -48,7 +50,21 @@ class PairsBoard(BoardBase):
                                 lambda: self._send(FOLD), key="F")
         acts = w.Box([self.hit, self.fold])
         acts.add_class("wpp-pacts")
-        self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), self.table, acts])
+        #: The rounds that ended since the person last moved, kept on screen (the engine
+        #: clears the stacks and deals the next round in the same move): until their next
+        #: move or a click on "Next round".
+        self.round_over = w.HTML()
+        self.next_round = w.Button(description="Next round",
+                                   tooltip="hide the last round's result")
+        self.next_round.add_class("wpp-pairs-next")
+        self.next_round.on_click(lambda _b: self._dismiss())
+        self.round_box = w.VBox([self.round_over, self.next_round],
+                                layout=w.Layout(display="none"))
+        self.round_box.add_class("wpp-pround")
+        self._rounds: list[RoundOver] = []
+        self._dismissed: set[tuple[int, int, tuple[tuple[Any, ...], ...]]] = set()
+        self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), self.round_box,
+                            self.table, acts])
         self.root.add_class("wpp-pairs")
         #: The rule set of the next game (the page's Options column shows ``options``).
         self.rule_sets = RuleSetChooser()
@@ -83,6 +99,25 @@ class PairsBoard(BoardBase):
                             f"{mid}</div>")
         self._show()
 
+    def read_history(self, history: History[Any, Any], viewer: int, upto: int) -> None:
+        """Read, from ``history`` through ``viewer``'s views, the rounds that ended among its
+        first ``upto`` moves since ``viewer`` last moved (the page calls this before
+        :meth:`draw`; the review with the position it shows)."""
+        self._rounds = rounds_over(history, viewer, upto)
+        # the game's last round: nothing follows it, so no "Next round" (the banner's buttons)
+        over = history.game.is_over(history.states[max(0, min(upto, len(history.actions)))])
+        display = "none" if over else ""
+        if self.next_round.layout.display != display:
+            self.next_round.layout.display = display
+        self._show_rounds()
+
+    def outcome(self, view: Any) -> str:
+        """A finished game's result in one glance, for the page's banner."""
+        if not isinstance(view, PairsView):
+            raise WppError(f"Pairs' board reads a PairsView, not {type(view).__name__}")
+        return outcome_words(view, [seat_name(s) + (" (you)" if s == view.player else "")
+                                    for s in range(view.players)])
+
     def select(self, action: Any) -> None:
         """Mark ``action`` (Hit or Fold) as chosen, not yet sent: Enter sends it."""
         if action not in (HIT, FOLD):
@@ -116,6 +151,24 @@ class PairsBoard(BoardBase):
         if action not in self._legal:
             return
         self._choose(action)
+
+    def _key(self, r: RoundOver) -> tuple[int, int, tuple[tuple[Any, ...], ...]]:
+        return r.index, r.round, r.stacks
+
+    def _dismiss(self) -> None:
+        self._dismissed.update(self._key(r) for r in self._rounds)
+        self._show_rounds()
+
+    def _show_rounds(self) -> None:
+        shown = [r for r in self._rounds if self._key(r) not in self._dismissed]
+        players = len(shown[0].stacks) if shown else 0
+        names = [self.seat_name(s, None) for s in range(players)]
+        html = "".join(round_html(r, names) for r in shown)
+        if self.round_over.value != html:
+            self.round_over.value = html
+        display = "" if shown else "none"
+        if self.round_box.layout.display != display:
+            self.round_box.layout.display = display
 
     def _show(self) -> None:
         for b, action in ((self.hit, HIT), (self.fold, FOLD)):

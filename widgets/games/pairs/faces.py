@@ -50,6 +50,12 @@ PAIRS_CSS: Final = """
 .wpp-pairs .wpp-ptable tr.wpp-plast td:first-child { text-decoration: underline; }
 .wpp-pairs .wpp-ptable .wpp-pmid { background: #e8f3ec; color: #1b1b1b; border-radius: 8px;
   padding: 4px 8px; margin-top: 4px; }
+.wpp-pairs .wpp-pround { background: #fff8e1; color: #1b1b1b; border: 2px solid #d4a017;
+  border-radius: 10px; padding: 6px 10px; margin-bottom: 6px; overflow-x: auto;
+  max-width: 100%; }
+.wpp-pairs .wpp-pround table { border-collapse: collapse; margin-top: 4px; }
+.wpp-pairs .wpp-pround td { padding: 2px 6px; vertical-align: middle; }
+.wpp-pairs .wpp-pround .wpp-pdrew { font-size: 0.9em; }
 .wpp-pairs .wpp-pacts { display: flex; flex-wrap: wrap; gap: 6px; }
 .wpp-pairs .widget-button.wpp-act { font-weight: bold; width: auto; padding: 0 16px;
   height: 34px; }

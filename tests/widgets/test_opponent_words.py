@@ -1,0 +1,91 @@
+"""The opponent lists of every game read alike, in words a newcomer knows: no agent's
+registered id ("pipmc", "guard") and no library's name ("pyOFC", "CardStock") in any label a
+page shows — the seat choosers' options, the computer's name while it thinks, the details
+line under a seat — while the ids stay the values (save files and tests use them) and the
+rating stays one choice away, in the details line."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from widgets.page.game_page import GamePage
+from widgets.page.seats import choice_details, opponent_choices, opponent_label
+from widgets.site.room import board_for
+from widgets.testing import every_game, walk
+from wpp.core.ladder import ladder
+from wpp.core.registry import game_def, registered_agents, registered_games
+
+#: Names of the software the kit's AIs come from, and words of the analysts' trade.
+LIBRARIES = ("pyofc", "cardstock", "monte carlo", "pipmc", "hal")
+
+
+def agent_ids() -> set[str]:
+    """Every registered agent id of every game (``pipmc_inverse`` also as its words)."""
+    ids = {a for g in registered_games() for a in registered_agents(g)}
+    return ids | {part for a in ids for part in a.split("_")}
+
+
+def jargon(label: str, words: set[str]) -> list[str]:
+    """The ids and library names ``label`` contains as whole words (any case)."""
+    low = label.lower()
+    return [x for x in sorted(words) if re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", low)]
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_no_opponent_label_names_an_agent_id_or_a_library(game: str) -> None:
+    words = agent_ids() | set(LIBRARIES)
+    choices = opponent_choices(game)
+    assert {v.partition(":")[2] for _, v in choices} >= set(registered_agents(game))
+    for label, value in choices:
+        assert not jargon(label, words), (game, label, jargon(label, words))
+        short = opponent_label(game, value)
+        assert short and not jargon(short, words), (game, short)
+        details = choice_details(game, value)  # plain English may say "random" here
+        assert not jargon(details, set(LIBRARIES)), (game, details)
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_the_levels_read_alike_with_the_rating_one_choice_away(game: str) -> None:
+    levels = ladder(game)
+    labels = [label for label, value in opponent_choices(game) if value.startswith("level:")]
+    assert len(labels) == len(levels)
+    names = [label.split(" — ")[0] for label in labels]
+    assert len(set(names)) == len(names)
+    assert names[0] == "Beginner" and "Club player" in names  # the same ends in every game
+    for lv, name in zip(levels, names, strict=True):
+        details = choice_details(game, f"level:{lv.key}")
+        assert details.startswith(name), (details, name)
+        if lv.is_reference:
+            assert "the reference" in details
+        elif lv.rating is not None:
+            assert re.search(r"about [+−]?\d+ against the club player", details), details
+
+
+def _shown_labels(page: GamePage[Any]) -> list[str]:
+    out: list[str] = []
+    for x in walk(page.root):
+        classes = getattr(x, "_dom_classes", ())
+        if isinstance(x, w.Dropdown) and "wpp-seat-choice" in classes:
+            out += [str(label) for label in x._options_labels]
+        elif isinstance(x, w.HTML) and "wpp-seat-details" in classes:
+            out.append(re.sub(r"<[^>]+>", " ", x.value))
+    return out
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_a_games_page_shows_no_agent_id_in_its_opponent_list(game: str) -> None:
+    players = game_def(game).default_players
+    page = GamePage.for_game(game, board=board_for(game), players=players, seed=1,
+                             seats={s: "level:beginner" for s in range(1, players)})
+    shown = _shown_labels(page)
+    assert len(shown) > len(registered_agents(game))
+    words = agent_ids() | set(LIBRARIES)
+    for label in shown:
+        if label.strip().startswith(("Beginner", "the same as")):  # a details line
+            assert not jargon(label, set(LIBRARIES)), (game, label)
+            continue
+        assert not jargon(label, words), (game, label, jargon(label, words))
