@@ -238,7 +238,7 @@ class DrawBoard(BoardBase):
                 did = "to act" if s == view.to_act else "waiting"
             last = " wpp-draw-last" if s == acted - 1 and view.showdown is None else ""
             parts.append(f'<div class="wpp-draw-seat{last}" role="group" aria-label="{name}: '
-                         f'{escape(what)}, {did}"><b>{name}</b> · {did}<br>'
-                         f"{cards_html(cards, 34)}</div>")
+                         f'{escape(what)}, {did}"><b>{name}</b> · {did}'
+                         + (f"<br>{cards_html(cards, 34)}" if cards else "") + "</div>")
         deck = f'<div class="wpp-muted">deck {view.stub_size}</div>'
         return "".join(parts) + deck
