@@ -31,10 +31,11 @@ What the page does, the same for every game:
   :func:`~wpp.services.game_store.game_id`), the score kept with the game;
 * **a match** of the game's own shape (its registration's ``MATCH``,
   :mod:`wpp.core.matches`): each scored game counted into it with the score, its progress
-  above the board (:mod:`~widgets.parts.match_line`), its winner named at its end, where New
-  game becomes New match; it is kept with the score, so a reload goes on with it. The
-  player's record (games, wins, best streak per opponent) is the browser's
-  (:mod:`~widgets.parts.browser_record`): the page only tells it each finished scored game;
+  above the board (:mod:`~widgets.parts.match_line`), its winner named at its end, where the
+  banner's Next hand (or Next game) becomes New match; it is kept with the score, so a
+  reload goes on with it. The player's record (games, wins, best streak per opponent) is
+  the browser's (:mod:`~widgets.parts.browser_record`): the page only tells it each
+  finished scored game;
 * **a scored game stays honest**: whatever shows what a scored game hides — open hands, Undo
   against the computer, who plays changed mid-game, a deal opened from a save file, replayed
   or chosen by its seed — makes the game practice, and the mode mark says so and why; it is
@@ -43,8 +44,14 @@ What the page does, the same for every game:
   (a forfeit), after a question; Undo after the end is refused. Two tabs on one address: the
   store's version refuses the stale tab's write, and that tab shows the game as it is
   (:meth:`GamePage.follow`, polled when an event loop runs);
-* **Review**: every move, the board drawn as it was (``Board.draw(..., active=False)``), with
-  the computer's reasons; **Review with the computer** (:mod:`~widgets.page.computer_review`);
+* **Review this game**, the banner's one review button: every move, the board drawn as it was
+  (``Board.draw(..., active=False)``), with the computer's reasons, and beside it the
+  computer's grades of the person's decisions (:mod:`~widgets.page.computer_review`); after
+  a game the banner's first button says what comes next ("Next hand" in a match under way,
+  with its running total) and Enter presses it;
+* words for newcomers: the engine's rule and section numbers ("(R11)", "(6.3)") are dropped
+  from what the page shows (:mod:`~widgets.parts.plain_words`; the numbered rules stay in
+  Rules & keys), and no count of legal moves;
 * **Save** (download the kit's save file, when it can no longer tell a secret: after the game,
   in practice, or between people) and **Open**; the game survives a reload
   (:mod:`~widgets.page.keeper`);
