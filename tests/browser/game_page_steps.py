@@ -385,7 +385,7 @@ def review_with_the_computer(pg: Any, game: str) -> dict[str, Any]:
     from playwright.sync_api import expect
 
     assert settled(pg) == "over", "the review is offered after the game"
-    pg.click(".wpp-banner-computer")
+    pg.click(".wpp-banner-review")
     note = pg.locator(".wpp-review-note")
     expect(note).to_contain_text("reviewed", timeout=4 * WAIT)
     text = note.inner_text()

@@ -49,7 +49,7 @@ def test_a_match_to_its_end_and_the_record_across_reloads_and_reset(browser: Any
             expect(row).to_have_count(1, timeout=WAIT)
             expect(row).to_have_attribute("data-games", str(hand), timeout=WAIT)
             if hand < hands:
-                expect(pg.locator(".wpp-banner-new")).to_have_text("New game")
+                expect(pg.locator(".wpp-banner-new")).to_have_text("Next hand")
                 pg.locator(".wpp-banner-new").click()
         result = re.compile(r"(You win|The computer wins) the match|The match is drawn")
         expect(line.locator(".wpp-match-over")).to_contain_text(result, timeout=WAIT)

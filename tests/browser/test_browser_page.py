@@ -309,8 +309,10 @@ def test_the_game_over_banner_offers_new_game_replay_review_and_the_score(
                                         timeout=STEP)
         text = banner.inner_text()
         assert "Session: you won 0 of 1 · the computer won 1" in text
-        for label in ("New game", "Replay", "Review"):
+        # the match goes on ("Next game"), and one review button (there were two)
+        for label in ("Next game", "Replay", "Review this game"):
             assert page.query_selector(f".wpp-banner button:has-text('{label}')")
+        assert len(page.query_selector_all(".wpp-banner button:has-text('Review')")) == 1
         banner.scroll_into_view_if_needed()
         shot(page, f"game-over-banner-{width}x{height}")
         page.click(".wpp-banner-review")

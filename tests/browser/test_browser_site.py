@@ -174,7 +174,7 @@ def reviewed_by_the_computer(pg: Any, game: str) -> dict[str, Any]:
     box = pg.locator(".wpp-computer-review")
     seen: dict[str, Any] = {"fractions": set(), "answered_while_running": None}
     start = time.monotonic()
-    pg.get_by_role("button", name="Review with the computer", exact=True).click()
+    pg.get_by_role("button", name="Review this game", exact=True).click()
     while time.monotonic() - start < WAIT / 1000:
         text = box.inner_text()
         assert "failed" not in text and "needs the kit's server" not in text, text

@@ -164,8 +164,31 @@ def test_draw_board_hides_other_hands_until_the_showdown() -> None:
     while not g.is_over:
         g.apply(g.legal_actions()[0])
     board.draw(g.view(0), legal=[])
-    assert all(str(c) in board.seats.value for s in (1, 2) for c in g.state.hand(s))
+    # the showdown: every hand (yours too) by its player's name, what it makes, who won
+    shown = board.showdown.value
+    assert all(str(c) in shown for s in (0, 1, 2) for c in g.state.hand(s))
+    values = g.state.values()
+    for s in (0, 1, 2):
+        assert f"<b>{board.seat_name(s, 0)}</b>: {values[s].name}" in shown
+    assert shown.count("wins the hand") + shown.count("splits the pot") == \
+        len(g.state.winners())
     assert all(b.disabled for b in (board.go, board.pat))
+
+
+def test_draw_board_after_the_discard_drops_its_prompt_and_its_buttons() -> None:
+    """The walk-through: after the person's draw the title still said "(You may discard up
+    to 3 cards.)" under the new cards, with Stand pat and Draw beside them."""
+    g = wpp.new_game("draw", seed=3)
+    board, _ = _drawn("draw", g, seat=g.to_act)
+    me = g.to_act
+    rule = g.view(me).rules.describe()
+    assert rule in board.title.value and board.acts.layout.display == ""
+    g.apply(g.legal_actions()[-1])
+    board.draw(g.view(me), legal=[], active=False)
+    assert rule not in board.title.value, board.title.value
+    assert "you drew" in board.title.value or "stood pat" in board.title.value
+    assert board.acts.layout.display == "none"
+    assert board.showdown.value == ""  # the other seat has not drawn yet
 
 
 # --- Pairs -----------------------------------------------------------------------------

@@ -264,7 +264,10 @@ def test_warpairs_page_hides_its_seed_and_its_review_redraws_the_board() -> None
             assert [b.card for b in hand.visible_buttons()] == sorted(state.hands[seat])
         assert not app.bar.visible_kinds()      # a past position takes no clicks
         app.review_next.click()
-    app.review_with_computer(threaded=False)
+    # the banner's one Review also had the computer grade the decisions, in a thread
+    thread = app.computer_review.thread
+    assert thread is not None
+    thread.join(120)
     review = app.computer_review.review
     assert review is not None and review.rows
     app.computer_review.rows.value = len(review.rows) - 1

@@ -67,7 +67,10 @@ def test_a_whole_match_ends_when_its_rule_says_and_names_the_winner(name: str) -
         if shadow.over:
             break
         assert not page.match.over
-        assert page.end.buttons["new"].description == "New game"
+        # the next game of the match under way, and its running total ("points" matches)
+        assert page.end.buttons["new"].description == f"Next {page.match.rule.unit}"
+        if page.match.rule.count == "points":
+            assert f"Running total after {page.match.rule.unit} {n} of" in page.end.text.value
         page.end.buttons["new"].click()
     assert page.match.over, "the match did not end within 15 games"
     labels = page.match_labels()

@@ -21,7 +21,7 @@ from widgets.page.keys import PAGE_KEYS
 from widgets.site.room import board_for
 from widgets.testing import every_game
 from wpp.core.explain import Explanation
-from wpp.core.registry import game_def
+from wpp.core.registry import game_def, match_rule
 from wpp.core.review import ReviewRow
 
 #: The opponent of these pages: every game's random player (the registry gives each game one).
@@ -50,8 +50,9 @@ def in_dom_order(root: w.Widget) -> Iterator[tuple[w.Widget, bool, bool]]:
 def press_key(page: GamePage[Any], key: str) -> str:
     """Press ``key`` as the key script does; returns ``"clicked"``, ``"blocked"`` (the page's
     "why not" button clicked) or ``"nothing"``."""
-    table = {k.key: k.css_class for k in (*page.board.keys(), *PAGE_KEYS)}
-    blocked = {k.key: f"wpp-nokey-{i}" for i, k in enumerate((*page.board.keys(), *PAGE_KEYS))}
+    keys = (*page.page_keys(), *PAGE_KEYS)   # the board's, Enter the banner's after a game
+    table = {k.key: k.css_class for k in keys}
+    blocked = {k.key: f"wpp-nokey-{i}" for i, k in enumerate(keys)}
     listed = json.dumps(blocked) in page.keys.map.value.replace("&quot;", '"')
     found = [(x, active, shown) for x, active, shown in in_dom_order(page.root)
              if table[key] in getattr(x, "_dom_classes", ())]
@@ -227,6 +228,20 @@ def test_every_listed_key_acts_or_says_why_not(name: str) -> None:
     for key in keys:  # after the game, every board key says the game is over
         changed, said = _changed(page, key)
         assert changed or said, f"{name}: key {key!r} after the game did nothing, said nothing"
+
+
+@pytest.mark.parametrize("name", every_game())
+def test_at_a_games_end_enter_deals_the_next(name: str) -> None:
+    """The walk-through: a hand of draw was "one click and over", and after it Enter only
+    said the game was over. At a game's end Enter is the banner's first button — "Next
+    hand" (or "Next game") while the match goes on — and deals the next game."""
+    page = page_of(name, seed=3)
+    play_out(page, random.Random(3))
+    assert page.end.buttons["new"].description == f"Next {match_rule(name).unit}"
+    played = page.history.actions
+    assert press_key(page, "Enter") == "clicked"
+    assert not page.history.is_over and page.history.actions != played
+    assert page.match.played == 1 and page.end.box.layout.display == "none"
 
 
 # ---------------------------------------------------------------------------- part 4

@@ -31,10 +31,11 @@ What the page does, the same for every game:
   :func:`~wpp.services.game_store.game_id`), the score kept with the game;
 * **a match** of the game's own shape (its registration's ``MATCH``,
   :mod:`wpp.core.matches`): each scored game counted into it with the score, its progress
-  above the board (:mod:`~widgets.parts.match_line`), its winner named at its end, where New
-  game becomes New match; it is kept with the score, so a reload goes on with it. The
-  player's record (games, wins, best streak per opponent) is the browser's
-  (:mod:`~widgets.parts.browser_record`): the page only tells it each finished scored game;
+  above the board (:mod:`~widgets.parts.match_line`), its winner named at its end, where the
+  banner's Next hand (or Next game) becomes New match; it is kept with the score, so a
+  reload goes on with it. The player's record (games, wins, best streak per opponent) is
+  the browser's (:mod:`~widgets.parts.browser_record`): the page only tells it each
+  finished scored game;
 * **a scored game stays honest**: whatever shows what a scored game hides — open hands, Undo
   against the computer, who plays changed mid-game, a deal opened from a save file, replayed
   or chosen by its seed — makes the game practice, and the mode mark says so and why; it is
@@ -43,8 +44,14 @@ What the page does, the same for every game:
   (a forfeit), after a question; Undo after the end is refused. Two tabs on one address: the
   store's version refuses the stale tab's write, and that tab shows the game as it is
   (:meth:`GamePage.follow`, polled when an event loop runs);
-* **Review**: every move, the board drawn as it was (``Board.draw(..., active=False)``), with
-  the computer's reasons; **Review with the computer** (:mod:`~widgets.page.computer_review`);
+* **Review this game**, the banner's one review button: every move, the board drawn as it was
+  (``Board.draw(..., active=False)``), with the computer's reasons, and beside it the
+  computer's grades of the person's decisions (:mod:`~widgets.page.computer_review`); after
+  a game the banner's first button says what comes next ("Next hand" in a match under way,
+  with its running total) and Enter presses it;
+* words for newcomers: the engine's rule and section numbers ("(R11)", "(6.3)") are dropped
+  from what the page shows (:mod:`~widgets.parts.plain_words`; the numbered rules stay in
+  Rules & keys), and no count of legal moves;
 * **Save** (download the kit's save file, when it can no longer tell a secret: after the game,
   in practice, or between people) and **Open**; the game survives a reload
   (:mod:`~widgets.page.keeper`);
@@ -123,10 +130,11 @@ from widgets.parts.game_log import GameLogView
 from widgets.parts.hint_chooser import HintChooser
 from widgets.parts.hotkeys import hotkeys_html
 from widgets.parts.last_move import LastMoveLine
-from widgets.parts.match_line import MatchLine, result_text
+from widgets.parts.match_line import MatchLine, result_text, tally_text
 from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from widgets.parts.page_header import PageHeader, set_class
+from widgets.parts.plain_words import plain
 from widgets.parts.saved_game import open_save
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
@@ -320,6 +328,7 @@ class GamePage(Generic[B]):
         self.review_step = self.review.review_step
         self.review_with_computer = self.review.review_with_computer
         self.show_review = self.review.show_review
+        self.review_game = self.review.review_game
         self.person_moves = 0
         self.score = SessionScore()
         #: The match the page's games make (the game's declared rule), kept with the score.
@@ -496,9 +505,11 @@ class GamePage(Generic[B]):
         # The centre: banner, board, messages and questions.
         self.notes = MessageLine(self.moment)
         self.confirm = ConfirmBar()
+        # One review button (there were two, "Review" and "Review with the computer", and a
+        # newcomer could not tell them apart): it steps through the moves and has the
+        # computer grade the person's decisions beside them.
         self.end = GameOverBanner((("new", "New game"), ("replay", "Replay this deal"),
-                                   ("review", "Review"),
-                                   ("computer", "Review with the computer")))
+                                   ("review", "Review this game")))
         self.dock = w.VBox([self.notes.html, self.confirm.box])
         self.dock.add_class("wpp-page-dock")
         self.last_move = LastMoveLine()
@@ -561,8 +572,7 @@ class GamePage(Generic[B]):
         self.confirm.on_answer(self._answered)
         self.end.on("new", self.new_game)
         self.end.on("replay", self.replay)
-        self.end.on("review", self.show_review)
-        self.end.on("computer", self.review_with_computer)
+        self.end.on("review", self.review_game)
         self.keys.on_key(self._key)
         self.keys.on_blocked(self._key_blocked)
 
@@ -841,6 +851,16 @@ class GamePage(Generic[B]):
         {"hint": self.show_hint, "why": self.show_why, "undo": self.undo,
          "redo": self.redo}[name]()
 
+    def page_keys(self) -> list[Key]:
+        """The board's keys as the key script gets them; once the game is over, Enter is
+        the banner's first button (Next hand, New game, New match): one obvious key to go
+        on with, where the board's Enter could only say the game is over."""
+        keys = list(self.board.keys())
+        if not self.history.is_over:
+            return keys
+        return [*(k for k in keys if k.key != "Enter"),
+                Key("Enter", "wpp-banner-new", f"{self.next_label()} (the game is over)")]
+
     def _key_blocked(self, key: Key) -> None:
         """A key the page lists whose control cannot act now (the key script clicked its
         "why not" button): say why in the message line, never nothing. The page knows the
@@ -849,7 +869,7 @@ class GamePage(Generic[B]):
         if self.reviewing is not None or self.side.open == "review-row":
             why = "the board shows a past position (the review)"
         elif self.history.is_over:
-            why = "the game is over (New game: Shift+N)"
+            why = f"the game is over ({self.next_label()}: Enter)"
         elif self.session.human_to_act is None:
             why = "it is not your turn"
         else:
@@ -981,7 +1001,7 @@ class GamePage(Generic[B]):
                                                                else viewer))
         else:  # a position shown for reading: the review says its move
             self.last_move.hide()
-        self.keys.show(self.board.keys())
+        self.keys.show(self.page_keys())
         query = self.keeper.query()
         if query:
             value = address_html(query)
@@ -1008,14 +1028,13 @@ class GamePage(Generic[B]):
         people = self.people()
         if h.is_over:
             head = result_head(h.returns(), people)
-            return (f"<b>{escape(head)}</b> — {escape(self._outcome().rstrip('.'))}. "
+            return (f"<b>{escape(head)}</b> — {escape(plain(self._outcome()).rstrip('.'))}. "
                     f"<span class='wpp-seed-shown'>Seed {h.seed}</span> (type it in Seed "
                     "to deal this game again).")
         if acting is not None:
-            n = len(h.view(acting).legal_actions())
             who = "Your turn" if len(people) == 1 else f"{seat_name(acting)} to act"
-            count = f" ({n} legal move{'s' if n != 1 else ''})" if n <= 30 else ""
-            return f"<b>{who}</b> ({seat_name(acting)}): choose on the board{count}."
+            # No count of legal moves: a newcomer reads the board, not the engine's list.
+            return f"<b>{who}</b> ({seat_name(acting)}): choose on the board."
         seat = h.to_act
         label = opponent_label(self.game_name, self.chooser.choice(seat))
         return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"
@@ -1069,21 +1088,37 @@ class GamePage(Generic[B]):
                 else ("Computer" if len(computers) == 1 else seat_name(s))
                 for s in range(self.players)]
 
+    def next_label(self) -> str:
+        """What the banner's first button starts: "New match" once the match is over,
+        "Next hand" (or "Next game") after a game the match counted, else "New game"."""
+        if self.match.over:
+            return "New match"
+        if self.history.is_over and self.match.counted(self.game_id):
+            return f"Next {self.match.rule.unit}"
+        return "New game"
+
     def _banner(self) -> None:
         h = self.history
-        new = "New match" if self.match.over else "New game"
+        new = self.next_label()
         if self.end.buttons["new"].description != new:
             self.end.buttons["new"].description = new
         if not h.is_over:
             self.end.hide()
             return
-        match = self.match.over and self.match.counted(self.game_id)
+        counted = self.match.counted(self.game_id)
+        match = self.match.over and counted
         labels = self.match_labels()
         won_match = match and [labels[s] for s in self.match.winners()] == ["You"]
+        # A points match under way: the running total after this game, in the banner itself
+        # (the hand's end says where the match stands, not only who won the hand).
+        rule = self.match.rule
+        total = (f"Running total after {rule.unit} {self.match.played} of {rule.hands}: "
+                 f"{tally_text(self.match, labels)}"
+                 if counted and not match and rule.count == "points" else "")
         self.end.show(result_head(h.returns(), self.people()), self._outcome(),
                       self.score.text(),
                       won=person_won(h.returns(), self.people()) or won_match,
-                      match=result_text(self.match, labels) if match else "")
+                      match=result_text(self.match, labels) if match else total)
 
     # ------------------------------------------------------------------ two tabs, one game
     def _keep(self) -> bool:

@@ -28,6 +28,11 @@ PAGE_STYLE: Final = """<style>
 .wpp-page .wpp-banner .widget-button, .wpp-page .wpp-side-button,
 .wpp-page .wpp-option { width: auto; max-width: 100%; }
 .wpp-page .wpp-review-chart img { max-width: 100%; height: auto; }
+/* The computer's review under way: its progress bar (a label, then a bar of width 100%) ran
+   past a phone's edge; the bar takes what the label leaves. Seen once the banner's one Review
+   started it beside the step review. */
+.wpp-page .wpp-computer-review .widget-hprogress { width: auto !important; min-width: 0; }
+.wpp-page .wpp-computer-review .widget-hprogress .progress { min-width: 0; flex: 1 1 auto; }
 /* Face-down cards overlap (margin-right −24 px): a wrapped line's last one reaches 24 px past
    its place, which the hand keeps room for (it was cut at a phone's edge). */
 .wpp-page .wpp-hand-row { padding-right: 24px; box-sizing: border-box; }

@@ -17,6 +17,7 @@ from widgets.page.host import PageHost
 from widgets.page.reasons import full_reasons
 from widgets.parts.explain_panel import PanelText
 from widgets.parts.explain_view import explanation_html
+from widgets.parts.plain_words import plain
 from wpp.core.history import seat_name
 from wpp.core.review import ReviewRow
 
@@ -40,6 +41,17 @@ class Review:
         self.page.side.start_review()
         self.page.reviewing = 0
         self.page.refresh()
+
+    def review_game(self, *, threaded: bool = True) -> None:
+        """The banner's one review: every move stepped through (:meth:`show_review`) and,
+        beside it, the computer's grades of the person's decisions
+        (:meth:`review_with_computer`), started once per game (a second click goes back to
+        the first move and keeps the grades)."""
+        self.show_review()
+        cr = self.page.computer_review
+        if (self.page.reviewing is not None and cr.review is None and not cr.running
+                and cr.box.layout.display == "none"):
+            self.review_with_computer(threaded=threaded)
 
     def leave(self) -> None:
         """Leave the review, of either kind (a new game, a replay, an opened file): the board
@@ -86,7 +98,8 @@ class Review:
                 f"<b>{escape(row.verdict)}</b>"
                 + ("" if row.best == row.action else
                    f"; better: {escape(best)} (−{row.loss:.3f})") + ".")
-        self.page.side.view.set_html(f"<div>{text}</div>" + explanation_html(row.explanation))
+        self.page.side.view.set_html(plain(f"<div>{text}</div>"
+                                           + explanation_html(row.explanation)))
 
     def _draw_at(self, k: int, *, before: bool) -> None:
         """The board as it was at move ``k`` (before it, or with it played), read-only."""

@@ -12,6 +12,7 @@ module  what it holds
 ``message_line``  a refusal with the engine's reason, or a note
 ``game_log``  the last lines of the narration
 ``last_move``  the last move in words, above the board
+``plain_words``  the page's words without rule and section numbers
 ``playable``  which cards a legal action uses now (marked; the others dimmed)
 ``banner``  the game-over banner: result, reason, the session's score
 ``match_line``  the match in words: its progress above the board, its winner at its end

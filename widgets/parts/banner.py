@@ -27,6 +27,8 @@ from typing import Final
 
 import ipywidgets as w
 
+from widgets.parts.plain_words import plain
+
 __all__ = ["CELEBRATE_CSS", "GameOverBanner"]
 
 #: A won game's banner: it pops in, glows gold three times and a row of stars rises out of
@@ -78,7 +80,7 @@ class GameOverBanner:
         ``match``: the result of a match this game ended (shown above the game's)."""
         text = ((f'<div class="wpp-banner-match">{escape(match)}</div>' if match else "")
                 + f'<div class="wpp-banner-head">{escape(head)}</div>'
-                f"<div>{escape(cause)}</div>"
+                f"<div>{escape(plain(cause))}</div>"
                 + (f'<div class="wpp-score">{escape(score)}</div>' if score else ""))
         self._set(text, "flex")
         self._won(won)

@@ -29,6 +29,7 @@ from html import escape
 import ipywidgets as w
 
 from widgets.parts.faces import AnyCard, cards_html
+from widgets.parts.plain_words import plain
 from widgets.parts.redact import mask, render_text
 from wpp.core.explain import Cell, Explanation, Step, Text, Words, cell_text, is_cards
 
@@ -111,7 +112,7 @@ class ExplanationView:
         body = "".join(explanation_html(e, hidden, heading=h) for h, e in items) or (
             f'<div class="wpp-muted">{escape(empty)}</div>')
         sub = f'<div class="wpp-muted">{escape(note)}</div>' if note else ""
-        value = f'<div class="wpp-panel-title">{escape(title)}</div>{sub}{body}'
+        value = plain(f'<div class="wpp-panel-title">{escape(title)}</div>{sub}{body}')
         if self.html.value != value:
             self.html.value = value
         if self.html.layout.display != "":

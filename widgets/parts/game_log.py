@@ -22,6 +22,8 @@ from typing import TypeVar
 
 import ipywidgets as w
 
+from widgets.parts.plain_words import plain
+
 __all__ = ["LOG_CSS", "GameLogView"]
 
 #: A whole log scrolls in its box; a column laid out from its end keeps the newest line in
@@ -51,7 +53,7 @@ class GameLogView:
         (ready HTML, e.g. the hands held at the end)."""
         shown = events if self.lines is None else events[-self.lines:] if self.lines else []
         start = len(events) - len(shown)
-        items = "".join(f"<li value={start + i + 1}>{escape(words(e))}</li>"
+        items = "".join(f"<li value={start + i + 1}>{escape(plain(words(e)))}</li>"
                         for i, e in enumerate(shown))
         value = (f'<div class="wpp-panel-title">Game log</div><ol>{items}</ol>{reveal}'
                  if items or reveal else "")

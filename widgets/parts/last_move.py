@@ -20,6 +20,8 @@ from typing import Final, TypeVar
 
 import ipywidgets as w
 
+from widgets.parts.plain_words import plain
+
 __all__ = ["LAST_MOVE_CSS", "LastMoveLine"]
 
 T = TypeVar("T")
@@ -45,8 +47,8 @@ class LastMoveLine:
 
     def show(self, events: Sequence[T], words: Callable[[T], str]) -> None:
         """Show ``words`` of the last of ``events`` (nothing when there is none)."""
-        value = (f'<b>Last move:</b> <span class="wpp-last-words">{escape(words(events[-1]))}'
-                 "</span>" if events else "")
+        value = ('<b>Last move:</b> <span class="wpp-last-words">'
+                 f"{escape(plain(words(events[-1])))}</span>" if events else "")
         display = "" if value else "none"
         if self.html.value != value:
             self.html.value = value

@@ -22,6 +22,8 @@ from html import escape
 
 import ipywidgets as w
 
+from widgets.parts.plain_words import plain
+
 __all__ = ["MessageLine"]
 
 
@@ -60,7 +62,7 @@ class MessageLine:
 
     def render(self) -> None:
         """Draw the message, or nothing once it is stale."""
-        text = "" if self._at != self._epoch() else escape(self.text)
+        text = "" if self._at != self._epoch() else escape(plain(self.text))
         if text and self.info:
             text = f'<span class="wpp-info">{text}</span>'
         if self.html.value != text:

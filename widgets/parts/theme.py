@@ -125,6 +125,7 @@ APP_CSS: Final = """
 .wpp-app .wpp-score { font-size: 13px; }
 .wpp-app .widget-button.wpp-banner-new, .wpp-app .widget-button.wpp-banner-replay,
 .wpp-app .widget-button.wpp-banner-review { width: auto; font-weight: bold; }
+.wpp-app .widget-button.wpp-banner-new { background: @GOLD@; color: #0d2b45; }
 .wpp-app .wpp-practice-mark { background: #b9590b; color: #fff; font-weight: bold;
   padding: 2px 8px; border-radius: 4px; white-space: nowrap; }
 .wpp-app.wpp-practice .wpp-header { border-bottom-color: #b9590b; }

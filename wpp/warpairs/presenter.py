@@ -351,14 +351,14 @@ def _items_for_play(play: Play, before: View, after: View, lead: bool) -> list[s
         if power:
             why = ("you hold few cards" if viewer_cards <= AGGRESSIVE_OPPONENT_CARDS
                    else "it has at most one outlier left")
-            out.append(f"a pair of 2s, kings or aces (6.32): {why}")
+            out.append(f"a pair of 2s, kings or aces: {why}")
         else:
             out.append("pairs: the lowest pair that beats the table")
     else:
         if table.cards[0].rank == 14:
             out.append("an ace on the table: a two or a higher ace")
         elif power and viewer_cards <= POWER_SINGLES_OPPONENT_CARDS:
-            out.append("2s, kings, aces: you are close to out (6.32)")
+            out.append("2s, kings, aces: you are close to out")
         elif power:
             out.append("singles: 2s, kings, aces (no outlier beats the table)")
         else:
@@ -392,11 +392,11 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
         mine = after.mulligans[mover]
         if mine:
             shown = tuple(mine)
-            title: Text = words(f"{who} put ", _shown(mine), " face up in the pile (R11)")
+            title: Text = words(f"{who} put ", _shown(mine), " face up in the pile")
         else:
             title = f"{who} made its mulligan (its 3 cards show when yours is made)"
         rule = ("The mulligan rule: it keeps twos, kings and aces, then the poker hands and "
-                "pairs it can build, and gives up the 3 cards that help it least (6.1).")
+                "pairs it can build, and gives up the 3 cards that help it least.")
         items = ["mulligan"]
     elif isinstance(action, PlayCards):
         play = classify(action.cards, before.rules)
@@ -408,23 +408,23 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
         items = _items_for_play(play, before, after, lead)
         rule = ("Leading, it goes down its list — straight, flush, 5-card check, three of a "
                 "kind, two pair, full house, four of a kind, straight flush, pairs, singles — "
-                "and plays the lowest of the first item it holds (6.3).")
+                "and plays the lowest of the first item it holds.")
         if table is not None:
             rule = (f"Following, it is locked in the trick's mode ({table.mode.label}) and "
-                    "plays the lowest play of the first item that beats the table (6.3).")
+                    "plays the lowest play of the first item that beats the table.")
             notes.append(words("The play to beat was ", Ref(tuple(table.cards),
                                                             table.describe()), "."))
     elif isinstance(action, TakeFromPile):
         shown = (action.card,)
-        title = words(f"{who} took ", _shown(shown), " from the face-up pile (R14)")
-        items = ["draw (6.31): a pile card that is a king, an ace or matches its hand"]
+        title = words(f"{who} took ", _shown(shown), " from the face-up pile")
+        items = ["draw: a pile card that is a king, an ace or matches its hand"]
         rule = ("Nothing it was willing to play beat the table, so it drew; it takes a pile "
                 "card when one is a king, an ace or matches a card in its hand.")
     elif isinstance(action, Draw):
         first = before.phase is not Phase.DRAWING
         title = f"{who} drew {'a card' if first else 'a second card'} from the deck"
-        items = ["draw (6.31): nothing it was willing to play beats the table" if first
-                 else "draw one more (6.31)"]
+        items = ["draw: nothing it was willing to play beats the table" if first
+                 else "draw one more"]
         rule = ("Its first card decides: it stops after one card when that card is a king, an "
                 "ace or matches its hand, or when its hand then holds 5 cards or fewer; "
                 "otherwise it draws a second." if not first else
@@ -432,13 +432,13 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
                 "willing to play beats the table.")
     elif isinstance(action, Stop):
         title = f"{who} stopped drawing"
-        items = ["stop (6.31)"]
+        items = ["stop"]
         rule = ("It stops after one card when that card is a king, an ace or matches its "
                 "hand, when its hand holds 5 cards or fewer, or when a second card would reach "
-                "the hand limit (R17).")
+                "the hand limit.")
     elif isinstance(action, Redraw):
-        title = f"{who} re-drew (R15)"
-        items = ["re-draw (6.31, R15)"]
+        title = f"{who} re-drew"
+        items = ["re-draw"]
         rule = ("Once a game, when its two drawn cards match nothing and neither is a two, a "
                 "king or an ace, both go to the pile and it draws two new cards.")
     else:

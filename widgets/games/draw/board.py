@@ -46,6 +46,9 @@ _CSS: Final = """<style>
 .wpp-draw .wpp-draw-seat { display: inline-block; margin: 2px 10px 2px 0; }
 .wpp-draw .wpp-draw-seat.wpp-draw-last b { color: #a15c00; }
 .wpp-draw .widget-button.wpp-chosen { box-shadow: 0 0 0 3px #d4a017; }
+.wpp-draw .wpp-draw-showdown { display: flex; flex-direction: column; gap: 6px; }
+.wpp-draw .wpp-draw-final { border-radius: 8px; padding: 4px 8px; background: #f4f1e8; }
+.wpp-draw .wpp-draw-final.wpp-draw-winner { background: #fff4cc; box-shadow: 0 0 0 2px #d4a017; }
 </style>"""
 
 
@@ -68,9 +71,13 @@ class DrawBoard(BoardBase):
                                lambda: self._send(()), key="P")
         self.go = self.button("Draw", "wpp-draw-go", "exchange the raised cards",
                               lambda: self._send(tuple(self.chosen)), key="Enter")
-        acts = w.Box([self.pat, self.go])
-        acts.add_class("wpp-draw-acts")
-        self.root = w.VBox([w.HTML(_CSS), self.seats, self.title, hand, acts])
+        self.acts = w.Box([self.pat, self.go])
+        self.acts.add_class("wpp-draw-acts")
+        #: The hand's end: every hand by its player's name, what it is, who won.
+        self.showdown = w.HTML()
+        self.showdown.add_class("wpp-draw-showdown")
+        self.root = w.VBox([w.HTML(_CSS), self.seats, self.title, hand, self.acts,
+                            self.showdown])
         self.root.add_class("wpp-draw")
         self.chosen: list[Card] = []
         self._hand: tuple[Card, ...] = ()
@@ -96,8 +103,13 @@ class DrawBoard(BoardBase):
         else:
             what = "you stood pat"
         value = evaluate(view.hand).name
-        self.title.value = (f"<b>{escape(mine)}</b>: {escape(value)} — {escape(what)}"
-                            f' <span class="wpp-muted">({escape(view.rules.describe())})</span>')
+        # The discard's prompt (how many may go) only while the discard is to come: after
+        # it the page said "You may discard up to 3 cards" under the cards just drawn.
+        rule = (f' <span class="wpp-muted">({escape(view.rules.describe())})</span>'
+                if view.my_discard is None else "")
+        self.title.value = f"<b>{escape(mine)}</b>: {escape(value)} — {escape(what)}{rule}"
+        self.acts.layout.display = "none" if view.my_discard is not None else ""
+        self.showdown.value = self._showdown_html(view)
         self._show()
 
     def select(self, action: Any) -> None:
@@ -174,6 +186,25 @@ class DrawBoard(BoardBase):
         set_class(self.pat, "wpp-chosen", pat)
         set_class(self.pat, "wpp-draw-go", pat)
 
+    def _showdown_html(self, view: DrawView) -> str:
+        """The hand's end: each seat by name (yours first) with its five cards, what they
+        make and who won (a split pot names every winner); nothing before the showdown."""
+        if view.showdown is None:
+            return ""
+        values = [evaluate(h) for h in view.showdown]
+        best = max(v.strength for v in values)
+        winners = [s for s, v in enumerate(values) if v.strength == best]
+        order = [view.player, *(s for s in range(view.players) if s != view.player)]
+        rows = []
+        for s in order:
+            won = s in winners
+            tag = ("splits the pot" if len(winners) > 1 else "wins the hand") if won else ""
+            rows.append(f'<div class="wpp-draw-final{" wpp-draw-winner" if won else ""}">'
+                        f"<b>{escape(self._name(s, view))}</b>: {escape(values[s].name)}"
+                        + (f" — <b>{tag}</b>" if tag else "")
+                        + f"<br>{cards_html(view.showdown[s], 44)}</div>")
+        return '<div class="wpp-panel-title">Showdown</div>' + "".join(rows)
+
     def _seats_html(self, view: DrawView, others: Mapping[int, Any]) -> str:
         parts = []
         acted = len(view.draw_counts)
@@ -182,9 +213,8 @@ class DrawBoard(BoardBase):
                 continue
             name = escape(self._name(s, view))
             cards: Sequence[Card | None]
-            if view.showdown is not None:
-                cards = view.showdown[s]
-                what = escape(evaluate(cards).name)
+            if view.showdown is not None:  # its hand is in the showdown, beside yours
+                cards, what = (), f"{evaluate(view.showdown[s]).name} (the showdown below)"
             elif s in others and isinstance(others[s], DrawView):
                 cards, what = others[s].hand, "open hand (practice)"
             else:
@@ -196,7 +226,7 @@ class DrawBoard(BoardBase):
                 did = "to act" if s == view.to_act else "waiting"
             last = " wpp-draw-last" if s == acted - 1 and view.showdown is None else ""
             parts.append(f'<div class="wpp-draw-seat{last}" role="group" aria-label="{name}: '
-                         f'{escape(what)}, {did}"><b>{name}</b> · {did}<br>'
-                         f"{cards_html(cards, 34)}</div>")
+                         f'{escape(what)}, {did}"><b>{name}</b> · {did}'
+                         + (f"<br>{cards_html(cards, 34)}" if cards else "") + "</div>")
         deck = f'<div class="wpp-muted">deck {view.stub_size}</div>'
         return "".join(parts) + deck

@@ -28,15 +28,15 @@ __all__ = ["ACTION_OF", "KINDS", "ActionBar"]
 
 #: The bar's buttons in display order: kind → (label, tooltip).
 KINDS: Final[dict[str, tuple[str, str]]] = {
-    "mulligan": ("Mulligan", "put the 3 selected cards face up in the pile (R11) — Enter"),
-    "play": ("Play", "play the selected cards (R7, R13) — Enter"),
-    "draw": ("Draw", "draw a deck card instead of beating the table (R14) — Shift+D"),
-    "more": ("Draw one more", "take a second deck card (R14) — Shift+D"),
-    "stop": ("Stop", "stop drawing; the trick ends (R14) — Shift+S"),
-    "redraw": ("Re-draw", "once a game: swap the cards drawn this turn for new ones (R15) "
+    "mulligan": ("Mulligan", "put the 3 selected cards face up in the pile — Enter"),
+    "play": ("Play", "play the selected cards — Enter"),
+    "draw": ("Draw", "draw a deck card instead of beating the table — Shift+D"),
+    "more": ("Draw one more", "take a second deck card — Shift+D"),
+    "stop": ("Stop", "stop drawing; the trick ends — Shift+S"),
+    "redraw": ("Re-draw", "once a game: swap the cards drawn this turn for new ones "
                "— Shift+R"),
-    "pass": ("Pass", "lead nothing; the other player must lead (R16) — Shift+P"),
-    "concede": ("Concede", "give up this game (R19); asks again before it counts"),
+    "pass": ("Pass", "lead nothing; the other player must lead — Shift+P"),
+    "concede": ("Concede", "give up this game; asks again before it counts"),
 }
 
 

@@ -35,6 +35,7 @@ from widgets.page.board import BoardBase, Key
 from widgets.parts.hand import HandView
 from widgets.parts.hotkeys import SLOT_KEYS, KeyPad
 from widgets.parts.how_to_play import how_to_play_html
+from widgets.parts.plain_words import plain
 from widgets.parts.playable import playable_cards
 from wpp.core.errors import WppError
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
@@ -285,7 +286,8 @@ class WarPairsBoard:
             p = player_name(v.to_act)
             prompt = f"<b>{p}'s turn</b> — hand the screen over; {p} clicks “Show my hand”."
         elif acting is not None:
-            prompt = instructions_html(v, two_people=len(self.people) > 1)
+            # the play to beat in the engine's words, without their rule numbers
+            prompt = plain(instructions_html(v, two_people=len(self.people) > 1))
         else:
             prompt = ""
         if self.prompt.value != prompt:

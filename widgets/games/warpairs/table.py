@@ -20,6 +20,7 @@ from html import escape
 import ipywidgets as w
 
 from widgets.parts.faces import cards_html
+from widgets.parts.plain_words import plain
 from wpp.warpairs.phases import Phase, TrickPlay
 from wpp.warpairs.view import View
 
@@ -73,14 +74,14 @@ class TableView:
         table = view.table
         if view.phase is Phase.MULLIGAN:
             centre = ('<div class="wpp-play-words">The mulligan: each player puts 3 cards '
-                      "face up in the pile (R11).</div>")
+                      "face up in the pile.</div>")
         elif table is None and over:
             centre = '<div class="wpp-play-words">The game is over.</div>'
         elif table is None:
-            mode_note = " The lead was passed: it must be played (R16)." if view.passed else ""
+            mode_note = " The lead was passed: it must be played." if view.passed else ""
             centre = ('<div class="wpp-empty-table"></div>'
                       '<div class="wpp-play-words">Fresh trick: the leader plays a single '
-                      f"card, a pair or a poker hand (R13).{mode_note}</div>")
+                      f"card, a pair or a poker hand.{mode_note}</div>")
         else:
             last = view.trick[-1]
             mode = table.mode.label
@@ -104,6 +105,6 @@ class TableView:
                 parts.append(trick_html(view.last_trick, names, "Last trick"))
         if show_last and view.phase is not Phase.MULLIGAN:
             parts.append(trick_html(view.last_trick, names, "Last trick"))
-        value = "".join(parts)
+        value = plain("".join(parts))   # the engine's words, without their rule numbers
         if self.html.value != value:
             self.html.value = value
