@@ -17,12 +17,13 @@ import pytest
 
 from tests.rooms.test_room_like_the_page import pages_of
 from tests.rooms.test_room_page_any_game import not_concede, open_room, page_text, unseen
+from tests.rooms.test_room_rematch import reopened
 from widgets.site.room import RoomPage, hint_for
 from widgets.testing import leaks
 from wpp.core.errors import WppError
 from wpp.core.registry import match_rule, registered_games
 from wpp.services.room_seat import Seat
-from wpp.services.rooms import SCHEMA_VERSION, RoomStore
+from wpp.services.rooms import RoomStore
 
 
 class Spy:
@@ -212,10 +213,7 @@ def test_an_old_store_opens_and_its_rooms_start_their_match(tmp_path: Path) -> N
                           "ALTER TABLE rooms DROP COLUMN game_number;")
         con.execute("PRAGMA user_version = 4")
     con.close()
-    again = RoomStore(path)
-    with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
-    con.close()
+    again = reopened(path)
     a = again.rejoin(code, a.seat, a.secret)
     assert a.match().played == 0
     finish_by_concession(a, again.rejoin(code, b.seat, b.secret))

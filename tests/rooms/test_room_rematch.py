@@ -20,6 +20,15 @@ from wpp.services.room_seat import Seat, StaleRoom
 from wpp.services.rooms import SCHEMA_VERSION, RoomStore
 
 
+def reopened(path: Path) -> RoomStore:
+    """The store at ``path`` opened again, its file migrated to this kit's schema (5)."""
+    store = RoomStore(path)
+    with sqlite3.connect(path) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    con.close()
+    return store
+
+
 def play_out(seats: list[Seat], rng: random.Random) -> None:
     """Play the room's game to its end by random legal moves (the computer's by any page)."""
     for _ in range(5000):
@@ -123,10 +132,7 @@ def test_a_schema_3_store_is_migrated_and_its_rooms_go_on(tmp_path: Path) -> Non
             """)
         con.execute("PRAGMA user_version = 3")
     con.close()
-    again = RoomStore(path)
-    with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
-    con.close()
+    again = reopened(path)
     a = again.rejoin(code, a.seat, a.secret)
     b = again.join(code)
     (a if a.view().my_turn else b).concede()
