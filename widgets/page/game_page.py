@@ -64,45 +64,34 @@ import ipywidgets as w
 
 from widgets.page.board import Board, Key
 from widgets.page.computer_review import ComputerReview
-from widgets.page.deals import check_seed, fresh_seed, parse_seed, save_link
+from widgets.page.deals import (
+    check_seed,
+    fresh_seed,
+    parse_seed,
+    read_save,
+    save_link,
+    uploaded_text,
+)
 from widgets.page.faults import install_fault_panel
 from widgets.page.game_end import GameEnd
 from widgets.page.hint_why import give_hint, why_panel
-from widgets.page.keeper import (
-    Keeper,
-    address_html,
-    address_script_html,
-    read_settings,
-)
-from widgets.page.keys import PageKeys, key_name, keys_html
+from widgets.page.keeper import Keeper, address_html, address_script_html, read_settings
+from widgets.page.keys import PageKeys, blocked_reason, key_name, keys_html, keys_now
 from widgets.page.layout import PAGE_STYLE
 from widgets.page.options import OptionsMenu
 from widgets.page.practice import (
     CHOSEN,
     OPEN_HANDS,
     OPENED,
-    PRACTICE_MARK,
     REPLAYED,
-    SEATS_CHANGED,
-    UNDONE,
     practice_mark,
     practice_why,
 )
-from widgets.page.reasons import (
-    PublicReasons,
-    full_reasons,
-    public_form,
-)
+from widgets.page.reasons import PublicReasons, full_reasons, public_form
 from widgets.page.results import SessionScore, result_head
 from widgets.page.review import Review
-from widgets.page.seats import (
-    PERSON,
-    SeatChooser,
-    default_opponent,
-    make_opponent,
-    opponent_label,
-)
-from widgets.page.serving import read_address, serve
+from widgets.page.seats import PERSON, SeatChooser, default_opponent, make_opponent, opponent_label
+from widgets.page.serving import arrive, serve
 from widgets.page.stakes import Stakes
 from widgets.page.turns import Turns
 from widgets.page.two_tabs import TwoTabs
@@ -119,7 +108,6 @@ from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from widgets.parts.page_header import PageHeader, set_class
 from widgets.parts.plain_words import plain
-from widgets.parts.saved_game import open_save
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
@@ -129,12 +117,10 @@ from wpp.core.registry import game_def, hint_agent, match_rule, new_game
 from wpp.core.session import Session
 from wpp.services.game_store import GameStore, game_id
 
-__all__ = ["CHOSEN", "OPENED", "OPEN_HANDS", "PRACTICE_MARK", "REPLAYED", "SEATS_CHANGED",
-           "UNDONE", "GamePage", "practice_mark"]
+__all__ = ["GamePage"]
 
 #: The board's own type (a page's ``board`` keeps it, so tests reach its widgets).
 B = TypeVar("B", bound=Board)
-_MAX_FILE = 1_000_000
 
 
 class GamePage(Generic[B]):
@@ -225,9 +211,9 @@ class GamePage(Generic[B]):
             if 0 <= seat < self.players:
                 self.chooser.set(seat, self.chooser.choice(seat), budget)
         self.session = Session(first, {})
-        self.session.set_computer(self.agents())
-        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
-                        for s in range(self.players)}
+        #: Who plays each seat, with its budget, as the session has it (see seat_agents).
+        self.applied: dict[int, tuple[str, float | None]] = {}
+        self.seat_agents(self.agents())
         self._wire()
         self.fault_panel = install_fault_panel(self)
         self.start(first, notice=self.keeper.notice, why="" if found is not None else why)
@@ -249,41 +235,8 @@ class GamePage(Generic[B]):
 
     def arrive(self, query: str, notices: Sequence[str] = (), *,
                fixed: Collection[str] = ()) -> None:
-        """The page's address has come (:func:`serve` built the page before it): a reload's
-        key continues the kept game; else a seed deals that game (practice: a known deal)
-        and an opponent takes every other seat, each starting a new game only if it changes
-        something; the page keeps its game from now on. ``fixed``: settings the page's
-        maker chose, which the address does not change. What cannot be used is said."""
-        asks, said = read_address(self.game_name, query)
-        said = list(notices) + said
-        self.keeper.release()
-        if asks.key and self.keeper.store is not None:
-            found = self.keeper.take(asks.key)
-            if found is not None and self.take_kept(*found, show_practice=True):
-                self.start(found[0])
-                self.tell(said)
-                return
-            if self.keeper.notice:
-                said.insert(0, self.keeper.notice)
-        seed = None if "seed" in fixed else asks.seed
-        changed = seed is not None
-        if asks.opponent and "seats" not in fixed:
-            moved = False
-            for seat in range(1, self.players):
-                if self.chooser.choice(seat) != asks.opponent:
-                    self.chooser.set(seat, asks.opponent)
-                    moved = True
-            if moved:
-                self.session.set_computer(self.agents())
-                self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
-                                for s in range(self.players)}
-            changed = changed or moved
-        if changed:
-            self.start(self._deal(fresh_seed() if seed is None else seed),
-                       why="" if seed is None else CHOSEN)
-        else:
-            self.refresh()  # kept from now on, under the page's own key
-        self.tell(said)
+        """The page's address has come (:func:`~widgets.page.serving.arrive`)."""
+        arrive(self, query, notices, fixed=fixed)
 
     def take_kept(self, history: History[Any, Any], settings: Mapping[str, Any],
                    refusal: str = "cannot continue the kept game", *,
@@ -302,9 +255,7 @@ class GamePage(Generic[B]):
             self.notes.refuse(f"{refusal}: {err}")
             self.stakes.show_seats()
             return False
-        self.session.set_computer(agents)
-        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
-                        for s in range(self.players)}
+        self.seat_agents(agents)
         if show_practice:
             # The box shows what the kept game was set to, with no question (nothing is
             # at stake on this page yet: the kept game is only now taken up).
@@ -466,6 +417,13 @@ class GamePage(Generic[B]):
                                              self.chooser.budget(seat), seed=seat)
         return agents
 
+    def seat_agents(self, agents: dict[int, Any]) -> None:
+        """Give the computer's seats ``agents`` and remember who plays as applied (a
+        cancelled change of who plays goes back to it)."""
+        self.session.set_computer(agents)
+        self.applied = {s: (self.chooser.choice(s), self.chooser.budget(s))
+                        for s in range(self.players)}
+
     def settings(self) -> dict[str, Any]:
         """What the store keeps beside the game: who plays each seat, budgets, practice."""
         budgets = {str(s): b for s in range(self.players)
@@ -524,7 +482,7 @@ class GamePage(Generic[B]):
         except WppError as err:
             self.notes.refuse(str(err))
             return
-        self.start(self._deal(fresh_seed() if typed is None else typed),
+        self.start(self.deal(fresh_seed() if typed is None else typed),
                    why="" if typed is None else CHOSEN)
 
     def ask_new_game(self) -> None:
@@ -538,7 +496,7 @@ class GamePage(Generic[B]):
             return
         self.ask(lambda: self.new_game(typed), "Deal a new game?")
 
-    def _deal(self, seed: int) -> History[Any, Any]:
+    def deal(self, seed: int) -> History[Any, Any]:
         """A new game dealt from ``seed``, with this page's players and rules."""
         h = self.history
         return type(h).create(self.definition, seed, self.players, h.rules)
@@ -552,10 +510,7 @@ class GamePage(Generic[B]):
         """Open a save file of this game (refused with the kit's reason otherwise; nothing
         changes then)."""
         try:
-            game = open_save(text, self.game_name, self.definition.title)
-            if game.players != self.players:
-                raise WppError(f"this save file has {game.players} players; this page has "
-                               f"{self.players}")
+            game = read_save(text, self.game_name, self.definition.title, self.players)
         except WppError as err:
             self.notes.refuse(f"cannot open this file: {err}")
             return
@@ -563,20 +518,15 @@ class GamePage(Generic[B]):
                                 "deal).", why=OPENED)
 
     def _file(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
+        if not change["new"]:
             return
-        item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
-        content = item.get("content", b"") if isinstance(item, dict) else b""
         try:
-            raw = bytes(content)
-        except (TypeError, ValueError):
-            raw = b""
-        self.open_file.value = ()  # no copy kept (and the same file may come again)
-        if len(raw) > _MAX_FILE:
-            self.notes.refuse("this file is too large to be a save file")
+            text = uploaded_text(change["new"])
+        except WppError as err:
+            self.notes.refuse(str(err))
             return
-        text = raw.decode("utf-8", errors="replace")
+        finally:
+            self.open_file.value = ()  # no copy kept (and the same file may come again)
         self.ask(lambda: self.open_saved(text), "Open the saved game?")
 
     def save(self) -> None:
@@ -599,30 +549,15 @@ class GamePage(Generic[B]):
          "redo": self.redo}[name]()
 
     def page_keys(self) -> list[Key]:
-        """The board's keys as the key script gets them; once the game is over, Enter is
-        the banner's first button (Next hand, New game, New match): one obvious key to go
-        on with, where the board's Enter could only say the game is over."""
-        keys = list(self.board.keys())
-        if not self.history.is_over:
-            return keys
-        return [*(k for k in keys if k.key != "Enter"),
-                Key("Enter", "wpp-banner-new", f"{self.next_label()} (the game is over)")]
+        """The board's keys as the key script gets them (:func:`~widgets.page.keys.keys_now`)."""
+        return keys_now(self.board.keys(), self.history.is_over, self.next_label())
 
     def _key_blocked(self, key: Key) -> None:
-        """A key the page lists whose control cannot act now (the key script clicked its
-        "why not" button): say why in the message line, never nothing. The page knows the
-        shared reasons (a past position, the game over, not your turn); the board its own
-        (its optional ``why_not(key)``: "2 cards still to place")."""
-        if self.reviewing is not None or self.side.open == "review-row":
-            why = "the board shows a past position (the review)"
-        elif self.history.is_over:
-            why = f"the game is over ({self.next_label()}: Enter)"
-        elif self.session.human_to_act is None:
-            why = "it is not your turn"
-        else:
-            why_not = getattr(self.board, "why_not", None)
-            why = (str(why_not(key.key)) if callable(why_not) else "") or \
-                f"{key.does[:1].lower()}{key.does[1:]} is not possible now"
+        """A key the page lists whose control cannot act now: say why (never nothing)."""
+        why = blocked_reason(key, self.board,
+                             past=self.reviewing is not None or self.side.open == "review-row",
+                             over=self.history.is_over, next_label=self.next_label(),
+                             your_turn=self.session.human_to_act is not None)
         self.notes.say(f"{key_name(key.key)}: {why}.", info=True)
         self.notes.render()
 

@@ -12,17 +12,20 @@ its own page class with :func:`serve`.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from widgets.page.deals import check_seed
-from widgets.page.keeper import default_store
-from widgets.page.seats import opponent_choices
+from widgets.page.deals import check_seed, fresh_seed
+from widgets.page.keeper import Keeper, default_store
+from widgets.page.practice import CHOSEN
+from widgets.page.seats import SeatChooser, opponent_choices
 from widgets.parts.address import page_query, query_value
 from wpp.core.errors import WppError
+from wpp.core.history import History
 
-__all__ = ["AddressAsks", "ServedPage", "read_address", "serve", "served_settings"]
+__all__ = ["AddressAsks", "ArrivingPage", "ServedPage", "arrive", "read_address", "serve",
+           "served_settings"]
 
 
 class ServedPage(Protocol):
@@ -134,3 +137,77 @@ def serve(game: str, build: Callable[..., P], settings: dict[str, Any],
         raise WppError(f"this page plays {page.game_name!r:.30}, not {game!r:.30}")
     page.arrive(page_query(), trouble, fixed=fixed)
     return page
+
+
+class ArrivingPage(ServedPage, Protocol):
+    """A page as its address's arrival sees it (:func:`arrive`)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def keeper(self) -> Keeper: ...
+
+    @property
+    def chooser(self) -> SeatChooser: ...
+
+    def agents(self) -> dict[int, Any]:
+        """The agents of the seats the chooser gives to the computer."""
+
+    def seat_agents(self, agents: dict[int, Any]) -> None:
+        """Give the computer's seats ``agents``, remembering who plays as applied."""
+
+    def take_kept(self, history: History[Any, Any], settings: Mapping[str, Any],
+                  refusal: str = ..., *, show_practice: bool = False) -> bool:
+        """Seat who plays as kept with ``history``; whether it can be played here."""
+
+    def start(self, history: History[Any, Any], notice: str = "", why: str = "", *,
+              advance: bool = True) -> None:
+        """Play ``history`` from now on."""
+
+    def deal(self, seed: int) -> History[Any, Any]:
+        """A new game dealt from ``seed``, with the page's players and rules."""
+
+    def refresh(self) -> None:
+        """Draw the page anew (and keep its game)."""
+
+    def tell(self, notices: Sequence[str]) -> None:
+        """Say ``notices`` on the page."""
+
+
+def arrive(page: ArrivingPage, query: str, notices: Sequence[str] = (), *,
+           fixed: Collection[str] = ()) -> None:
+    """``page``'s address has come (:func:`serve` built the page before it): a reload's
+    key continues the kept game; else a seed deals that game (practice: a known deal)
+    and an opponent takes every other seat, each starting a new game only if it changes
+    something; the page keeps its game from now on. ``fixed``: settings the page's
+    maker chose, which the address does not change. What cannot be used is said."""
+    asks, said = read_address(page.game_name, query)
+    said = list(notices) + said
+    keeper = page.keeper
+    keeper.release()
+    if asks.key and keeper.store is not None:
+        found = keeper.take(asks.key)
+        if found is not None and page.take_kept(*found, show_practice=True):
+            page.start(found[0])
+            page.tell(said)
+            return
+        if keeper.notice:
+            said.insert(0, keeper.notice)
+    seed = None if "seed" in fixed else asks.seed
+    changed = seed is not None
+    if asks.opponent and "seats" not in fixed:
+        moved = False
+        for seat in range(1, page.players):
+            if page.chooser.choice(seat) != asks.opponent:
+                page.chooser.set(seat, asks.opponent)
+                moved = True
+        if moved:
+            page.seat_agents(page.agents())
+        changed = changed or moved
+    if changed:
+        page.start(page.deal(fresh_seed() if seed is None else seed),
+                   why="" if seed is None else CHOSEN)
+    else:
+        page.refresh()  # kept from now on, under the page's own key
+    page.tell(said)

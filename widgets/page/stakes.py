@@ -78,6 +78,9 @@ class StakesHost(Protocol):
     def agents(self) -> dict[int, Any]:
         """The agents of the seats the chooser gives to the computer."""
 
+    def seat_agents(self, agents: dict[int, Any]) -> None:
+        """Give the computer's seats ``agents``, remembering who plays as applied."""
+
     def in_progress(self) -> bool:
         """A game a person has played into and not finished."""
 
@@ -180,8 +183,7 @@ class Stakes:
         if page.match.played and any(page.applied[s] != (chooser.choice(s), chooser.budget(s))
                                      for s in range(page.players)):
             page.match = page.match.next()  # a match is against the same opponents
-        page.session.set_computer(agents)
-        page.applied = {s: (chooser.choice(s), chooser.budget(s)) for s in range(page.players)}
+        page.seat_agents(agents)
         page.pacer.cancel()
         page.reset_turn()
         page.refresh()
