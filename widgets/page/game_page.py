@@ -229,8 +229,8 @@ class GamePage(Generic[B]):
 
     @classmethod
     def from_env(cls, game: str, *, board: B, **settings: Any) -> GamePage[B]:
-        """The page as Voilà serves it (:func:`serve`: the store, ``WPP_SEED`` and
-        ``WPP_AI_DELAY``, then its address)."""
+        """The page as Voilà serves it (:func:`~widgets.page.serving.serve`: the store,
+        ``WPP_SEED`` and ``WPP_AI_DELAY``, then its address)."""
         return serve(game, lambda **s: cls.for_game(game, board=board, **s), settings)
 
     def arrive(self, query: str, notices: Sequence[str] = (), *,
@@ -450,7 +450,7 @@ class GamePage(Generic[B]):
         another tab) is practice if it was kept as practice, and goes on with the score kept
         with it; otherwise the game is practice if "Practice: open hands" is ticked.
         ``advance``: let the computer act now if it is its turn (not when following another
-        tab's game: that tab moves for the computer, :meth:`follow`)."""
+        tab's game: that tab moves for the computer, :mod:`~widgets.page.two_tabs`)."""
         self.pacer.cancel()
         self.session.start(history)
         self.game_id = game_id(history)
@@ -564,7 +564,8 @@ class GamePage(Generic[B]):
     # ------------------------------------------------------------------ Hint and Why?
     def show_hint(self) -> None:
         """Ask the chosen AI what it would do in the person's place (from their own view),
-        show its reasons and select its move on the board."""
+        show its reasons and select its move on the board
+        (:func:`~widgets.page.hint_why.give_hint`); pressed again, close its panel."""
         if self.side.open == "hint":
             self._toggle("hint")
             return
