@@ -137,7 +137,7 @@ def test_a_change_of_opponent_starts_a_new_match() -> None:
     play_out(page)
     assert page.match.played == 1
     page.chooser.set(1, "agent:stand")
-    page._apply_seats()
+    page.stakes.apply_seats()
     assert page.match.number == 2 and page.match.played == 0
 
 

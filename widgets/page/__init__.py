@@ -8,7 +8,13 @@ notebook builds its page.
 module               what it holds
 ===================  =====================================================================
 ``board``            :class:`Board`: what a game gives the page (its board and its input)
-``game_page``        :class:`GamePage`: the page, generic over any registered game + board
+``game_page``        :class:`GamePage`: the page's class and its wiring, over any game + board
+``serving``          how Voilà serves a page: the server's settings, what the address asks
+``options``          the Options menu's widgets: seed, who plays, practice, undo, save/open
+``game_end``         the game's end: result counted once, match, forfeit, record, banner
+``stakes``           a scored game stays honest: leaving it asks first, a forfeit, practice
+``two_tabs``         two tabs, one game: the stale tab's write refused, the other tab followed
+``hint_why``         Hint (the chosen AI's move selected) and the Why? panel
 ``turns``            a person's action, the computer's answer, the AI's auto-decisions, undo
 ``review``           Review: every move with the board as it was; the computer review's rows
 ``host``             :class:`PageHost`: what turns and review may ask of the page

@@ -21,12 +21,19 @@ from __future__ import annotations
 
 import base64
 from html import escape
+from typing import Any
 
+from widgets.parts.saved_game import open_save
 from wpp.core.checks import check_seed
 from wpp.core.errors import WppError
+from wpp.core.history import History
 from wpp.core.seeds import secret_seed
 
-__all__ = ["check_seed", "fresh_seed", "parse_seed", "save_link"]
+__all__ = ["MAX_FILE", "check_seed", "fresh_seed", "parse_seed", "read_save", "save_link",
+           "uploaded_text"]
+
+#: The largest file the page reads as a save file (bytes).
+MAX_FILE = 1_000_000
 
 
 def fresh_seed() -> int:
@@ -59,3 +66,28 @@ def save_link(game: str, text: str, moves: int) -> str:
     return (f'<a class="wpp-save-link" download="{escape(name)}" '
             f'href="data:application/json;base64,{data}" '
             f'title="download the save file {escape(name)}">Download {escape(name)}</a>')
+
+
+def uploaded_text(files: Any) -> str:
+    """The text of the file the page's Open button received (``files``: its value, a tuple
+    or, in older ipywidgets, a dict); the kit's error if it is too large to be a save file.
+    Undecodable bytes are replaced: the kit's reader refuses what is not a save file."""
+    item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
+    content = item.get("content", b"") if isinstance(item, dict) else b""
+    try:
+        raw = bytes(content)
+    except (TypeError, ValueError):
+        raw = b""
+    if len(raw) > MAX_FILE:
+        raise WppError("this file is too large to be a save file")
+    return raw.decode("utf-8", errors="replace")
+
+
+def read_save(text: str | bytes, game: str, title: str, players: int) -> History[Any, Any]:
+    """The game in the save file ``text`` for ``game``'s page of ``players`` seats; the kit's
+    error naming what is wrong otherwise (another game's file, a damaged one, another
+    number of players)."""
+    saved: History[Any, Any] = open_save(text, game, title)
+    if saved.players != players:
+        raise WppError(f"this save file has {saved.players} players; this page has {players}")
+    return saved

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import sys
 import urllib.parse
+from collections.abc import Mapping
 from html import escape
 from typing import Any, Final
 
@@ -41,7 +42,7 @@ from wpp.core.errors import WppError
 from wpp.core.history import History
 from wpp.services.game_store import GameStore, Kept, new_key
 
-__all__ = ["Keeper", "address_html", "address_script_html", "default_store"]
+__all__ = ["Keeper", "address_html", "address_script_html", "default_store", "read_settings"]
 
 _SCRIPT: Final = """
 (function () {
@@ -83,6 +84,18 @@ def address_script_html() -> str:
 def address_html(query: str) -> str:
     """The hidden element the script reads the address from."""
     return f'<span data-query="{escape(query)}"></span>'
+
+
+def read_settings(settings: Mapping[str, Any]
+                   ) -> tuple[dict[int, str], dict[int, float], bool]:
+    """Who plays each seat, the budgets and practice, as the store kept them (the kit's
+    error if they are damaged)."""
+    try:
+        seats = {int(k): str(v) for k, v in dict(settings.get("seats", {})).items()}
+        budgets = {int(k): float(v) for k, v in dict(settings.get("budgets", {})).items()}
+    except (TypeError, ValueError):
+        raise WppError("the settings kept with this game are damaged") from None
+    return seats, budgets, bool(settings.get("practice", False))
 
 
 class Keeper:

@@ -21,14 +21,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import Final
+from typing import Any, Final
 
 import ipywidgets as w
 
 from widgets.page.board import Key
 from widgets.parts.hotkeys import KeyPad
 
-__all__ = ["PAGE_KEYS", "PageKeys", "key_name", "keys_html"]
+__all__ = ["PAGE_KEYS", "PageKeys", "blocked_reason", "key_name", "keys_html", "keys_now"]
 
 #: The page's own keys (Shift + a letter, so they never clash with a board's plain letters).
 PAGE_KEYS: Final = (
@@ -61,6 +61,34 @@ def keys_html(board_keys: Sequence[Key], page_keys: Sequence[Key] = PAGE_KEYS) -
 
 #: The page's own keys' names (each a hidden button ``wpp-key-<name>``).
 PAGE_KEY_NAMES: Final = ("hint", "why", "undo", "redo", "new")
+
+
+def keys_now(board_keys: Sequence[Key], over: bool, next_label: str) -> list[Key]:
+    """The board's keys as the key script gets them; once the game is ``over``, Enter is
+    the banner's first button (``next_label``: Next hand, New game, New match): one obvious
+    key to go on with, where the board's Enter could only say the game is over."""
+    keys = list(board_keys)
+    if not over:
+        return keys
+    return [*(k for k in keys if k.key != "Enter"),
+            Key("Enter", "wpp-banner-new", f"{next_label} (the game is over)")]
+
+
+def blocked_reason(key: Key, board: Any, *, past: bool, over: bool, next_label: str,
+                   your_turn: bool) -> str:
+    """Why ``key``, which the page lists, cannot act now (the key script clicked its "why
+    not" button), for the message line. The page knows the shared reasons (a ``past``
+    position shown, the game ``over``, not ``your_turn``); the board its own (its optional
+    ``why_not(key)``: "2 cards still to place")."""
+    if past:
+        return "the board shows a past position (the review)"
+    if over:
+        return f"the game is over ({next_label}: Enter)"
+    if not your_turn:
+        return "it is not your turn"
+    why_not = getattr(board, "why_not", None)
+    return (str(why_not(key.key)) if callable(why_not) else "") or \
+        f"{key.does[:1].lower()}{key.does[1:]} is not possible now"
 
 
 class PageKeys(KeyPad):

@@ -22,7 +22,7 @@ The kit reads the address here only, in one of two ways:
 * :func:`page_query` — the page waits for its address where it first needs it: in a
   pre-heated kernel everything up to that moment is ready before the visitor comes, and the
   rest is built after, with the address. A game page is built whole first and then waits
-  (:func:`widgets.page.game_page.serve`), so what its address changes — a reload's kept
+  (:func:`widgets.page.serving.serve`), so what its address changes — a reload's kept
   game — is in place before the page is sent; the teacher's page, the kit, a room and the
   lessons whose whole content comes from a seed wait where they read it.
 

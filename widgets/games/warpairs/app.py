@@ -25,7 +25,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from widgets.games.warpairs.board import WarPairsBoard
-from widgets.page.game_page import GamePage, serve
+from widgets.page.game_page import GamePage
+from widgets.page.serving import serve
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card
 from wpp.warpairs.game import Game
@@ -76,7 +77,7 @@ class App(GamePage[WarPairsBoard]):
 
     @classmethod
     def from_env(cls, *args: Any, **settings: Any) -> App:
-        """The app as ``make play`` serves it (:func:`~widgets.page.game_page.serve`): the
+        """The app as ``make play`` serves it (:func:`~widgets.page.serving.serve`): the
         classic AI as P2, built at once, then what the page's address asks (a reload's key,
         ``?seed=``, ``?opponent=``, unless the caller chose the seat's agent or the seed)."""
         fixed = ["seats"] if {"agent", "computer"} & set(settings) else []
