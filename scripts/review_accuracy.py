@@ -23,6 +23,13 @@ reads every stored row of the games asked for (``--fresh``: this run's alone).
 
 Time is bounded: ``--seconds`` caps each game's time (CPU of this process); a game stops
 taking decisions when it is spent, and the rows so far are kept.
+
+``--again GAME=RUN`` (repeatable) reviews the stored decisions of GAME from run RUN on once
+more with the review as it is now, keeping their stored judge columns (the judge is
+unchanged and seeded by the deal: its verdicts would be the same) — after a change of the
+review alone, the same decisions before and after, at the review's cost only:
+
+    python scripts/review_accuracy.py --decisions 0 --again pokeros=2026-11-28T06:22:00Z
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from typing import Any, Final
 from wpp.analysis.judge import SOURCES, Judged, is_bad, judge_decision, judge_hook, learner_game
 from wpp.core.intervals import wilson
 from wpp.core.registry import game_def, registered_games
-from wpp.core.review import Position, decisions, evaluator
+from wpp.core.review import Position, decisions, evaluator, review_decision
 
 #: Where the rows are kept (appended).
 ROWS: Final = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / \
@@ -99,6 +106,42 @@ def measure(game: str, per_source: int, seconds: float, seed: int, run: str,
             done[s] += 1
             if out is not None:
                 append(out, [row])
+    return rows
+
+
+def again(game: str, stored: Sequence[dict[str, Any]], seconds: float, run: str,
+          out: Path | None, until: float = float("inf")) -> list[dict[str, Any]]:
+    """The ``stored`` rows of ``game`` reviewed again by the review as it is now (budget,
+    verdict, loss, values and CPU new; the judge's columns kept), within ``seconds`` of CPU
+    and before ``until``; each appended to ``out`` as soon as it is made."""
+    definition = game_def(game)
+    rb = ",".join(f"{k}={v}" for k, v in evaluator(definition).budget.items())
+    start = time.process_time()
+    games: dict[tuple[str, int], tuple[Any, int]] = {}
+    rows: list[dict[str, Any]] = []
+    for old in stored:
+        if time.process_time() - start > seconds or time.monotonic() > until:
+            break
+        key = (old["source"], int(old["deal"]))
+        if key not in games:
+            games = {key: learner_game(game, *key)}  # one game at a time: rows come in order
+        h, seat = games[key]
+        pos = next(p for p in decisions(h, seat) if p.move == int(old["move"]))
+        if str(pos.action) != old["action"] or seat != int(old["seat"]):
+            raise SystemExit(f"{game} deal {old['deal']} move {old['move']}: the replayed "
+                             f"game changed ({pos.action} played, {old['action']} stored)")
+        t = time.process_time()
+        r = review_decision(definition, pos, seat, seed=int(old["deal"]))
+        row = {**old, "run": run, "review_verdict": r.verdict,
+               "review_loss": round(r.loss, 5), "review_best": str(r.best),
+               "review_value": round(r.value, 5), "review_high": round(r.high, 5),
+               "review_best_value": round(r.best_value, 5),
+               "review_best_low": round(r.best_low, 5), "review_budget": rb,
+               "review_cpu": round(time.process_time() - t, 4),
+               "load": round(os.getloadavg()[0], 2)}
+        rows.append(row)
+        if out is not None:
+            append(out, [row])
     return rows
 
 
@@ -183,6 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--since", action="append", default=[], metavar="GAME=RUN",
                     help="count GAME's rows from run RUN on (e.g. after its review changed); "
                     "repeatable")
+    ap.add_argument("--again", action="append", default=[], metavar="GAME=RUN",
+                    help="review GAME's stored decisions from run RUN on again, keeping their "
+                    "judge's columns; repeatable")
     ap.add_argument("--quick", action="store_true",
                     help="the test's size: one decision a source and game")
     args = ap.parse_args(argv)
@@ -213,6 +259,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"not {c!r}", file=sys.stderr)
             return 2
         first[name] = stamp
+    redo: dict[str, str] = {}
+    for c in args.again:
+        name, eq, stamp = c.partition("=")
+        if not eq or name not in registered_games():
+            print(f"--again takes GAME=RUN with a game of {', '.join(registered_games())}, "
+                  f"not {c!r}", file=sys.stderr)
+            return 2
+        redo[name] = stamp
+    stored = read(args.out) if redo else []
+    for g, stamp in redo.items():
+        old = [r for r in stored if r["game"] == g and r["run"] >= stamp]
+        mine += again(g, old, caps.get(g, args.seconds), run, args.out, until)
+        print(f"{g}: {sum(r['game'] == g for r in mine)} stored decisions reviewed again",
+              file=sys.stderr, flush=True)
     for g in games:
         mine += measure(g, args.decisions, caps.get(g, args.seconds), args.seed, run,
                         args.out, until)

@@ -1,7 +1,10 @@
 """"Review with the computer" on the game page, for any game: after a game, the kit's game
 review (:func:`wpp.review_game`) of the person's decisions runs in the background with a
-progress bar; then the page shows its chart and the list of decisions, and choosing a row
-shows the board at that move, the person's choice and the better one, with the AI's reasons.
+progress bar; each decision joins the list as soon as it is valued (a WarPairsPoker game's
+review takes 4 to 7 s of one core in all, its first decision well under 2 s: the person reads
+and opens the first rows while the rest are valued), then the page adds its chart and its
+summary; choosing a row shows the board at that move, the person's choice and the better one,
+with the AI's reasons.
 
 The review is taken one decision at a time (:class:`wpp.core.review.ReviewRun`), by one
 method, :meth:`ComputerReview.advance`, whoever drives it: on the server a thread of its own
@@ -89,6 +92,9 @@ class ComputerReview:
                           layout=w.Layout(display="none"))
         self.box.add_class("wpp-computer-review")
         self.review: Review | None = None
+        #: The rows listed so far (those of the review under way as they come, then the
+        #: finished review's): what a choice in :attr:`rows` opens.
+        self.listed: list[ReviewRow] = []
         #: The review under way (``None``: none, or it finished, failed or was forgotten).
         self.current: ReviewRun | None = None
         self.thread: threading.Thread | None = None
@@ -105,6 +111,7 @@ class ComputerReview:
         self.current = None
         self.review = None
         self.box.layout.display = "none"
+        self.listed = []
         self.rows.options = []
         self.chart.value = ""
         self.note.value = ""
@@ -119,7 +126,8 @@ class ComputerReview:
         self.box.layout.display = ""
         self.progress.value, self.progress.max = 0, 1
         self.progress.layout.display = ""
-        self.note.value = "The computer is reviewing your decisions…"
+        self.note.value = ("The computer is reviewing your decisions… each one is listed "
+                           "below as soon as it is valued: choose one to see the board.")
         try:
             run = review_run(history, player, None, **dict(budget or {}))
         except Exception as err:  # the page must survive an evaluator's bug
@@ -153,6 +161,7 @@ class ComputerReview:
             return False
         if self.current is not run:  # a new game while this decision was valued
             return False
+        self._list(run.rows)  # the row first: the bar never counts one not listed yet
         self._progress(run)
         if run.review is None:
             return True
@@ -174,6 +183,17 @@ class ComputerReview:
         self.progress.layout.display = "none"
         self.note.value = (f'<span class="wpp-refusal">The review failed '
                            f"({escape(type(err).__name__)}).</span>")
+
+    def _list(self, rows: list[ReviewRow] | tuple[ReviewRow, ...]) -> None:
+        """List the rows valued so far that are not listed yet (a choice made meanwhile is
+        kept)."""
+        if len(rows) == len(self.listed) and all(
+                a is b for a, b in zip(rows, self.listed, strict=True)):
+            return
+        self.listed = list(rows)
+        chosen = self.rows.value
+        self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(rows)]
+        self.rows.value = chosen if isinstance(chosen, int) and chosen < len(rows) else None
 
     def _progress(self, run: ReviewRun) -> None:
         self.progress.max = max(1, run.total)
@@ -198,8 +218,7 @@ class ComputerReview:
             # The browser alone has no matplotlib (its build comes only from Pyodide's CDN).
             self.chart.value = ("<i>The move-by-move chart is drawn only on the kit's "
                                 "server.</i>" if IN_BROWSER else "")
-        self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(review.rows)]
-        self.rows.value = None
+        self._list(review.rows)
         # The note last: once it says "reviewed", the chart and the list are there.
         self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
                            f"({escape(counts)}), "
@@ -208,6 +227,6 @@ class ComputerReview:
 
     def _chosen(self, change: dict[str, Any]) -> None:
         k = change["new"]
-        if self.review is None or not isinstance(k, int) or not 0 <= k < len(self.review.rows):
+        if not isinstance(k, int) or not 0 <= k < len(self.listed):
             return
-        self.on_row(self.review.rows[k])
+        self.on_row(self.listed[k])

@@ -43,11 +43,12 @@ from wpp.core.history import History
 from wpp.core.protocol import ActionValue, GameDef, ReviewHook
 from wpp.core.review import (
     MAX_REVIEW_BUDGET,
+    SECOND_LOOK,
     Position,
     ReviewRow,
     decision_rng,
-    evaluate_position,
     evaluator,
+    review_decision,
     review_row,
 )
 
@@ -105,7 +106,8 @@ def judge_hook(game: GameDef[Any, Any, Any, Any]) -> ReviewHook:
     """The judge of ``game``: its registration's ``JUDGE`` if it names one, else the review's
     evaluator with its ``worlds`` multiplied by :data:`JUDGE_FACTOR` (capped at
     :data:`~wpp.core.review.MAX_REVIEW_BUDGET`; the rest of its budget — how many actions it
-    compares — kept, so the judge weighs the same candidates more precisely)."""
+    compares — kept, so the judge weighs the same candidates more precisely; no second look:
+    the judge's verdict is its own values')."""
     from wpp.core.registry import registration  # the game's registration module
 
     try:
@@ -116,7 +118,7 @@ def judge_hook(game: GameDef[Any, Any, Any, Any]) -> ReviewHook:
         return hook
     review = evaluator(game)
     budget = {k: min(MAX_REVIEW_BUDGET, v * JUDGE_FACTOR) if k == "worlds" else v
-              for k, v in review.budget.items()}
+              for k, v in review.budget.items() if k != SECOND_LOOK}
     return ReviewHook(review.evaluate, review.method, budget)
 
 
@@ -159,12 +161,9 @@ def judge_decision(game: GameDef[Any, Any, Any, Any], position: Position, player
     """The review's row for one decision (``seed`` and ``budget`` as the review's; default:
     its own budget) and the judge's row for the same decision, each with its verdict by the
     review's rule."""
-    review = evaluator(game)
-    b = {**review.budget, **(budget or {})}
+    b = {**evaluator(game).budget, **(budget or {})}
     start = time.process_time()
-    mine = review_row(game, position, evaluate_position(game, position, player, seed=seed,
-                                                        budget=b),
-                      game.review_unit, game.review_thresholds, review.method(b, None))
+    mine = review_decision(game, position, player, seed=seed, budget=b)
     middle = time.process_time()
     hook = judge_hook(game)
     theirs = review_row(game, position, judge_values(game, position, player, seed=seed),

@@ -135,6 +135,11 @@ class ActionValue(NamedTuple):
 Evaluate = Callable[[Any, int, random.Random, dict[str, Any], Sequence[Any], Policy | None],
                     list[ActionValue]]
 
+#: The values of exactly the given actions: ``compare(state, player, rng, actions, worlds,
+#: policy)``, as :meth:`GameDef.playout_values`.
+Compare = Callable[[Any, int, random.Random, Sequence[Any], int, Policy | None],
+                   list[ActionValue]]
+
 
 @dataclasses.dataclass(frozen=True)
 class ReviewHook:
@@ -149,8 +154,15 @@ class ReviewHook:
     evaluate: Evaluate
     #: ``method(budget, policy)``: one sentence on how the values were got.
     method: Callable[[dict[str, Any], str | None], str]
-    #: Its budget's names and defaults.
+    #: Its budget's names and defaults. A ``second_look`` (re-deals; see
+    #: :func:`wpp.core.review.review_decision`) makes the review play a move that seems to
+    #: lose a mistake's worth or more again against the better one, in that many fresh
+    #: re-deals, before it says so.
     budget: dict[str, int]
+    #: ``compare(state, player, rng, actions, worlds, policy)``: the values of exactly
+    #: ``actions`` in ``worlds`` re-deals, as ``evaluate`` values them (the second look);
+    #: ``None``: the definition's :meth:`GameDef.playout_values`.
+    compare: Compare | None = None
 
 
 class GameDef(ABC, Generic[S, A, V, R]):

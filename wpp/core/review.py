@@ -49,15 +49,19 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["MAX_REVIEW_BUDGET", "VERDICTS", "Position", "Review", "ReviewRow", "ReviewRun",
-           "evaluate_position", "evaluator", "is_clear", "review_game", "review_positions",
-           "review_row", "review_run", "verdict_of"]
+__all__ = ["MAX_REVIEW_BUDGET", "SECOND_LOOK", "VERDICTS", "Position", "Review", "ReviewRow",
+           "ReviewRun", "evaluate_position", "evaluator", "is_clear", "review_decision",
+           "review_game", "review_method", "review_positions", "review_row", "review_run",
+           "verdict_of"]
 
 #: The largest value of any review budget (``worlds``, ``actions``…): the search AI's bound on
 #: its playouts (:data:`wpp.warpairs.ai.search.MAX_PLAYOUTS`), checked by the same validator
 #: (:func:`~wpp.core.checks.check_count`), so ``worlds=10**9`` is refused at once instead of
 #: running for days, and a float (``inf``, ``nan``) is never a budget.
 MAX_REVIEW_BUDGET: Final = 10_000
+
+#: The budget's name of the second look's re-deals (:func:`review_decision`).
+SECOND_LOOK: Final = "second_look"
 
 #: The verdicts, from the best decision to the worst.
 VERDICTS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -232,6 +236,12 @@ def decision_rng(seed: int, move: int) -> random.Random:
     return random.Random(f"wpp-review:{seed}:{move}")
 
 
+def second_look_rng(seed: int, move: int) -> random.Random:
+    """The random source of the second look at ``move``: from the review's seed and the move
+    alone, independent of the first look's (:func:`decision_rng`)."""
+    return random.Random(f"wpp-review-second-look:{seed}:{move}")
+
+
 def evaluator(game: GameDef[Any, Any, Any, Any]) -> ReviewHook:
     """The evaluator the review uses for ``game``: the ``REVIEW`` its registration module
     names (an evaluator built on the game's AIs), else the definition's own
@@ -293,6 +303,62 @@ def evaluate_position(game: GameDef[Any, Any, Any, Any], position: Position, pla
     if not values:
         raise WppError(f"{game.title}'s evaluator valued no action at move {position.move}")
     return values
+
+
+def review_method(game: GameDef[Any, Any, Any, Any], budget: dict[str, Any],
+                  agent: str | None = None) -> str:
+    """How the review values a decision, in words: the evaluator's sentence, and its second
+    look if its budget has one."""
+    method = evaluator(game).method(budget, agent)
+    if budget.get(SECOND_LOOK):
+        method += (f"; where your move seems to lose a mistake's worth or more, it is played "
+                   f"again against the better one in {budget[SECOND_LOOK]} fresh deals, and "
+                   f"that second look gives the verdict")
+    return method
+
+
+def review_decision(game: GameDef[Any, Any, Any, Any], position: Position, player: int, *,
+                    seed: int = 0, agent: str | None = None,
+                    budget: dict[str, Any] | None = None) -> ReviewRow:
+    """One decision's row, as the review gives it: the evaluator's values of the actions
+    compared (:func:`evaluate_position`) and, where the played action seems to lose at least
+    a mistake's worth (the game's third threshold) and the budget has a ``second_look``, a
+    second look: the played action and that best one valued again in ``second_look`` fresh
+    re-deals (:func:`second_look_rng`), whose row — values, loss, verdict, by the same noise
+    rule — is the decision's.
+
+    Why: the best of several noisy estimates is biased upwards (the winner's curse), and a
+    small budget's intervals may be too wide to tell a real loss from noise; values got
+    again on fresh deals for just the two actions are unbiased and narrower, at the cost of
+    the few decisions that look bad (WarPairsPoker's false mistakes, Pokeros' missed ones;
+    the README's review section)."""
+    b = _check_budget(game, budget or {})
+    method = review_method(game, b, agent)
+    values = evaluate_position(game, position, player, seed=seed, agent=agent, budget=b)
+    first = review_row(game, position, values, game.review_unit, game.review_thresholds,
+                       method)
+    worlds = int(b.get(SECOND_LOOK, 0))
+    if not worlds or first.best == first.action or first.loss < game.review_thresholds[2]:
+        return first
+    hook = evaluator(game)
+    compare = hook.compare or game.playout_values
+    policy = _policy(game, agent, fold_seed(seed * 7919 + position.move))
+    again = compare(position.state, player, second_look_rng(seed, position.move),
+                    (position.action, first.best), worlds, policy)
+    second = review_row(game, position, again, game.review_unit, game.review_thresholds,
+                        method)
+    look = second.explanation.steps[0]
+    step = Step(f"A second look: the two moves in {worlds} fresh deals, valued in "
+                f"{game.review_unit}", columns=look.columns, rows=look.rows,
+                chosen_row=look.chosen_row, id="review.second_look", verdict=look.verdict,
+                notes=("The first look's best of several estimates may be lucky; these "
+                       "values, from other deals, give the verdict.",))
+    explanation = Explanation(first.explanation.title,
+                              [*first.explanation.steps, step],
+                              summary=second.explanation.summary)
+    return ReviewRow(second.move, second.action, second.best, second.value, second.low,
+                     second.high, second.best_value, second.best_low, second.best_high,
+                     second.loss, second.verdict, first.compared, explanation)
 
 
 def is_clear(game: GameDef[Any, Any, Any, Any], better: ActionValue,
@@ -360,7 +426,7 @@ class ReviewRun:
         self.budget = _check_budget(game, budget)
         check_seed(seed, "the review's seed")
         _policy(game, agent, seed)  # refuses an unknown agent before any work
-        self.method = evaluator(game).method(self.budget, agent)
+        self.method = review_method(game, self.budget, agent)
         self.rows: list[ReviewRow] = []
         self.review: Review | None = None
         if not self.positions:
@@ -386,11 +452,9 @@ class ReviewRun:
         :attr:`finished`: a step then does nothing)."""
         if self.review is not None:
             return False
-        game, p = self.game, self.positions[len(self.rows)]
-        values = evaluate_position(game, p, self.player, seed=self.seed, agent=self.agent,
-                                   budget=self.budget)
-        self.rows.append(review_row(game, p, values, game.review_unit,
-                                    game.review_thresholds, self.method))
+        p = self.positions[len(self.rows)]
+        self.rows.append(review_decision(self.game, p, self.player, seed=self.seed,
+                                         agent=self.agent, budget=self.budget))
         if len(self.rows) == len(self.positions):
             self._finish()
         return self.review is None

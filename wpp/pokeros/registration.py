@@ -103,5 +103,9 @@ def _method(budget: dict[str, Any], policy: str | None) -> str:
 
 
 #: The game review compares the placements the AIs would consider (not a random sample of
-#: the dozens of legal ones), played out at random.
-REVIEW: Final = ReviewHook(_review, _method, {"worlds": 8, "actions": 8})
+#: the dozens of legal ones), played out at random. At 8 re-deals two placements' intervals
+#: overlap unless they are far apart, so its strict noise rule called none of the judge's 6
+#: mistakes in 160 decisions: a placement that seems to lose a mistake's worth is played
+#: again against the better one in 64 fresh re-deals (the second look of
+#: wpp.core.review.review_decision), which gives the verdict.
+REVIEW: Final = ReviewHook(_review, _method, {"worlds": 8, "actions": 8, "second_look": 64})

@@ -85,7 +85,8 @@ from wpp.warpairs.view import View
 
 __all__ = ["DEFAULT_PLAYOUTS", "CandidateResult", "SearchAgent", "SearchResult", "candidates",
            "check_budgets",
-           "classic_playout", "determinise", "mulligan_candidates", "review_values", "search"]
+           "classic_playout", "determinise", "mulligan_candidates", "played_values",
+           "review_values", "search"]
 
 #: Playouts per decision by default (281 ms of CPU per move on average with the record read,
 #: measured: README).
@@ -488,6 +489,15 @@ def review_values(view: View, rng: random.Random, worlds: int, must: Sequence[Ac
     cands = (mulligan_candidates(view, classic) if view.phase is Phase.MULLIGAN
              else candidates(view, classic))
     cands += [a for a in must if a not in cands]
+    return played_values(view, rng, worlds, cands, policy)
+
+
+def played_values(view: View, rng: random.Random, worlds: int, actions: Sequence[Action],
+                  policy: Policy | None = None) -> list[ActionValue]:
+    """The values of exactly ``actions``, as :func:`review_values` gets them: each played in
+    the same ``worlds`` uniform deals of the cards the player cannot see, finished by the
+    classic AI for both seats or by ``policy`` (the review's second look)."""
+    cands = list(actions)
     seeds = [rng.getrandbits(64) for _ in range(worlds)]
     outcomes: list[list[float]] = [[] for _ in cands]
     me = view.player
