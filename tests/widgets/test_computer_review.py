@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import html
 import threading
 from pathlib import Path
 from typing import Any
@@ -190,3 +191,19 @@ def test_each_decision_is_listed_as_soon_as_it_is_valued() -> None:
         pass
     assert r.review is not None and len(r.rows.options) == total and r.rows.value == 0
     assert r.listed == list(r.review.rows) and r.listed[0] is first
+
+
+# per-game: the one game with the strict noise rule beside one without it
+@pytest.mark.parametrize("name", ["pokeros", "pairs"])
+def test_the_note_says_when_a_loss_is_called_good_at_worst(name: str) -> None:
+    """Issue 37: a review that cannot tell a smaller mistake from noise says so on the page
+    (Pokeros' strict rule finds about two in three of a stronger judge's mistakes): the note
+    states the game's noise rule, which only the review's description said before."""
+    h = finished(name, 3)
+    r = ComputerReview(on_row=lambda row: None)
+    r.start(h, 0, threaded=False, budget=small(name))
+    assert r.review is not None
+    note = html.unescape(r.note.value)
+    assert f"({r.review.noise_rule}) is called good at worst" in note
+    strict = game_def(name).review_strict
+    assert ("may call a real but smaller mistake good" in note) == strict

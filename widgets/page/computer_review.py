@@ -223,7 +223,9 @@ class ComputerReview:
         self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
                            f"({escape(counts)}), "
                            f"in {escape(review.unit)}. Judged from what you could know then: "
-                           f"{escape(review.method)}. Choose a decision to see the board.")
+                           f"{escape(review.method)}. A loss within the estimate's noise "
+                           f"({escape(review.noise_rule)}) is called good at worst. "
+                           "Choose a decision to see the board.")
 
     def _chosen(self, change: dict[str, Any]) -> None:
         k = change["new"]

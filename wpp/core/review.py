@@ -462,7 +462,9 @@ class ReviewRun:
     def _finish(self) -> None:
         g = self.game
         noise = ("the two actions' 95% intervals overlapping: with this few re-deals nothing "
-                 "less can be told apart" if g.review_strict
+                 "less can be told apart, so this review may call a real but smaller mistake "
+                 "good (checked against a stronger judge, it finds about two in three)"
+                 if g.review_strict
                  else "the best value inside the played action's 95% interval")
         self.review = Review(g.name, g.title, self.player, g.review_unit, g.review_thresholds,
                              self.budget, self.seed, self.agent, self.method, tuple(self.rows),
