@@ -25,7 +25,10 @@ reasoning, which reads its hidden hand, not even once the game is over: the othe
 table may not have seen those cards. At the end a banner says who won and each player's
 points, and offers a **Rematch**: the same seats in a new game of the same room, which starts
 once every student has clicked it (:meth:`wpp.services.room_seat.Seat.ask_rematch`); each page
-says who is still awaited, and the lobby stays open for a new room instead.
+says who is still awaited, and the lobby stays open for a new room instead. While the room's
+match goes on (OFC's 3 hands, WarPairsPoker's first to 3 wins) the button is **Next hand**
+(or Next game), asked by everyone in the same way, the banner says the hand's result and where
+the match stands, and the lobby stays hidden until the match is over.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
@@ -84,7 +87,7 @@ from widgets.parts.banner import GameOverBanner
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.last_move import LastMoveLine
-from widgets.parts.match_line import MatchLine, result_text
+from widgets.parts.match_line import MatchLine, progress_text, result_text
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
@@ -426,8 +429,9 @@ class RoomPage:
 
     # ------------------------------------------------------------------ the lobby
     def create(self) -> None:
-        """Create a room of the chosen game, seats and computer players, and take P1."""
-        if self.seat is not None and not self.seat.is_over:
+        """Create a room of the chosen game, seats and computer players, and take P1 (not
+        while this page's room plays a game or a match that goes on)."""
+        if not self.lobby_open():
             return
         try:
             computer = self.computer_seats()
@@ -443,7 +447,7 @@ class RoomPage:
     def join(self) -> None:
         """Join the room whose code is typed (the first free seat); once a game is over,
         another room."""
-        if self.seat is not None and not self.seat.is_over:
+        if not self.lobby_open():
             return
         try:
             seat = self.store.join(self.code.value)
@@ -451,6 +455,11 @@ class RoomPage:
             self._lobby_error(str(err))
             return
         self._seated(seat)
+
+    def lobby_open(self) -> bool:
+        """Whether the lobby is open: before a room, and once its game is over and its match
+        with it (between two hands of a match the room is still on: Next hand)."""
+        return self.seat is None or (self.seat.is_over and self.seat.match().over)
 
     def rejoin(self, seat: str, secret: str) -> None:
         """Take back the seat whose secret the page's address kept (after a reload)."""
@@ -623,7 +632,13 @@ class RoomPage:
         every student of the room has asked (see the module docs)."""
         if self.seat is None or not self.seat.is_over:
             return
-        self._send(lambda seat: seat.ask_rematch())
+        words = _what(self.seat.match())      # "the next hand" while the match goes on
+
+        def ask(seat: Seat) -> str:
+            text = seat.ask_rematch()
+            return text.replace("a rematch", words).replace("The rematch",
+                                                           words[:1].upper() + words[1:])
+        self._send(ask, keep=True)
         if self.seat is not None and not self.seat.is_over:   # it started: a fresh page
             self._started()
 
@@ -679,7 +694,7 @@ class RoomPage:
         if self.seat is not None:
             self._send(lambda seat: seat.claim())
 
-    def _send(self, act: Callable[[Seat], str]) -> None:
+    def _send(self, act: Callable[[Seat], str], *, keep: bool = False) -> None:
         assert self.seat is not None
         try:
             text = act(self.seat)
@@ -692,7 +707,7 @@ class RoomPage:
             self._set_message(str(err))
             self.refresh()
             return
-        keep = ("conceded;" in text or "left the game" in text or "computer plays for" in text
+        keep = keep or ("conceded;" in text or "left the game" in text or "computer plays for" in text
                 or "rematch" in text)
         self._set_message(text if keep else "")
         self._read_presence()
@@ -865,18 +880,26 @@ class RoomPage:
             head = "A draw between " + " and ".join(names[p] for p in top)
         needed = seat.rematch_needed()
         waiting = sorted(needed - self._rematch)
+        go_on = _next_label(match)        # "Rematch", or "Next hand" while the match goes on
         if me in self._rematch:
-            ask = ("You asked for a rematch: waiting for "
+            ask = (f"You asked for {_what(match)}: waiting for "
                    + " and ".join(names[p] for p in waiting) + ".") if waiting else ""
         elif self._rematch & needed:
             ask = (" and ".join(names[p] for p in sorted(self._rematch & needed))
-                   + " asked for a rematch: click Rematch to play again.")
-        else:
+                   + f" asked for {_what(match)}: click {go_on} to play on.")
+        elif match.over:
             ask = "Rematch: the same players, a new deal, in this room."
-        self.end.show(head, seat.outcome, ask, won=top == [me],
-                      match=result_text(match, labels) if match.over else "")
+        else:
+            ask = (f"{go_on}: it is dealt when everyone has clicked {go_on} "
+                   "(the same players, in this room).")
+        standing = result_text(match, labels) if match.over else \
+            f"The match goes on — {progress_text(match, labels, current=False)}"
+        self.end.show(head, seat.outcome, ask, won=top == [me], match=standing)
         self.rematch_button.disabled = me in self._rematch
-        self.rematch_button.description = "Rematch asked" if me in self._rematch else "Rematch"
+        self.rematch_button.description = f"{go_on} asked" if me in self._rematch else go_on
+        self.rematch_button.tooltip = (
+            f"play on in this room, the same players: it starts when everyone has clicked "
+            f"{go_on}")
         rows = "".join(
             f'<tr class="{"wpp-room-winner" if p in top else ""}"><td>{escape(names[p])}</td>'
             f"<td>{_points(returns[p])}</td><td>{'winner' if p in top else ''}</td></tr>"
@@ -891,6 +914,14 @@ class RoomPage:
         seat = self.seat
         assert seat is not None
         if seat.is_over:
+            match = seat.match()
+            if not match.over:      # a hand of a match that goes on: no lobby, Next hand
+                self.lobby.layout.display = "none"
+                unit, hands = match.rule.unit, match.rule.hands
+                of = f" of {hands}" if hands else ""
+                return (f"<b>{unit.capitalize()} {match.played}{of} over</b> — "
+                        f"{escape(seat.outcome.rstrip('.'))}. The match goes on: click "
+                        f"{_next_label(match)} for {unit} {match.played + 1}.")
             self.lobby.layout.display = ""
             if self.game.value != seat.game:  # a new room starts as this one's game
                 self.game.value = seat.game
@@ -908,6 +939,19 @@ class RoomPage:
             return (f"<b>Your turn</b> — {n} legal move{'s' if n != 1 else ''}."
                     if n <= 30 else "<b>Your turn</b> — choose on the board.")
         return f"<b>{escape(names[seat.to_act])}</b> is thinking…"
+
+
+def _next_label(match: Match) -> str:
+    """What the end's button starts: the match's next hand (or game) while the match goes
+    on, else a rematch (a new match). Either way every student clicks it, as for a rematch:
+    nobody is dealt into a hand they did not ask for."""
+    return "Rematch" if match.over else f"Next {match.rule.unit}"
+
+
+def _what(match: Match) -> str:
+    """What the students ask for with the end's button, in words: "a rematch", "the next
+    hand"."""
+    return "a rematch" if match.over else f"the next {match.rule.unit}"
 
 
 def _points(value: float) -> str:
