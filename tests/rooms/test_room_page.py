@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from tests.rooms.test_room_page_any_game import says_the_end
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.board import WarPairsBoard
 from widgets.games.warpairs.seen import hidden_cards
-from tests.rooms.test_room_page_any_game import says_the_end
 from widgets.site.room import RoomPage
 from widgets.testing import leaks, walk
 from wpp.services.rooms import RoomStore

@@ -707,8 +707,8 @@ class RoomPage:
             self._set_message(str(err))
             self.refresh()
             return
-        keep = keep or ("conceded;" in text or "left the game" in text or "computer plays for" in text
-                or "rematch" in text)
+        keep = keep or ("conceded;" in text or "left the game" in text
+                        or "computer plays for" in text or "rematch" in text)
         self._set_message(text if keep else "")
         self._read_presence()
         self.refresh()
