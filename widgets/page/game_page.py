@@ -116,6 +116,7 @@ from widgets.page.seats import (
     PERSON,
     SeatChooser,
     default_opponent,
+    hint_choices,
     make_opponent,
     opponent_choices,
     opponent_label,
@@ -521,8 +522,8 @@ class GamePage(Generic[B]):
         self.side = ExplainPanel()
         self.why_button, self.hint_button = self.side.why_button, self.side.hint_button
         # Hint asks the AI the review compares with (the registration's HINT)
-        self.hints = HintChooser(self.game_name, fallback=None,
-                                 default=hint_agent(self.game_name))
+        self.hints = HintChooser(self.game_name, fallback=None, default=hint_agent(
+            self.game_name), labels=hint_choices(self.game_name))    # the opponent list's words
         self.hints.dropdown.description = "Hint from"
         self.hints.dropdown.tooltip = "the AI that Hint asks"
         self.computer_review = ComputerReview(self._show_review_row, self.board.describe)
