@@ -6,6 +6,7 @@ rating stays one choice away, in the details line."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -111,3 +112,8 @@ def test_the_hint_chooser_shows_the_opponent_lists_words(game: str) -> None:
         assert not jargon(label, words), (game, label)
         assert others[name].lower() in label.lower()       # the opponent list's words
     assert page.hints.name() == page.hints.default
+    if page.session.human_to_act is not None:      # the hint's panel names it in words too
+        page.show_hint()
+        shown = page.side.view.html.value
+        assert f"from {html.escape(page.hints.label())}" in shown, shown[:300]
+        assert f"the {page.hints.name()} AI" not in shown

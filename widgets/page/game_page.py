@@ -917,7 +917,7 @@ class GamePage(Generic[B]):
         except Exception as err:  # an agent's bug must not break the page
             self.notes.refuse(f"the hint failed ({type(err).__name__})")
             return
-        self.side.keep_hint(Hint(len(self.history.actions), seat_name(seat), self.hints.name(),
+        self.side.keep_hint(Hint(len(self.history.actions), seat_name(seat), self.hints.label(),
                                  decision.explanation))
         self.refresh()
         self.board.select(decision.action)

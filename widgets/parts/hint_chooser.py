@@ -49,6 +49,14 @@ class HintChooser:
         name = str(self.dropdown.value)
         return name if name in self.names else self.default
 
+    def label(self) -> str:
+        """The chosen agent as the page names it in a sentence: its ladder level's name
+        ("Club player") or its plain words, from the dropdown's label (never its id once a
+        page gave labels)."""
+        words = dict((v, str(k)) for k, v in self.dropdown.options)
+        label = words.get(self.name(), self.name())
+        return label.split(" — ")[0]
+
     def agent(self) -> Any:
         """The chosen agent (``fallback`` if it cannot be made here)."""
         name = self.name()

@@ -78,7 +78,7 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.reasons import public_form, why_items
 from widgets.page.results import winners
-from widgets.page.seats import PERSON, SeatChooser, budget_option
+from widgets.page.seats import PERSON, SeatChooser, budget_option, hint_choices
 from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
@@ -201,7 +201,8 @@ def hint_for(game: str) -> tuple[str, Any]:
     """The AI a room's Hint asks for ``game`` — the one the game's own page asks by default
     (its registration's ``HINT``) — as (its name, a new agent of it)."""
     name = hint_agent(game)
-    return name, make_agent(game, name, seed=0)
+    words = dict((n, label) for label, n in hint_choices(game)).get(name, name)
+    return words.split(" — ")[0], make_agent(game, name, seed=0)
 
 
 class RoomPage:
