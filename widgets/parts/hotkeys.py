@@ -6,14 +6,14 @@ arrow keys to moving the selected card left or right, and Enter to Play. Here a 
 element of the app*: the card in slot N of the active hand (class ``wpp-slot-N``), an action
 button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. A page that lists
 its own keys (the game page, :mod:`widgets.page.keys`) names them in an element's
-``data-wpp-keys`` attribute (key → CSS class), which the script reads instead; there a key
-it does not list is ignored, except a digit past the hand its digit keys cover, which answers
-"No card 6: your hand has 5" in a line of its own (``wpp-key-note``) and changes nothing.
-So every key goes through the same widget click as the mouse, and all the logic stays in the
-kernel. In Voilà the keys always go to the app, whatever was clicked last, except while typing
-in a text box (the seed); in JupyterLab only while the focus is inside it (the notebook keeps its own shortcuts
-otherwise). No package beyond ipywidgets is needed. The same script asks before the page is
-left or reloaded during a game.
+``data-wpp-keys`` attribute (key → CSS class), which the script reads instead; there a key it
+does not list is ignored, except a digit past the hand its digit keys cover, which answers "No
+card 6: your hand has 5" in a line of its own (``wpp-key-note``) and changes nothing. So every
+key goes through the same widget click as the mouse, and all the logic stays in the kernel. In
+Voilà the keys always go to the app, whatever was clicked last, except while typing in a text
+box (the seed); in JupyterLab only while the focus is inside it (the notebook keeps its own
+shortcuts otherwise). No package beyond ipywidgets is needed. The same script asks before the
+page is left or reloaded during a game.
 
 =================================  ===============================================
 key                                what it does
