@@ -55,7 +55,7 @@ class HintChooser:
         page gave labels)."""
         words = dict((v, str(k)) for k, v in self.dropdown.options)
         label = words.get(self.name(), self.name())
-        return label.split(" — ")[0]
+        return str(label).split(" — ")[0]
 
     def agent(self) -> Any:
         """The chosen agent (``fallback`` if it cannot be made here)."""
