@@ -22,6 +22,8 @@ from tests.browser.conftest import Shipped
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.seen import hidden_cards
 from widgets.page.seats import agent_label
+from widgets.parts.plain_words import plain
+from widgets.site.room import board_for
 from widgets.site.serve import ROOT
 from widgets.testing import leaks
 from wpp.services.rooms import RoomStore
@@ -279,7 +281,13 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
         s.page.screenshot(path=str(SHOTS / f"room_pairs_p{seat + 1}_end.png"), full_page=True)
         body = s.page.inner_text("body")
         assert "Traceback" not in body and not s.errors
-        assert game.outcome.rstrip(".").split(";")[0] in body
+        # the game page's short result words (the board's outcome from this seat's view),
+        # not the engine's long result, in the status line
+        board = board_for("pairs")
+        short = plain(board.outcome(game.view(seat))).rstrip(".")  # type: ignore[attr-defined]
+        status = s.page.locator(".wpp-status").inner_text()
+        assert short.split(":")[0] in status, (short, status)
+        assert game.outcome.rstrip(".").split(";")[0] not in status, status
         s.page.close()
 
 

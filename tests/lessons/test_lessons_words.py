@@ -154,3 +154,18 @@ def test_the_rules_cards_say_each_label_once_without_settings_or_coordinates() -
         found = [f"{what} {m.group(0)!r}" for what, p in DEVELOPER_WORDS
                  for m in p.finditer(text)]
         assert not found, f"{game}: {found}"
+
+
+def test_lesson_12_names_its_ais_as_the_page_shows_them() -> None:
+    """Regression: lesson 12 sent the learner to "the search AI" and "the classic AI", words
+    the page's lists did not show (they listed ids, then only levels): the lesson now gives the
+    page's own words for both, and the page names the club player as the lessons' classic AI."""
+    from widgets.page.seats import hint_choices, opponent_choices
+
+    [path] = [p for p in LESSONS if p.name.startswith("12_")]
+    said = " ".join(text for _, text in rendered_text(path))
+    hints = dict((name, label) for label, name in hint_choices("warpairs"))
+    assert hints["search"].split(" (")[0] in said            # "Expert — thinks ahead"
+    assert "Hint from" in said and "Club player" in said
+    classic = [label for label, v in opponent_choices("warpairs") if v == "agent:classic"]
+    assert classic and "classic AI" in classic[0] and "Club player" in hints["classic"]

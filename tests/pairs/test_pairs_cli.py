@@ -22,7 +22,7 @@ def test_play_prints_a_game_with_the_ais_reasons(capsys: pytest.CaptureFixture[s
     assert code == 0
     # the last agent named fills the remaining seat
     assert "P1 = pipmc, P2 = random, P3 = random, P4 = random" in out
-    assert "Play out each move 10 times" in out and "mean rank" in out
+    assert "Play out each move 10 times" in out and "average place" in out
     assert "Toss a coin" in out and "loses with" in out
 
 

@@ -7,6 +7,7 @@ state — everything its browser could read — names no card its seat's view do
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from widgets.page.board import Board
+from widgets.parts.plain_words import plain
 from widgets.site.room import RoomPage, board_for
 from widgets.testing import leaks, walk
 from wpp.core.errors import WppError
@@ -120,6 +122,7 @@ def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
         waiting = b if mover is a else a
         assert "thinking" in waiting.status.value
         assert "Your turn" in mover.status.value or game == "warpairs"
+        assert "legal move" not in mover.status.value          # as on the game page
         before = store.version(code)
         assert mover.seat is not None
         mover.choose(rng.choice(not_concede(mover.seat.view().legal_actions())))
@@ -139,6 +142,13 @@ def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
         assert says_the_end(page)
         assert "wpp-live" not in page.root._dom_classes
         assert not page.poll()
+        # the game page's short result words, from the board's outcome(view) where it has one
+        short = getattr(page.board, "outcome", None)
+        if callable(short):
+            words = plain(short(page.seat.view())).rstrip(".")
+            assert words and words != page.seat.outcome.rstrip(".")
+            assert words in html.unescape(page.status.value), page.status.value
+            assert page.seat.outcome.rstrip(".") not in html.unescape(page.status.value)
 
 
 # per-game: agents with a budget, as the room suite's games had before it took every

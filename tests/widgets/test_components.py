@@ -90,9 +90,9 @@ def test_toggling_a_card_twice_changes_nothing(cards: list[int]) -> None:
 def test_the_panel_shows_one_thing_at_a_time_and_the_review_stays_in_range() -> None:
     p = ExplainPanel()
     e = Explanation("Answer", [], summary="play the nines")
-    p.keep_hint(Hint(0, "P1", "classic", e))
+    p.keep_hint(Hint(0, "P1", "Club player", e))
     p.render()
-    assert p.open == "hint" and "Hint for P1 — the classic AI" in p.view.html.value
+    assert p.open == "hint" and "Hint for P1 from Club player" in p.view.html.value
     p.forget_hint()
     p.start_review()
     for _ in range(5):

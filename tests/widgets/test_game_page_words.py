@@ -21,7 +21,7 @@ from widgets.page.game_page import GamePage
 from widgets.site.room import board_for
 from widgets.testing import every_game, walk
 from wpp.core.errors import IllegalAction
-from wpp.core.registry import game_def, new_game
+from wpp.core.registry import game_def, new_game, registered_games
 from wpp.core.review import evaluator
 
 #: What a newcomer must not meet on a game page, each with a name for the failure message.
@@ -127,3 +127,76 @@ def test_warpairs_refusals_say_the_rule_in_words_and_the_engine_keeps_its_id() -
     message = page.notes.html.value
     assert "Refused" in message and "mulligan is exactly 3 cards" in message, message
     assert not re.search(r"\bR\d", message), message
+
+
+#: What the computer's Why? and the review's explanations must not say to a newcomer: the
+#: software the AIs come from, their ids in capitals, dates of their versions, and words of
+#: the analysts' trade (each with a name for the failure message).
+JARGON: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("library or AI name", re.compile(r"\b(?:PIPMC|pipmc\w*|pyOFC|CardStock|HAL|Deuces)\b",
+                                      re.I)),
+    ("date", re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|"
+                        r"October|November|December)[- ]\d{4}\b")),
+    ("code word", re.compile(r"\b(?:[Dd]eterminis\w*|objective:|1/rank|scaled rank)")),
+)
+
+
+def jargon(page: GamePage[Any], where: str) -> list[str]:
+    """What the side panel (Why?, Hint, the review's steps) says that :data:`JARGON` names."""
+    text = _strip(page.side.view.html.value)
+    return [f"{where}: {what} {m.group(0)!r} in {text[max(0, m.start() - 50):m.end() + 20]!r}"
+            for what, pattern in JARGON for m in pattern.finditer(text)]
+
+
+def test_the_jargon_scan_finds_what_it_looks_for() -> None:
+    bad = "PIPMC: Determinise the cards; objective: mean rank (June 2019); pyOFC; mean 1/rank"
+    assert {what for what, p in JARGON if p.search(bad)} == {w for w, _ in JARGON}
+    fine = "Hit or fold: 12 points, 2 of 4, the odds, 10♥, You −1, Round 20, a pair of 7s"
+    assert not any(p.search(fine) for _, p in JARGON)
+
+
+def _computer_seats(game: str) -> list[tuple[str, float | None]]:
+    """Each registered agent of ``game``, at the smallest budget where it has one."""
+    from widgets.page.seats import budget_option
+    from wpp.core.registry import registered_agents
+    out: list[tuple[str, float | None]] = []
+    for name in registered_agents(game):
+        option = budget_option(game, f"agent:{name}")
+        small = option is not None and isinstance(option[1], int)    # playouts, not a rate
+        out.append((f"agent:{name}", 2.0 if small else None))
+    return out
+
+
+CASES = [(g, c, b) for g in registered_games() for c, b in _computer_seats(g)]
+
+
+@pytest.mark.parametrize(("game", "choice", "budget"), CASES,
+                         ids=[f"{g}-{c.partition(':')[2]}" for g, c, _ in CASES])
+def test_the_computers_why_and_the_review_say_no_jargon(game: str, choice: str,
+                                                        budget: float | None) -> None:
+    """Regression: Pairs' Why? after a game said "PIPMC", "Determinise", "June 2019". Every
+    registered agent plays seat 2; the person plays at random; Why? during and after the game
+    and the review's steps are scanned."""
+    rng = random.Random(3)
+    players = game_def(game).default_players
+    seats = {s: "random" for s in range(1, players)}
+    seats[1] = choice
+    page = GamePage.for_game(game, board=board_for(game), players=players, seed=3,
+                             seats=seats, budgets={1: budget} if budget else {},
+                             review_budget=_small(game))
+    found: list[str] = []
+    for move in range(400):
+        if page.history.is_over:
+            break
+        if move % 2 == 0:
+            page.show_why()
+            found += jargon(page, f"Why? before move {move}")
+        page.request(rng.choice(page.history.legal_actions()))
+    assert page.history.is_over
+    page.show_why()
+    found += jargon(page, "Why? after the game")
+    page.review_game(threaded=False)
+    for k in range(min(8, len(page.history.actions))):
+        found += jargon(page, f"review, move {k + 1}")
+        page.review_step(1)
+    assert not found, f"{game}:\n" + "\n".join(sorted(set(found))[:30])

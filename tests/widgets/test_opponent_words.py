@@ -6,6 +6,7 @@ rating stays one choice away, in the details line."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -13,7 +14,7 @@ import ipywidgets as w
 import pytest
 
 from widgets.page.game_page import GamePage
-from widgets.page.seats import choice_details, opponent_choices, opponent_label
+from widgets.page.seats import choice_details, hint_choices, opponent_choices, opponent_label
 from widgets.site.room import board_for
 from widgets.testing import every_game, walk
 from wpp.core.ladder import ladder
@@ -29,9 +30,14 @@ def agent_ids() -> set[str]:
     return ids | {part for a in ids for part in a.split("_")}
 
 
+#: The lessons' name for WarPairsPoker's club player: the page says it so that a learner
+#: connects the two (an id is "classic" alone).
+LESSONS_NAME = "classic ai"
+
+
 def jargon(label: str, words: set[str]) -> list[str]:
     """The ids and library names ``label`` contains as whole words (any case)."""
-    low = label.lower()
+    low = label.lower().replace(LESSONS_NAME, "")
     return [x for x in sorted(words) if re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", low)]
 
 
@@ -89,3 +95,25 @@ def test_a_games_page_shows_no_agent_id_in_its_opponent_list(game: str) -> None:
             assert not jargon(label, set(LIBRARIES)), (game, label)
             continue
         assert not jargon(label, words), (game, label, jargon(label, words))
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_the_hint_chooser_shows_the_opponent_lists_words(game: str) -> None:
+    """Regression: "Hint from" listed the agents' ids ("expected", "search")."""
+    page = GamePage.for_game(game, board=board_for(game), seed=1)
+    shown = list(zip(page.hints.dropdown._options_labels, page.hints.dropdown._options_values,
+                     strict=True))
+    assert [v for _, v in shown] == list(registered_agents(game))
+    assert shown == hint_choices(game)
+    words = agent_ids() | set(LIBRARIES)
+    others = {v.partition(":")[2]: label.removeprefix("Other: ")
+              for label, v in opponent_choices(game) if v.startswith("agent:")}
+    for label, name in shown:
+        assert not jargon(label, words), (game, label)
+        assert others[name].lower() in label.lower()       # the opponent list's words
+    assert page.hints.name() == page.hints.default
+    if page.session.human_to_act is not None:      # the hint's panel names it in words too
+        page.show_hint()
+        shown = page.side.view.html.value
+        assert f"from {html.escape(page.hints.label())}" in shown, shown[:300]
+        assert f"the {page.hints.name()} AI" not in shown

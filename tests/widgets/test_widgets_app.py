@@ -367,10 +367,12 @@ def test_practice_shows_the_computers_hand_and_full_reasons() -> None:
 
 def test_hint_asks_the_chosen_ai() -> None:
     app = App(seed=24, agent=AGENT)
-    assert "random" in app.menu.hint_agent.options
+    assert "random" in app.menu.hint_agent._options_values     # ids stay the values
     app.menu.hint_agent.value = "random"
     app.hint_button.click()
-    assert "the random AI" in app.panel.html.value
+    shown = dict(zip(app.menu.hint_agent._options_values, app.menu.hint_agent._options_labels,
+                     strict=True))["random"]                   # the page's words for it
+    assert shown != "random" and f"from {shown.split(' — ')[0]}" in app.panel.html.value
 
 
 def test_hint_from_the_search_ai_searches_the_mulligan() -> None:

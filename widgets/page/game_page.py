@@ -90,7 +90,14 @@ from widgets.page.practice import (
 from widgets.page.reasons import PublicReasons, full_reasons, public_form
 from widgets.page.results import SessionScore, result_head
 from widgets.page.review import Review
-from widgets.page.seats import PERSON, SeatChooser, default_opponent, make_opponent, opponent_label
+from widgets.page.seats import (
+    PERSON,
+    SeatChooser,
+    default_opponent,
+    hint_choices,
+    make_opponent,
+    opponent_label,
+)
 from widgets.page.serving import arrive, serve
 from widgets.page.stakes import Stakes
 from widgets.page.turns import Turns
@@ -304,8 +311,8 @@ class GamePage(Generic[B]):
         self.side = ExplainPanel()
         self.why_button, self.hint_button = self.side.why_button, self.side.hint_button
         # Hint asks the AI the review compares with (the registration's HINT)
-        self.hints = HintChooser(self.game_name, fallback=None,
-                                 default=hint_agent(self.game_name))
+        self.hints = HintChooser(self.game_name, fallback=None, default=hint_agent(
+            self.game_name), labels=hint_choices(self.game_name))    # the opponent list's words
         self.hints.dropdown.description = "Hint from"
         self.hints.dropdown.tooltip = "the AI that Hint asks"
         self.computer_review = ComputerReview(self._show_review_row, self.board.describe)

@@ -36,7 +36,7 @@ def give_hint(page: PageHost) -> None:
     except Exception as err:  # an agent's bug must not break the page
         page.notes.refuse(f"the hint failed ({type(err).__name__})")
         return
-    page.side.keep_hint(Hint(len(page.history.actions), seat_name(seat), page.hints.name(),
+    page.side.keep_hint(Hint(len(page.history.actions), seat_name(seat), page.hints.label(),
                              decision.explanation))
     page.refresh()
     page.board.select(decision.action)

@@ -155,6 +155,25 @@ def opponent_choices(game: str) -> list[tuple[str, str]]:
     return out
 
 
+def hint_choices(game: str) -> list[tuple[str, str]]:
+    """The "Hint from" chooser's choices for ``game``: (label, agent name), every registered
+    agent in the opponent list's words — led by the ladder's name where a level is that agent
+    as it is (the reference: "Club player — …") — never its registered name.
+
+    >>> hint_choices("warpairs")[0]
+    ("Club player — the lessons' classic AI, the game author's own strategy", 'classic')
+    """
+    levels = ladder(game)
+    out = []
+    for name in registered_agents(game):
+        words = agent_label(game, name)
+        plain_level = next((lv for lv in levels if lv.agent == name and not lv.budget), None)
+        label = (f"{page_name(levels, plain_level)} — {words}" if plain_level is not None
+                 else words[:1].upper() + words[1:])
+        out.append((label, name))
+    return out
+
+
 def choice_details(game: str, choice: str) -> str:
     """The details line of a seat's choice: a level's rating and how it plays (a person or
     a registered agent: ``""``)."""

@@ -76,8 +76,8 @@ class Turns:
             return
         self._after_move(person=True)
         self.page.side.keep_hint(Hint(len(self.page.history.actions) - 1, seat_name(seat),
-                                 self.page.hints.name(), decision.explanation))
-        self.page.notes.say(f"Auto: the {self.page.hints.name()} AI chose for you: "
+                                 self.page.hints.label(), decision.explanation))
+        self.page.notes.say(f"Auto: {self.page.hints.label()} chose for you: "
                        f"{self.page.board.describe(decision.action)}.", info=True)
         self.page.refresh()
         self.advance()

@@ -125,7 +125,7 @@ class ExplainPanel:
         elif self.open == "why" and why is not None:
             self._show(why())
         elif self.open == "hint" and self.hint is not None:
-            self.view.show(f"Hint for {self.hint.who} — the {self.hint.agent} AI's reasoning",
+            self.view.show(f"Hint for {self.hint.who} from {self.hint.agent}: its reasoning",
                            [("", self.hint.explanation)])
         elif self.open == "review" and review is not None and moves > 0:
             nav = "flex"

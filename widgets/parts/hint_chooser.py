@@ -14,6 +14,7 @@ of the game means the default one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -27,13 +28,18 @@ class HintChooser:
     """``dropdown``: the choice (CSS class ``wpp-hint-agent``); :meth:`agent`: the agent."""
 
     def __init__(self, game: str, fallback: Any, default: str = "classic",
-                 dropdown: w.Dropdown | None = None) -> None:
+                 dropdown: w.Dropdown | None = None,
+                 labels: Sequence[tuple[str, str]] = ()) -> None:
+        """``labels``: (words, agent name) shown for the agents (a page passes the opponent
+        list's plain words); an agent without any is shown by its name."""
         self.game = game
         self.names = tuple(registered_agents(game))
         self.default = default if default in self.names else self.names[0]
         self.fallback = fallback
+        words = {name: label for label, name in labels}
+        options = [(words.get(name, name), name) for name in self.names]
         self.dropdown = dropdown if dropdown is not None else w.Dropdown(
-            options=self.names, value=self.default, tooltip="the AI that Hint asks",
+            options=options, value=self.default, tooltip="the AI that Hint asks",
             layout=w.Layout(width="auto"))
         self.dropdown.add_class("wpp-hint-agent")
         self._made: dict[str, Any] = {}
@@ -42,6 +48,14 @@ class HintChooser:
         """The chosen agent's name (the default for anything not registered)."""
         name = str(self.dropdown.value)
         return name if name in self.names else self.default
+
+    def label(self) -> str:
+        """The chosen agent as the page names it in a sentence: its ladder level's name
+        ("Club player") or its plain words, from the dropdown's label (never its id once a
+        page gave labels)."""
+        words = dict((v, str(k)) for k, v in self.dropdown.options)
+        label = words.get(self.name(), self.name())
+        return str(label).split(" — ")[0]
 
     def agent(self) -> Any:
         """The chosen agent (``fallback`` if it cannot be made here)."""

@@ -6,12 +6,14 @@ arrow keys to moving the selected card left or right, and Enter to Play. Here a 
 element of the app*: the card in slot N of the active hand (class ``wpp-slot-N``), an action
 button (``wpp-act-…``), or one of the hidden key buttons of :class:`KeyPad`. A page that lists
 its own keys (the game page, :mod:`widgets.page.keys`) names them in an element's
-``data-wpp-keys`` attribute (key → CSS class), which the script reads instead. So every key goes
-through the same widget click as the mouse, and all the logic stays in the kernel. In Voilà the
-keys always go to the app, whatever was clicked last, except while typing in a text box (the
-seed); in JupyterLab only while the focus is inside it (the notebook keeps its own shortcuts
-otherwise). No package beyond ipywidgets is needed. The same script asks before the page is
-left or reloaded during a game.
+``data-wpp-keys`` attribute (key → CSS class), which the script reads instead; there a key it
+does not list is ignored, except a digit past the hand its digit keys cover, which answers "No
+card 6: your hand has 5" in a line of its own (``wpp-key-note``) and changes nothing. So every
+key goes through the same widget click as the mouse, and all the logic stays in the kernel. In
+Voilà the keys always go to the app, whatever was clicked last, except while typing in a text
+box (the seed); in JupyterLab only while the focus is inside it (the notebook keeps its own
+shortcuts otherwise). No package beyond ipywidgets is needed. The same script asks before the
+page is left or reloaded during a game.
 
 =================================  ===============================================
 key                                what it does
@@ -70,6 +72,22 @@ _SCRIPT: Final = """
   window.__wppHotkeys = true;
   var slotKeys = %(slots)s;
   var classes = %(classes)s;
+  // A short answer in the page (class wpp-key-note, read out by screen readers), cleared
+  // after a few seconds: the kernel is not asked, so nothing in the game changes.
+  function say(app, text) {
+    var note = app.querySelector('.wpp-key-note');
+    if (!note) {
+      note = document.createElement('div');
+      note.className = 'wpp-key-note';
+      note.setAttribute('role', 'status');
+      var msg = app.querySelector('.wpp-msg');
+      if (msg && msg.parentNode) { msg.parentNode.insertBefore(note, msg.nextSibling); }
+      else { app.appendChild(note); }
+    }
+    note.textContent = text;
+    clearTimeout(window.__wppKeyNoteTimer);
+    window.__wppKeyNoteTimer = setTimeout(function () { note.textContent = ''; }, 5000);
+  }
   window.addEventListener('keydown', function (e) {
     var t = e.target;
     if (e.ctrlKey || e.metaKey || e.altKey) { return; }
@@ -93,7 +111,21 @@ _SCRIPT: Final = """
     if (holder) {
       var map = JSON.parse(holder.getAttribute('data-wpp-keys') || '{}');
       var cls = Object.prototype.hasOwnProperty.call(map, e.key) ? map[e.key] : null;
-      if (!cls) { return; }
+      if (!cls) {
+        // A digit past the hand the board's digit keys cover (6 on a 5-card hand) answers
+        // in a line of its own; any other key the page does not list is not a game key and
+        // is left alone.
+        var cards = 0;
+        while (cards < 10 && Object.prototype.hasOwnProperty.call(map, '1234567890'[cards])) {
+          cards++;
+        }
+        var d = '1234567890'.indexOf(e.key);
+        if (cards > 0 && d >= cards) {
+          say(app, 'No card ' + (d + 1) + ': your hand has ' + cards
+              + (cards === 1 ? ' (key 1).' : ' (keys 1\u2013' + cards + ').'));
+        }
+        return;
+      }
       el = app.querySelector('.wpp-active .' + cls) || app.querySelector('.' + cls);
       // A key whose element cannot act now (none, disabled, or not shown — a key pad's
       // hidden buttons excepted) clicks the page's "why not" button for it instead, so the

@@ -129,8 +129,9 @@ APP_CSS: Final = """
 .wpp-app .wpp-practice-mark { background: #b9590b; color: #fff; font-weight: bold;
   padding: 2px 8px; border-radius: 4px; white-space: nowrap; }
 .wpp-app.wpp-practice .wpp-header { border-bottom-color: #b9590b; }
-.wpp-app .wpp-hint-agent { width: auto; flex: 0 0 auto; }
-.wpp-app .wpp-hint-agent select { width: auto; }
+.wpp-app .wpp-hint-agent { width: auto; flex: 0 1 auto; min-width: 0; max-width: 100%; }
+.wpp-app .wpp-hint-agent select { width: auto; min-width: 0; max-width: 100%;
+  text-overflow: ellipsis; }
 @keyframes wpp-flash { 0% { box-shadow: 0 0 0 4px @GOLD@; } 100% { box-shadow: none; } }
 .wpp-app .wpp-play.wpp-fresh .wpp-pic { animation: wpp-flash 1.6s ease-out 1; border-radius: 6px; }
 .wpp-app .widget-button.wpp-card.wpp-new { animation: wpp-flash 1.6s ease-out 1;

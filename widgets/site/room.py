@@ -81,13 +81,14 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.reasons import public_form, why_items
 from widgets.page.results import winners
-from widgets.page.seats import PERSON, SeatChooser, budget_option
+from widgets.page.seats import PERSON, SeatChooser, budget_option, hint_choices
 from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.last_move import LastMoveLine
 from widgets.parts.match_line import MatchLine, progress_text, result_text
+from widgets.parts.plain_words import plain
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.history import seat_name
@@ -203,7 +204,8 @@ def hint_for(game: str) -> tuple[str, Any]:
     """The AI a room's Hint asks for ``game`` — the one the game's own page asks by default
     (its registration's ``HINT``) — as (its name, a new agent of it)."""
     name = hint_agent(game)
-    return name, make_agent(game, name, seed=0)
+    words = dict((n, label) for label, n in hint_choices(game)).get(name, name)
+    return words.split(" — ")[0], make_agent(game, name, seed=0)
 
 
 class RoomPage:
@@ -894,7 +896,7 @@ class RoomPage:
                    "(the same players, in this room).")
         standing = result_text(match, labels) if match.over else \
             f"The match goes on — {progress_text(match, labels, current=False)}"
-        self.end.show(head, seat.outcome, ask, won=top == [me], match=standing)
+        self.end.show(head, self._outcome(), ask, won=top == [me], match=standing)
         self.rematch_button.disabled = me in self._rematch
         self.rematch_button.description = f"{go_on} asked" if me in self._rematch else go_on
         self.rematch_button.tooltip = (
@@ -920,12 +922,13 @@ class RoomPage:
                 unit, hands = match.rule.unit, match.rule.hands
                 of = f" of {hands}" if hands else ""
                 return (f"<b>{unit.capitalize()} {match.played}{of} over</b> — "
-                        f"{escape(seat.outcome.rstrip('.'))}. The match goes on: click "
+                        f"{escape(plain(self._outcome()).rstrip('.'))}. The match goes on: click "
                         f"{_next_label(match)} for {unit} {match.played + 1}.")
             self.lobby.layout.display = ""
             if self.game.value != seat.game:  # a new room starts as this one's game
                 self.game.value = seat.game
-            return (f"<b>Game over</b> — {escape(seat.outcome.rstrip('.'))}. To play again, "
+            return (f"<b>Game over</b> — {escape(plain(self._outcome()).rstrip('.'))}. "
+                    "To play again, "
                     "click Rematch, or create a new room (or join the one another student "
                     "creates).")
         self.lobby.layout.display = "none"     # a rematch: the lobby of the last game goes
@@ -935,10 +938,18 @@ class RoomPage:
         if left:
             return "You left the game: the computer plays your seat."
         if mine:
-            n = len(view.legal_actions())
-            return (f"<b>Your turn</b> — {n} legal move{'s' if n != 1 else ''}."
-                    if n <= 30 else "<b>Your turn</b> — choose on the board.")
+            # No count of legal moves (as on the game page): a newcomer reads the board.
+            return "<b>Your turn</b> — choose on the board."
         return f"<b>{escape(names[seat.to_act])}</b> is thinking…"
+
+    def _outcome(self) -> str:
+        """The finished game's result in the game page's words: the board's one-glance
+        ``outcome(view)`` from this seat's view when it has one, else the game's own."""
+        seat = self.seat
+        assert seat is not None
+        short = getattr(self.board, "outcome", None)
+        text = short(seat.view()) if callable(short) else ""
+        return str(text) if text else seat.outcome
 
 
 def _next_label(match: Match) -> str:

@@ -498,7 +498,7 @@ class ExpectedPointsAI:
             return Explanation(title, steps, chosen.cards, str(chosen))
         total = points.shape[1]
         steps.append(Step(
-            f"{len(cands)} candidates (pyOFC's, pruned); each deal of the cards to come is "
+            f"{len(cands)} candidates (the likely ones); each deal of the cards to come is "
             f"shared by all of them; the best {len(keep)} got all {total} deals",
             verdict=f"each future card placed by the best of {self.arrangements} "
             "arrangements; every board scored against the opponent's in points",

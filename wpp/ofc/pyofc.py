@@ -193,7 +193,7 @@ class PyOfcAI:
         rows = open_rows(view.board)
         steps = [Step(f"Cards to place; open rows: {', '.join(ROWS[r] for r in rows)}",
                       cards, id="pyofc.cards")]
-        title = "pyOFC's Monte Carlo placement"
+        title = "Tries each placement out"
         if rollouts is None:
             steps.append(Step("Only one possible placement remains", cards,
                               verdict=f"{chosen} (no simulation needed)", id="pyofc.only"))
@@ -209,10 +209,10 @@ class PyOfcAI:
         steps.append(Step(
             f"{passes} passes: one random completion of every candidate per pass "
             f"({passes * len(cands):,} rollouts)",
-            verdict="each rollout is the sum of the rows' Deuces ranks (lower is better), "
+            verdict="each rollout is the sum of the rows' hand ranks (lower is better), "
                     f"or {FOUL_VALUE:,} for a foul", id="pyofc.rollouts",
-            notes=(("rating = pyOFC's running average (pyofc_compat): effective sample size "
-                    f"≈ {effective_sample_size(passes):.0f} of {passes}"),)
+            notes=(("rating = the original program's running average: effective sample size "
+                    f"≈ {effective_sample_size(passes):.0f} of its {passes} rollouts"),)
             if self.pyofc_compat else ()))
         ratings = self.ratings(rollouts)
         means = rollouts.values.mean(axis=1)

@@ -105,7 +105,7 @@ def _review(state: OfcState, player: int, rng: random.Random, budget: dict[str, 
 
 def _method(budget: dict[str, Any], policy: str | None) -> str:
     who = f"the {policy} agent for every seat" if policy else "random legal moves"
-    return (f"the expected AI's choice, {budget['actions']} of pyOFC's candidate placements "
+    return (f"the expected AI's choice, {budget['actions']} of the likely placements "
             f"and your move, each played in the same {budget['worlds']} re-deals of the cards "
             f"you could not see and finished with {who}")
 

@@ -145,8 +145,8 @@ class PIPMC:
         chosen = self.best(estimates)
         action = estimates[chosen].action
         unseen = sorted(view.unseen().elements())
-        objective = ("mean rank, lowest best (June 2019)" if self.objective == "rank" else
-                     "mean of 1/rank, highest best (January 2019; biased)")
+        objective = ("it picks the lowest average place" if self.objective == "rank" else
+                     "it picks the move most often at or near first place")
         rows = []
         for e in estimates:
             i = e.interval()
@@ -155,26 +155,27 @@ class PIPMC:
                          round(e.scaled, 3)))
         example, lines, drawn = self._example(view, action)
         steps = [
-            Step(words("Determinise: the ", str(len(unseen)), " cards you cannot see (deck ",
+            Step(words("Guess the hidden cards: the ", str(len(unseen)),
+                       " cards you cannot see (deck ",
                        str(view.stock_size), ", burned ", str(view.burned_size),
                        ") are shuffled and dealt back at random"),
                  tuple(unseen), id="pipmc.determinise",
                  verdict="every face-up card stays where it is"),
             Step(f"Play out each move {self.playouts} times, everyone random to the end",
-                 columns=("move", "playouts", "mean rank", "95% interval", "mean 1/rank",
-                          "scaled rank"),
+                 columns=("move", "playouts", "average place", "95% interval",
+                          "first-place score", "place score (1 = first)"),
                  rows=rows, chosen_row=chosen, row_ids=tuple(str(e.action) for e in estimates),
                  id="pipmc.moves",
-                 verdict=f"objective: {objective}; ties go to fold"),
+                 verdict=f"{objective}; ties go to fold"),
             Step(words("One playout after ", str(action), ": the cards it drew"), drawn,
                  id="pipmc.playout", notes=tuple(lines),
                  verdict=f"{seat_name(view.player)} finished rank {example} of "
                          f"{view.players}"),
         ]
         best = estimates[chosen]
-        summary = (f"{action} (mean rank {best.mean_rank:.2f} over {len(best.ranks)} "
+        summary = (f"{action} (average place {best.mean_rank:.2f} over {len(best.ranks)} "
                    "playouts)")
-        return Decision(action, Explanation("PIPMC", steps, summary=summary))
+        return Decision(action, Explanation("Tries each move out", steps, summary=summary))
 
     def _example(self, view: PairsView, action: PairsAction
                  ) -> tuple[int, list[str], tuple[Card, ...]]:

@@ -194,8 +194,8 @@ class Greedy:
         summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)} for "
                         f"{_points(chosen.awarded)}")
         return Decision(chosen.action, Explanation(
-            "hal: the most points now" if self.value == "raw" else
-            "greedy: the most points now, multiplier included", steps,
+            "The most points now" if self.value == "raw" else
+            "The most points now, multiplier included", steps,
             choice=(chosen.card,), summary=summary))
 
 
@@ -312,7 +312,7 @@ class Guard:
         summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)} for "
                         f"{_points(chosen.awarded)}, giving the opponent {gives:.1f} on average")
         return Decision(chosen.action, Explanation(
-            "guard: points now minus what the opponent can take next", steps,
+            "Points now minus what the opponent can take next", steps,
             choice=(chosen.card,), summary=summary))
 
 

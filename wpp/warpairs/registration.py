@@ -71,7 +71,7 @@ AGENTS: dict[str, AgentFactory] = {"classic": _classic, "random": _random, "gree
 #: Each agent in words a newcomer knows, for the pages' opponent and hint lists (the
 #: registered names above stay for save files, tests and the command line).
 AGENT_LABELS: Final[dict[str, str]] = {
-    "classic": "the game author's own strategy",
+    "classic": "the lessons' classic AI, the game author's own strategy",
     "random": "any legal move, by chance",
     "greedy": "takes what looks best right now",
     "counting": "a card counter",
