@@ -69,6 +69,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import urllib.parse
 from collections.abc import Callable
@@ -86,6 +87,7 @@ from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
+from widgets.parts.hotkeys import hotkeys_html
 from widgets.parts.last_move import LastMoveLine
 from widgets.parts.match_line import MatchLine, progress_text, result_text
 from widgets.parts.plain_words import plain
@@ -112,12 +114,20 @@ PUBLIC_NOTE: Final = ("In a room the computer's moves are explained in public te
 MOVE_NOTE: Final = ("In a room the page shows only what the computer did: its reasoning reads "
                     "its own hidden cards.")
 
-#: The room's own look: the players' results at the end.
+#: The room's own look: the players' results at the end; on a phone, the title wraps and
+#: every control is a tap target of at least 44 px.
 _ROOM_CSS: Final = """<style>
 .wpp-room .wpp-room-results table { border-collapse: collapse; margin: 4px 0; }
 .wpp-room .wpp-room-results td, .wpp-room .wpp-room-results th { padding: 2px 10px;
   border-bottom: 1px solid #d9d2bd; text-align: left; }
 .wpp-room .wpp-room-results tr.wpp-room-winner { font-weight: bold; background: #fff3c4; }
+@media (max-width: 600px) {
+  /* a phone: the title wraps (it was cut: "Open Face Chinese Poker — a r"), and the room's
+     buttons, selects and inputs are tap targets of at least 44 px (they were 26 px) */
+  .wpp-room .wpp-brand { white-space: normal; overflow-wrap: anywhere; }
+  .wpp-room button:not(.wpp-card), .wpp-room select, .wpp-room input,
+  .wpp-room .widget-dropdown, .wpp-room .widget-text { min-height: 44px; height: auto; }
+}
 </style>"""
 
 _SCRIPT: Final = """
@@ -291,6 +301,9 @@ class RoomPage:
         self.room_line = w.HTML("")
         self.room_line.add_class("wpp-room-line")
         self.address = w.HTML("", layout=w.Layout(display="none"))
+        # the keys the key script sends to the board (see key_map)
+        self.keys = w.HTML("", layout=w.Layout(display="none"))
+        self.keys.add_class("wpp-room-keys")
         self.address.add_class("wpp-room-address")
         self.concede_button = w.Button(description="Concede")
         self.concede_button.add_class("wpp-room-concede")
@@ -334,7 +347,7 @@ class RoomPage:
                            layout=w.Layout(display="none"))
         self.body.add_class("wpp-room-body")
         self.root = w.VBox([w.HTML(STYLE_HTML + _ROOM_CSS), header, self.lobby, self.body,
-                            self.address])
+                            self.address, self.keys])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-room")
 
@@ -419,7 +432,9 @@ class RoomPage:
         from IPython.display import HTML, display
 
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
-        display(HTML(room_script_html()))  # type: ignore[no-untyped-call]
+        # the kit's key script, as on the game page: the board's keys (Enter plays the
+        # selection, the hinted move too, even with the Hint button focused)
+        display(HTML(room_script_html() + hotkeys_html()))  # type: ignore[no-untyped-call]
 
     def address_query(self) -> str:
         """The query the page's address carries now: the room, and once seated the seat and
@@ -678,7 +693,7 @@ class RoomPage:
         except Exception as err:  # an agent's bug must not break the page
             self._set_message(f"The hint failed ({type(err).__name__}).")
             return
-        self.side.keep_hint(Hint(seat.version, seat_name(seat.seat), name,
+        self.side.keep_hint(Hint(seat.version, f"you ({seat_name(seat.seat)})", name,
                                  decision.explanation))
         self.refresh()
         assert self.board is not None
@@ -842,11 +857,56 @@ class RoomPage:
         self._end(names, match, labels)
         if self.side.hint is not None and self.side.hint.moment != seat.version:
             self.side.forget_hint()     # a move, or a rematch, made it stale
+        self._hint_state(mine, names, left)
+        keys = (f"<span data-wpp-keys='{escape(json.dumps(self.key_map()), quote=True)}'>"
+                "</span>")
+        if self.keys.value != keys:
+            self.keys.value = keys
         self.why_button.layout.display = "" if self._machines else "none"
         if not self._machines:
             self.side.close("why")
         rules = getattr(self.board, "rules_html", "")   # the page's "Rules & keys" words
         self.side.render(why=self._why, rules=str(rules) if rules else "")
+
+    def key_map(self) -> dict[str, str]:
+        """The keys the page's key script (the game page's) clicks for: key → the CSS class
+        of the element. The board's own keys — Enter plays the selection, so a hinted move
+        is played by Enter as on the game page, the focused Hint button notwithstanding —
+        and Shift+H, Shift+W for Hint and Why?; once the game is over Enter is the end's
+        button (Next hand or Rematch)."""
+        if self.board is None or self.seat is None:
+            return {}
+        board_keys = self.board.keys()
+        keys = {k.key: k.css_class for k in board_keys}
+        keys.update({"H": "wpp-hint", "W": "wpp-why"})
+        if self.seat.is_over:
+            keys["Enter"] = "wpp-banner-rematch"
+        return keys
+
+    def _hint_state(self, mine: bool, names: list[str], left: bool) -> None:
+        """Hint is for this seat's own turn: greyed out otherwise, its tooltip saying why
+        (the walk-through pressed it on the other's turn and was answered in red)."""
+        seat = self.seat
+        assert seat is not None
+        if mine:
+            why = ""
+        elif seat.is_over:
+            why = "the game is over"
+        elif not self.everyone_here():
+            why = "the game starts when everyone has joined"
+        elif left:
+            why = "the computer plays your seat"
+        else:
+            who = names[seat.to_act] if 0 <= seat.to_act < len(names) else "another player"
+            why = f"it is {who[:1].lower()}{who[1:]}'s turn"
+        off = bool(why) and self.side.open != "hint"      # an open hint can still be closed
+        if self.hint_button.disabled != off:
+            self.hint_button.disabled = off
+        tip = (f"Hint is for your turn: {why}" if why else
+               "what the computer's best advice would be in your place, from your own cards "
+               "only")
+        if self.hint_button.tooltip != tip:
+            self.hint_button.tooltip = tip
 
     def _why(self) -> PanelText:
         """Why? in a room: the computer's last turn in public terms, for this seat (the
