@@ -272,7 +272,11 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     computer_moves = sum(game.game.to_act(s) == 2 for s in game.states[:-1])
     assert game.is_over and computer_moves > 0 and version == len(game.actions)
     for seat, s in students.items():
-        expect(s.page.locator(".wpp-status")).to_contain_text("Game over", timeout=WAIT)
+        # game 1 of Pairs' match (first of 3): the match goes on, Next game, no lobby
+        expect(s.page.locator(".wpp-status")).to_contain_text("Game 1 of 3 over",
+                                                              timeout=WAIT)
+        expect(s.page.locator(".wpp-banner-rematch")).to_have_text("Next game")
+        expect(s.page.locator(".wpp-room-lobby")).not_to_be_visible()
         # the whole log, its newest line in view in its scrolling box
         # (the room's deal is secret, so the game's length varies: the log once kept only its
         # last 14 lines, tests/rooms/test_room_log.py checks a longer game every time)
