@@ -272,7 +272,11 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     computer_moves = sum(game.game.to_act(s) == 2 for s in game.states[:-1])
     assert game.is_over and computer_moves > 0 and version == len(game.actions)
     for seat, s in students.items():
-        expect(s.page.locator(".wpp-status")).to_contain_text("Game over", timeout=WAIT)
+        # game 1 of Pairs' match (first of 3): the match goes on, Next game, no lobby
+        expect(s.page.locator(".wpp-status")).to_contain_text("Game 1 of 3 over",
+                                                              timeout=WAIT)
+        expect(s.page.locator(".wpp-banner-rematch")).to_have_text("Next game")
+        expect(s.page.locator(".wpp-room-lobby")).not_to_be_visible()
         # the whole log, its newest line in view in its scrolling box
         # (the room's deal is secret, so the game's length varies: the log once kept only its
         # last 14 lines, tests/rooms/test_room_log.py checks a longer game every time)
@@ -384,17 +388,22 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
         if not hinted:              # Hint: the seat's own turn only, from its own cards
             hinted = True
             other = students[1 - game.to_act].page
-            other.click(".wpp-hint")
-            expect(other.locator(".wpp-room-message")).to_contain_text(
-                "a hint is for your own turn", timeout=WAIT)
+            # off turn it is greyed, its tooltip saying why (it answered in red before)
+            expect(other.locator(".wpp-hint")).to_be_disabled(timeout=WAIT)
+            expect(other.locator(".wpp-hint")).to_have_attribute(
+                "title", re.compile("Hint is for your turn: it is"))
             me.click(".wpp-hint")
             expect(me.locator(".wpp-explain")).to_contain_text(
-                f"Hint for P{game.to_act + 1}", timeout=WAIT)
+                f"Hint for you (P{game.to_act + 1})", timeout=WAIT)
             expect(me.locator(".wpp-room-message")).to_contain_text("selected for you")
             hint = me.eval_on_selector(".wpp-explain", "e => e.outerHTML")
             assert not leaks(hint, unseen_cards(store, code, game.to_act))
             me.screenshot(path=str(SHOTS / "room_draw_hint.png"), full_page=True)
-        me.click(".wpp-draw-pat:not([disabled])")
+            # Enter plays the hinted move, the Hint button focused (it took the Enter)
+            me.focus(".wpp-hint")
+            me.keyboard.press("Enter")
+        else:
+            me.click(".wpp-draw-pat:not([disabled])")
         for _ in range(300):
             if store.version(code) > version:
                 break
@@ -423,13 +432,23 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
 
     a.click(".wpp-banner-rematch")
     expect(a.locator(".wpp-banner")).to_contain_text("waiting for", timeout=WAIT)
-    expect(bob.page.locator(".wpp-banner")).to_contain_text("asked for a rematch",
+    expect(bob.page.locator(".wpp-banner")).to_contain_text("asked for the next hand",
                                                             timeout=WAIT)
+    expect(bob.page.locator(".wpp-banner-rematch")).to_have_text("Next hand")
+    expect(bob.page.locator(".wpp-room-lobby")).not_to_be_visible()   # the match goes on
     assert store.version(code) == version          # nobody dealt in before both asked
     b = bob.page                                      # on a phone: the end fits the screen
     b.set_viewport_size({"width": 390, "height": 844})
     b.wait_for_timeout(400)
     b.screenshot(path=str(SHOTS / "room_draw_p2_end_390.png"), full_page=True)
+    # a phone: the title wraps, not cut; the room's controls are 44 px tap targets
+    assert b.eval_on_selector(".wpp-brand", "e => e.scrollWidth <= e.clientWidth + 1")
+    small = b.eval_on_selector_all(
+        ".wpp-room button:not(.wpp-card), .wpp-room select, .wpp-room input",
+        "els => els.filter(e => e.offsetParent !== null"
+        " && e.getBoundingClientRect().height < 44).map(e => e.className + ' '"
+        " + e.textContent.slice(0, 20))")
+    assert small == [], small
     for part in (".wpp-banner-rematch", ".wpp-room-results table", ".wpp-room-rules",
                  ".wpp-why"):
         box = b.locator(part).bounding_box()

@@ -69,11 +69,14 @@ def test_hint_is_asked_with_the_seats_view_only_and_names_no_hidden_card(
                 p.hint_button.click()             # the second click closes it
                 assert p.side.open == ""
             p.hint_button.click()
-            if not seat.view().my_turn:           # another's turn: it says why, asks nobody
+            if not seat.view().my_turn:           # another's turn: greyed, it says why,
+                assert p.hint_button.disabled     # and (clicked anyway) asks nobody
+                assert "Hint is for your turn" in p.hint_button.tooltip
                 assert len(spy.calls) == before and p.side.open != "hint"
                 assert "a hint is for your own turn" in p.message.value
                 refused += 1
                 continue
+            assert not p.hint_button.disabled
             # exactly one call, with exactly this seat's view, and nothing else
             assert len(spy.calls) == before + 1
             args, kwargs = spy.calls[-1]
@@ -81,7 +84,7 @@ def test_hint_is_asked_with_the_seats_view_only_and_names_no_hidden_card(
             assert repr(args[0]) == repr(seat._history.view(seat.seat))
             assert getattr(args[0], "player", seat.seat) == seat.seat
             shown = p.side.view.html.value
-            assert p.side.open == "hint" and f"Hint for P{seat.seat + 1}" in shown
+            assert p.side.open == "hint" and f"Hint for you (P{seat.seat + 1})" in shown
             assert "selected for you" in p.message.value
             hidden = unseen(p)
             assert not leaks(shown, hidden), (game, leaks(shown, hidden))
@@ -119,6 +122,29 @@ def test_hint_waits_for_everyone(tmp_path: Path) -> None:
     host.create_button.click()
     host.hint_button.click()
     assert "Wait for everyone to join" in host.message.value and host.side.open != "hint"
+
+
+def test_hint_is_greyed_off_turn_with_the_reason_and_names_the_other_as_the_page_does(
+        tmp_path: Path) -> None:
+    """The walk-through pressed Hint on the other student's turn and was answered in red;
+    the button is greyed then, its tooltip saying whose turn it is, in the page's own name
+    for them ("the other student (P2)", as the board and the match line say)."""
+    store = RoomStore(tmp_path / "r.sqlite3")
+    a, b = open_room(store, "warpairs", 2, {})
+    assert a.seat is not None and b.seat is not None
+    mover, waiting = (a, b) if a.seat.view().my_turn else (b, a)
+    assert not mover.hint_button.disabled
+    assert waiting.hint_button.disabled
+    other = waiting.names()[mover.seat.seat]            # "The other student (P1)"
+    assert other.startswith("The other student (P")
+    assert waiting.hint_button.tooltip == \
+        f"Hint is for your turn: it is the other student (P{mover.seat.seat + 1})'s turn"
+    mover.hint_button.click()
+    assert "Hint for you (P" in mover.side.view.html.value
+    finish_by_concession(mover.seat, waiting.seat)
+    for p in (a, b):
+        p.refresh()                  # (the seats were moved under the pages: draw again)
+        assert p.hint_button.disabled and "the game is over" in p.hint_button.tooltip
 
 
 # ---------------------------------------------------------------- the match

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.rooms.test_room_page_any_game import says_the_end
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.board import WarPairsBoard
 from widgets.games.warpairs.seen import hidden_cards
@@ -139,14 +140,35 @@ def test_after_a_game_the_pages_meet_in_a_new_room(
     assert waiting.poll()
     for page in (a, b):
         assert page.seat is not None and page.seat.is_over
-        assert "Game over" in page.status.value and page.lobby.layout.display != "none"
+        assert says_the_end(page)            # game 1 of a match that goes on: no lobby
         assert not page.poll()
+    mover.create_button.click()
+    assert mover.seat.code == old            # no new room in the middle of a match
+    while not mover.seat.match().over:       # the match played out: the mover concedes
+        a.rematch_button.click()
+        b.rematch_button.click()
+        for page in (a, b):
+            page.poll()
+        assert not mover.seat.is_over
+        mover.concede()
+        mover.concede()                       # the second click confirms
+        if not mover.seat.is_over:            # off turn: played on the mover's turn
+            waiting.poll()
+            assert waiting.seat is not None
+            waiting.choose(next(x for x in waiting.seat.view().legal_actions()
+                                if not isinstance(x, Concede)))
+        for page in (a, b):
+            page.poll()
+    for page in (a, b):
+        assert says_the_end(page) and "Game over" in page.status.value
+    old = mover.seat.code
+    version = store.version(old)
     mover.create_button.click()
     assert mover.seat is not None and mover.seat.code != old and not mover.seat.is_over
     waiting.code.value = mover.seat.code
     assert waiting.seat is not None and waiting.seat.code == mover.seat.code
     assert {mover.seat.seat, waiting.seat.seat} == {0, 1}
-    assert store.version(old) == 1 and store.version(mover.seat.code) == 0
+    assert store.version(old) == version and store.version(mover.seat.code) == 0
 
 
 def test_the_page_polls_the_store_on_the_kernels_loop(tmp_path: Path) -> None:
@@ -245,7 +267,7 @@ def test_the_other_student_gone_then_claimed(tmp_path: Path) -> None:
     now[0] += CLAIM_AFTER - ABSENT_AFTER
     assert waiting.poll() and waiting.claim_button.layout.display != "none"
     waiting.claim_button.click()
-    assert waiting.seat.is_over and "Game over" in waiting.status.value
+    assert waiting.seat.is_over and says_the_end(waiting)
     assert "wpp-live" not in waiting.root._dom_classes
     assert waiting.claim_button.layout.display == "none"
     assert mover.poll() and mover.seat is not None and mover.seat.is_over
@@ -263,4 +285,4 @@ def test_concede_off_turn_from_the_room_bar(
     assert mover.poll() and "has conceded" in mover.room_line.value
     click(mover, Mulligan(sorted(mover.seat.view().hand)[:3]))  # type: ignore[union-attr]
     assert mover.seat is not None and mover.seat.is_over      # the concession landed
-    assert waiting.poll() and "Game over" in waiting.status.value
+    assert waiting.poll() and says_the_end(waiting)

@@ -25,7 +25,10 @@ reasoning, which reads its hidden hand, not even once the game is over: the othe
 table may not have seen those cards. At the end a banner says who won and each player's
 points, and offers a **Rematch**: the same seats in a new game of the same room, which starts
 once every student has clicked it (:meth:`wpp.services.room_seat.Seat.ask_rematch`); each page
-says who is still awaited, and the lobby stays open for a new room instead.
+says who is still awaited, and the lobby stays open for a new room instead. While the room's
+match goes on (OFC's 3 hands, WarPairsPoker's first to 3 wins) the button is **Next hand**
+(or Next game), asked by everyone in the same way, the banner says the hand's result and where
+the match stands, and the lobby stays hidden until the match is over.
 
 The page keeps its seat's secret in its own address (``?room=CODE&seat=N&key=SECRET``, set by
 a small script, :func:`room_script_html`): a reload opens the same address, and
@@ -66,6 +69,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import urllib.parse
 from collections.abc import Callable
@@ -83,8 +87,9 @@ from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
 from widgets.parts.game_log import GameLogView
+from widgets.parts.hotkeys import hotkeys_html
 from widgets.parts.last_move import LastMoveLine
-from widgets.parts.match_line import MatchLine, result_text
+from widgets.parts.match_line import MatchLine, progress_text, result_text
 from widgets.parts.plain_words import plain
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
@@ -109,12 +114,20 @@ PUBLIC_NOTE: Final = ("In a room the computer's moves are explained in public te
 MOVE_NOTE: Final = ("In a room the page shows only what the computer did: its reasoning reads "
                     "its own hidden cards.")
 
-#: The room's own look: the players' results at the end.
+#: The room's own look: the players' results at the end; on a phone, the title wraps and
+#: every control is a tap target of at least 44 px.
 _ROOM_CSS: Final = """<style>
 .wpp-room .wpp-room-results table { border-collapse: collapse; margin: 4px 0; }
 .wpp-room .wpp-room-results td, .wpp-room .wpp-room-results th { padding: 2px 10px;
   border-bottom: 1px solid #d9d2bd; text-align: left; }
 .wpp-room .wpp-room-results tr.wpp-room-winner { font-weight: bold; background: #fff3c4; }
+@media (max-width: 600px) {
+  /* a phone: the title wraps (it was cut: "Open Face Chinese Poker — a r"), and the room's
+     buttons, selects and inputs are tap targets of at least 44 px (they were 26 px) */
+  .wpp-room .wpp-brand { white-space: normal; overflow-wrap: anywhere; }
+  .wpp-room button:not(.wpp-card), .wpp-room select, .wpp-room input,
+  .wpp-room .widget-dropdown, .wpp-room .widget-text { min-height: 44px; height: auto; }
+}
 </style>"""
 
 _SCRIPT: Final = """
@@ -288,6 +301,9 @@ class RoomPage:
         self.room_line = w.HTML("")
         self.room_line.add_class("wpp-room-line")
         self.address = w.HTML("", layout=w.Layout(display="none"))
+        # the keys the key script sends to the board (see key_map)
+        self.keys = w.HTML("", layout=w.Layout(display="none"))
+        self.keys.add_class("wpp-room-keys")
         self.address.add_class("wpp-room-address")
         self.concede_button = w.Button(description="Concede")
         self.concede_button.add_class("wpp-room-concede")
@@ -331,7 +347,7 @@ class RoomPage:
                            layout=w.Layout(display="none"))
         self.body.add_class("wpp-room-body")
         self.root = w.VBox([w.HTML(STYLE_HTML + _ROOM_CSS), header, self.lobby, self.body,
-                            self.address])
+                            self.address, self.keys])
         self.root.add_class("wpp-app")
         self.root.add_class("wpp-room")
 
@@ -416,7 +432,9 @@ class RoomPage:
         from IPython.display import HTML, display
 
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
-        display(HTML(room_script_html()))  # type: ignore[no-untyped-call]
+        # the kit's key script, as on the game page: the board's keys (Enter plays the
+        # selection, the hinted move too, even with the Hint button focused)
+        display(HTML(room_script_html() + hotkeys_html()))  # type: ignore[no-untyped-call]
 
     def address_query(self) -> str:
         """The query the page's address carries now: the room, and once seated the seat and
@@ -428,8 +446,9 @@ class RoomPage:
 
     # ------------------------------------------------------------------ the lobby
     def create(self) -> None:
-        """Create a room of the chosen game, seats and computer players, and take P1."""
-        if self.seat is not None and not self.seat.is_over:
+        """Create a room of the chosen game, seats and computer players, and take P1 (not
+        while this page's room plays a game or a match that goes on)."""
+        if not self.lobby_open():
             return
         try:
             computer = self.computer_seats()
@@ -445,7 +464,7 @@ class RoomPage:
     def join(self) -> None:
         """Join the room whose code is typed (the first free seat); once a game is over,
         another room."""
-        if self.seat is not None and not self.seat.is_over:
+        if not self.lobby_open():
             return
         try:
             seat = self.store.join(self.code.value)
@@ -453,6 +472,11 @@ class RoomPage:
             self._lobby_error(str(err))
             return
         self._seated(seat)
+
+    def lobby_open(self) -> bool:
+        """Whether the lobby is open: before a room, and once its game is over and its match
+        with it (between two hands of a match the room is still on: Next hand)."""
+        return self.seat is None or (self.seat.is_over and self.seat.match().over)
 
     def rejoin(self, seat: str, secret: str) -> None:
         """Take back the seat whose secret the page's address kept (after a reload)."""
@@ -625,7 +649,13 @@ class RoomPage:
         every student of the room has asked (see the module docs)."""
         if self.seat is None or not self.seat.is_over:
             return
-        self._send(lambda seat: seat.ask_rematch())
+        words = _what(self.seat.match())      # "the next hand" while the match goes on
+
+        def ask(seat: Seat) -> str:
+            text = seat.ask_rematch()
+            return text.replace("a rematch", words).replace("The rematch",
+                                                           words[:1].upper() + words[1:])
+        self._send(ask, keep=True)
         if self.seat is not None and not self.seat.is_over:   # it started: a fresh page
             self._started()
 
@@ -663,7 +693,7 @@ class RoomPage:
         except Exception as err:  # an agent's bug must not break the page
             self._set_message(f"The hint failed ({type(err).__name__}).")
             return
-        self.side.keep_hint(Hint(seat.version, seat_name(seat.seat), name,
+        self.side.keep_hint(Hint(seat.version, f"you ({seat_name(seat.seat)})", name,
                                  decision.explanation))
         self.refresh()
         assert self.board is not None
@@ -681,7 +711,7 @@ class RoomPage:
         if self.seat is not None:
             self._send(lambda seat: seat.claim())
 
-    def _send(self, act: Callable[[Seat], str]) -> None:
+    def _send(self, act: Callable[[Seat], str], *, keep: bool = False) -> None:
         assert self.seat is not None
         try:
             text = act(self.seat)
@@ -694,8 +724,8 @@ class RoomPage:
             self._set_message(str(err))
             self.refresh()
             return
-        keep = ("conceded;" in text or "left the game" in text or "computer plays for" in text
-                or "rematch" in text)
+        keep = keep or ("conceded;" in text or "left the game" in text
+                        or "computer plays for" in text or "rematch" in text)
         self._set_message(text if keep else "")
         self._read_presence()
         self.refresh()
@@ -827,11 +857,56 @@ class RoomPage:
         self._end(names, match, labels)
         if self.side.hint is not None and self.side.hint.moment != seat.version:
             self.side.forget_hint()     # a move, or a rematch, made it stale
+        self._hint_state(mine, names, left)
+        keys = (f"<span data-wpp-keys='{escape(json.dumps(self.key_map()), quote=True)}'>"
+                "</span>")
+        if self.keys.value != keys:
+            self.keys.value = keys
         self.why_button.layout.display = "" if self._machines else "none"
         if not self._machines:
             self.side.close("why")
         rules = getattr(self.board, "rules_html", "")   # the page's "Rules & keys" words
         self.side.render(why=self._why, rules=str(rules) if rules else "")
+
+    def key_map(self) -> dict[str, str]:
+        """The keys the page's key script (the game page's) clicks for: key → the CSS class
+        of the element. The board's own keys — Enter plays the selection, so a hinted move
+        is played by Enter as on the game page, the focused Hint button notwithstanding —
+        and Shift+H, Shift+W for Hint and Why?; once the game is over Enter is the end's
+        button (Next hand or Rematch)."""
+        if self.board is None or self.seat is None:
+            return {}
+        board_keys = self.board.keys()
+        keys = {k.key: k.css_class for k in board_keys}
+        keys.update({"H": "wpp-hint", "W": "wpp-why"})
+        if self.seat.is_over:
+            keys["Enter"] = "wpp-banner-rematch"
+        return keys
+
+    def _hint_state(self, mine: bool, names: list[str], left: bool) -> None:
+        """Hint is for this seat's own turn: greyed out otherwise, its tooltip saying why
+        (the walk-through pressed it on the other's turn and was answered in red)."""
+        seat = self.seat
+        assert seat is not None
+        if mine:
+            why = ""
+        elif seat.is_over:
+            why = "the game is over"
+        elif not self.everyone_here():
+            why = "the game starts when everyone has joined"
+        elif left:
+            why = "the computer plays your seat"
+        else:
+            who = names[seat.to_act] if 0 <= seat.to_act < len(names) else "another player"
+            why = f"it is {who[:1].lower()}{who[1:]}'s turn"
+        off = bool(why) and self.side.open != "hint"      # an open hint can still be closed
+        if self.hint_button.disabled != off:
+            self.hint_button.disabled = off
+        tip = (f"Hint is for your turn: {why}" if why else
+               "what the computer's best advice would be in your place, from your own cards "
+               "only")
+        if self.hint_button.tooltip != tip:
+            self.hint_button.tooltip = tip
 
     def _why(self) -> PanelText:
         """Why? in a room: the computer's last turn in public terms, for this seat (the
@@ -867,18 +942,26 @@ class RoomPage:
             head = "A draw between " + " and ".join(names[p] for p in top)
         needed = seat.rematch_needed()
         waiting = sorted(needed - self._rematch)
+        go_on = _next_label(match)        # "Rematch", or "Next hand" while the match goes on
         if me in self._rematch:
-            ask = ("You asked for a rematch: waiting for "
+            ask = (f"You asked for {_what(match)}: waiting for "
                    + " and ".join(names[p] for p in waiting) + ".") if waiting else ""
         elif self._rematch & needed:
             ask = (" and ".join(names[p] for p in sorted(self._rematch & needed))
-                   + " asked for a rematch: click Rematch to play again.")
-        else:
+                   + f" asked for {_what(match)}: click {go_on} to play on.")
+        elif match.over:
             ask = "Rematch: the same players, a new deal, in this room."
-        self.end.show(head, self._outcome(), ask, won=top == [me],
-                      match=result_text(match, labels) if match.over else "")
+        else:
+            ask = (f"{go_on}: it is dealt when everyone has clicked {go_on} "
+                   "(the same players, in this room).")
+        standing = result_text(match, labels) if match.over else \
+            f"The match goes on — {progress_text(match, labels, current=False)}"
+        self.end.show(head, self._outcome(), ask, won=top == [me], match=standing)
         self.rematch_button.disabled = me in self._rematch
-        self.rematch_button.description = "Rematch asked" if me in self._rematch else "Rematch"
+        self.rematch_button.description = f"{go_on} asked" if me in self._rematch else go_on
+        self.rematch_button.tooltip = (
+            f"play on in this room, the same players: it starts when everyone has clicked "
+            f"{go_on}")
         rows = "".join(
             f'<tr class="{"wpp-room-winner" if p in top else ""}"><td>{escape(names[p])}</td>'
             f"<td>{_points(returns[p])}</td><td>{'winner' if p in top else ''}</td></tr>"
@@ -893,6 +976,14 @@ class RoomPage:
         seat = self.seat
         assert seat is not None
         if seat.is_over:
+            match = seat.match()
+            if not match.over:      # a hand of a match that goes on: no lobby, Next hand
+                self.lobby.layout.display = "none"
+                unit, hands = match.rule.unit, match.rule.hands
+                of = f" of {hands}" if hands else ""
+                return (f"<b>{unit.capitalize()} {match.played}{of} over</b> — "
+                        f"{escape(plain(self._outcome()).rstrip('.'))}. The match goes on: click "
+                        f"{_next_label(match)} for {unit} {match.played + 1}.")
             self.lobby.layout.display = ""
             if self.game.value != seat.game:  # a new room starts as this one's game
                 self.game.value = seat.game
@@ -919,6 +1010,19 @@ class RoomPage:
         short = getattr(self.board, "outcome", None)
         text = short(seat.view()) if callable(short) else ""
         return str(text) if text else seat.outcome
+
+
+def _next_label(match: Match) -> str:
+    """What the end's button starts: the match's next hand (or game) while the match goes
+    on, else a rematch (a new match). Either way every student clicks it, as for a rematch:
+    nobody is dealt into a hand they did not ask for."""
+    return "Rematch" if match.over else f"Next {match.rule.unit}"
+
+
+def _what(match: Match) -> str:
+    """What the students ask for with the end's button, in words: "a rematch", "the next
+    hand"."""
+    return "a rematch" if match.over else f"the next {match.rule.unit}"
 
 
 def _points(value: float) -> str:
