@@ -217,7 +217,8 @@ class ComputerReview:
             return
         self.listed = list(rows)
         chosen = self.rows.value
-        self.rows.options = [(row_label(r, self.describe, self.unit), i) for i, r in enumerate(rows)]
+        self.rows.options = [(row_label(r, self.describe, self.unit), i)
+                             for i, r in enumerate(rows)]
         self.rows.value = chosen if isinstance(chosen, int) and chosen < len(rows) else None
 
     def _progress(self, run: ReviewRun) -> None:
