@@ -178,3 +178,18 @@ def test_the_match_in_words() -> None:
         "P2 wins the match: You 0 · P2 +1 · P3 +0.33"
     assert progress_text(q, ["P1", "P2", "P3"], current=False) == \
         "Game 1 of 1 · P1 0 · P2 +1 · P3 +0.33"
+
+
+@pytest.mark.parametrize("name", every_game())
+def test_the_match_line_has_one_level_of_brackets(name: str) -> None:
+    """Pokeros' line read "(first to 3 wins (at most 5 games))": a bracket inside a bracket.
+    Every game's match line, and every capped rule, has one level at most."""
+    line = MatchLine()
+    rules = [match_rule(name), MatchRule("wins", first_to=3, hands=5)]
+    for rule in rules:
+        line.show(Match(rule, 2), ["You", "Computer"], current=True, practice=False)
+        depth, deepest = 0, 0
+        for ch in text(line.html.value):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            deepest = max(deepest, depth)
+        assert deepest <= 1 and depth == 0, text(line.html.value)
