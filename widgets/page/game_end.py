@@ -51,6 +51,8 @@ def in_page_names(text: str, labels: Sequence[str], unit: str = "") -> str:
 
     >>> in_page_names("P1 wins (a flush)", ["Computer", "You"])
     'Computer wins (a flush)'
+    >>> in_page_names("1st P2 (you): 5 · 2nd P1 (the computer): 9", ["Computer", "You"])
+    '1st You: 5 · 2nd Computer: 9'
     >>> in_page_names("P2 wins after 1 hand: P1 -7, P2 +7.", ["Computer", "You"], "hand")
     'You win this hand: Computer −7, You +7.'
     """
@@ -58,7 +60,9 @@ def in_page_names(text: str, labels: Sequence[str], unit: str = "") -> str:
         k = int(m.group(1)) - 1
         return labels[k] if 0 <= k < len(labels) else m.group(0)
 
-    out = re.sub(r"\bP(\d+)\b", name, text)
+    if len(labels) != 2:  # three seats or more: the page names them P1, P2… itself
+        return text
+    out = re.sub(r"\bP(\d+)\b(?: \((?:you|the computer)\))?", name, text)
     out = re.sub(r"\bYou (win|beat|lead|score|take|fold|show|make)s\b", r"You \1", out)
     out = re.sub(r"\bYou has\b", "You have", out)
     out = re.sub(r"(?<=\s)-(?=\d)", "−", out)
