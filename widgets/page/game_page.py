@@ -102,6 +102,7 @@ from widgets.parts.explain_panel import ExplainPanel, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.hint_chooser import HintChooser
 from widgets.parts.hotkeys import hotkeys_html
+from widgets.parts.into_view import into_view_html
 from widgets.parts.last_move import LastMoveLine
 from widgets.parts.match_line import MatchLine
 from widgets.parts.message_line import MessageLine
@@ -368,7 +369,8 @@ class GamePage(Generic[B]):
         from IPython.display import HTML, display
 
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
-        display(HTML(hotkeys_html() + address_script_html()))  # type: ignore[no-untyped-call]
+        display(HTML(hotkeys_html() + address_script_html()  # type: ignore[no-untyped-call]
+                     + into_view_html()))
 
     # ------------------------------------------------------------------ seats
     @property
