@@ -188,7 +188,8 @@ def play_with_hints(pg: Any, game: str, seed: int, *, reload_after: int = 2,
     banner = pg.locator(".wpp-banner")
     seen["banner"] = banner.inner_text()
     assert "Session" in seen["banner"]
-    expect(pg.locator(".wpp-seed-shown")).to_contain_text(f"Seed {seed}")
+    # The seed once the game is over: the Seed box's grey hint, not the headline.
+    expect(pg.locator(".wpp-seed input")).to_have_attribute("placeholder", f"this game: {seed}")
     pg.screenshot(path=str(shots(game) / f"{game}_over.png"), full_page=True)
     return seen
 

@@ -156,11 +156,10 @@ def test_a_whole_game_against_the_ai_by_clicking(server: str, browser: Any) -> N
         page.do(action, game.phase)
         game.apply(action)
         steps += 1
-    page.page.wait_for_selector(".wpp-status:has-text('deal this game again')",
-                                timeout=STEP_TIMEOUT)
-    status = page.page.inner_text(".wpp-status")
+    page.page.wait_for_selector(".wpp-status:has-text('Game over')", timeout=STEP_TIMEOUT)
+    status = page.page.inner_text(".wpp-banner")   # the result, said once: in the banner
     assert ("You win" in status) == (game.winner == 0)
-    assert f"Seed {SEED}" in status
+    assert page.page.get_attribute(".wpp-seed input", "placeholder") == f"this game: {SEED}"
     # Now every card is face up: the computer's remaining cards are named on the page.
     if game.state.hands[1]:
         assert page.leaks(game.state.hands[1])

@@ -207,3 +207,31 @@ def test_the_note_says_when_a_loss_is_called_good_at_worst(name: str) -> None:
     assert f"({r.review.noise_rule}) is called good at worst" in note
     strict = game_def(name).review_strict
     assert ("may call a real but smaller mistake good" in note) == strict
+
+
+def test_a_rows_loss_is_said_in_the_games_unit_in_words() -> None:
+    """A row said "(−0.354)": a raw decimal a player could not read. It now says what the
+    choice lost in the review's unit, rounded (the walk-through's finding)."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from widgets.page.computer_review import loss_words, row_label
+    from wpp.core.explain import Explanation
+    from wpp.core.review import ReviewRow
+
+    row = ReviewRow(2, "a", "b", 0.1, 0.0, 0.2, 0.454, 0.4, 0.5, 0.354, "mistake", 3,
+                    Explanation(title="t", steps=()))
+    chance = row_label(row, unit="win chance")
+    points = row_label(row, unit="expected points")
+    assert "loses 35% win chance" in chance and "0.354" not in chance, chance
+    assert "loses 0.35 points" in points and "0.354" not in points, points
+
+    @given(st.floats(0, 2, allow_nan=False))
+    def words(loss: float) -> None:
+        for unit in ("win chance", "expected points"):
+            text = loss_words(loss, unit)
+            assert text.startswith("loses ") and "−" not in text
+            digits = text.split()[-3 if unit == "win chance" else -2].rstrip("%")
+            assert len(digits.split(".")[-1]) <= 2 if "." in digits else True
+
+    words()

@@ -116,7 +116,12 @@ def test_the_seed_is_in_no_widget_before_the_end() -> None:
     while not page.history.is_over:
         assert str(seed) not in widget_values(page)
         page.board.buttons[0].click()
-    assert f"Seed {seed}" in page.status.value
+    # The walk-through: a 19-digit seed and the result a second time in the headline. The
+    # seed is now the Seed box's grey hint (not its value: New game stays random), the result
+    # only in the banner.
+    assert str(seed) not in page.status.value and "Game over" in page.status.value
+    assert page.seed_box.placeholder == f"this game: {seed}" and page.seed_box.value == ""
+    assert "You win" not in page.status.value and "wins" not in page.status.value
     assert page.end.box.layout.display == "flex"
     assert "Session: you won" in page.end.text.value
 
@@ -255,7 +260,8 @@ def test_warpairs_page_hides_its_seed_and_its_review_redraws_the_board() -> None
             break
         assert str(seed) not in widget_values(app)
         click_action(app, person.choose(app.game.view(0)))
-    assert app.game.is_over and f"Seed {seed}" in app.status.value
+    assert app.game.is_over and str(seed) in app.seed_box.placeholder
+    assert str(seed) not in app.status.value
     g = app.game
     app.end.buttons["review"].click()
     for k in (0, 1, 2):

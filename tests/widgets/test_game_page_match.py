@@ -201,3 +201,39 @@ def test_the_match_in_words() -> None:
         "P2 wins the match: You 0 · P2 +1 · P3 +0.33"
     assert progress_text(q, ["P1", "P2", "P3"], current=False) == \
         "Game 1 of 1 · P1 0 · P2 +1 · P3 +0.33"
+
+
+@pytest.mark.parametrize("name", every_game())
+def test_the_match_line_has_one_level_of_brackets(name: str) -> None:
+    """Pokeros' line read "(first to 3 wins (at most 5 games))": a bracket inside a bracket.
+    Every game's match line, and every capped rule, has one level at most."""
+    line = MatchLine()
+    rules = [match_rule(name), MatchRule("wins", first_to=3, hands=5)]
+    for rule in rules:
+        line.show(Match(rule, 2), ["You", "Computer"], current=True, practice=False)
+        depth, deepest = 0, 0
+        for ch in text(line.html.value):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            deepest = max(deepest, depth)
+        assert deepest <= 1 and depth == 0, text(line.html.value)
+
+
+@pytest.mark.parametrize("name", every_game())
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_banner_names_seats_as_the_page_does(name: str, seat: int) -> None:
+    """Draw with the person as P2: "The computer wins — P1 wins (…)" beside "Computer (P1)"
+    and "You (P2)"; OFC: "P1 wins after 1 hand" on hand 3 of 3. On a two-seat page the
+    banner now says You / Computer, never a bare seat number, nor "after 1 hand"."""
+    if game_def(name).default_players != 2:
+        pytest.skip("seat names are the page's names with three seats or more")
+    page = page_on(name, seats={1 - seat: "random"})
+    assert page.people() == [seat]
+    for _ in range(3):
+        play_out(page)
+        banner = text(page.end.text.value)
+        assert not re.search(r"\bP[12]\b", banner), banner
+        assert "after 1 hand" not in banner and " wins" not in banner.replace(
+            "computer wins", "").replace("Computer wins", ""), banner
+        if page.match.over:
+            break
+        page.end.buttons["new"].click()

@@ -338,3 +338,15 @@ def test_seats_played_alike_say_so_once() -> None:
     page.chooser.dropdowns[2].value = other
     assert "the same as" not in details[2].value and details[2].value != first
     assert "the same as P2" in details[3].value          # P4 still plays like P2
+
+
+@pytest.mark.parametrize("name", every_game())
+def test_question_mark_opens_rules_and_keys_and_is_listed_there(name: str) -> None:
+    """"?" did nothing on every page (the walk-through): it now clicks "Rules & keys",
+    which lists it; a second "?" closes the panel."""
+    page = page_of(name, seed=8)
+    assert press_key(page, "?") == "clicked"
+    assert page.side.open == "rules"
+    assert "<kbd>?</kbd>" in page.side.view.html.value
+    assert press_key(page, "?") == "clicked"
+    assert page.side.open != "rules"

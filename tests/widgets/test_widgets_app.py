@@ -69,10 +69,11 @@ def test_a_whole_game_against_the_computer_by_clicking(seed: int) -> None:
     # Both players moved, and the log narrates every action.
     assert {e.player for e in g.events} == {0, 1}
     assert app.log.value.count("<li") == min(len(g.events), 14)
-    # Game over: every card face up, the result and the seed in the status line.
+    # Game over: every card face up, the result in the banner (said once), the seed in the
+    # Seed box's grey hint (not in the headline: the walk-through's 19-digit number).
     assert all(b.card is not None for b in app.top.visible_buttons())
-    assert str(g.seed) in app.status.value
-    assert ("You win" in app.status.value) == (g.winner == 0)
+    assert str(g.seed) in app.seed_box.placeholder and str(g.seed) not in app.status.value
+    assert ("You win" in app.end.text.value) == (g.winner == 0)
     assert app.bar.visible_kinds() == []
 
 
@@ -226,7 +227,7 @@ def test_options_show_tricks_rules_and_concede_asks_twice() -> None:
     assert not app.game.is_over and "again" in app.selection_info.value
     app.menu.concede.click()
     assert app.game.is_over and app.game.winner == 1
-    assert "conceded" in app.status.value
+    assert "conceded" in app.end.text.value
 
 
 def test_new_game_with_a_typed_seed_and_a_bad_seed() -> None:

@@ -51,14 +51,36 @@ if TYPE_CHECKING:
 #: Python in the browser alone (the static site's Pyodide): no thread to think in.
 IN_BROWSER: Final = sys.platform == "emscripten"
 
-__all__ = ["ComputerReview", "row_label"]
+__all__ = ["ComputerReview", "loss_words", "row_label"]
 
 
-def row_label(row: ReviewRow, describe: Callable[[Any], str] = str) -> str:
-    """A row of the list: the move, the verdict, the person's action and the better one."""
+def loss_words(loss: float, unit: str) -> str:
+    """What a decision lost, in words a player reads, rounded: in ``unit`` "win chance" (a
+    probability) "loses 35% win chance"; in points "loses 0.35 points" (a raw "(−0.354)"
+    said nothing to a newcomer).
+
+    >>> loss_words(0.354, "win chance"), loss_words(0.004, "win chance")
+    ('loses 35% win chance', 'loses less than 1% win chance')
+    >>> loss_words(0.354, "expected points"), loss_words(1.0, "expected points")
+    ('loses 0.35 points', 'loses 1 point')
+    """
+    if unit == "win chance":
+        pct = round(loss * 100)
+        return "loses less than 1% win chance" if pct < 1 else f"loses {pct}% win chance"
+    pts = round(loss, 2)
+    if pts < 0.01:
+        return "loses less than 0.01 points"
+    text = f"{pts:.2f}".rstrip("0").rstrip(".")
+    return f"loses {text} point{'' if text == '1' else 's'}"
+
+
+def row_label(row: ReviewRow, describe: Callable[[Any], str] = str,
+              unit: str = "win chance") -> str:
+    """A row of the list: the move, the verdict, the person's action and the better one
+    with what the choice lost (:func:`loss_words`, in the game's review ``unit``)."""
     text = f"Move {row.move + 1}: {row.verdict} — you: {describe(row.action)}"
     if row.best != row.action:
-        text += f"; better: {describe(row.best)} (−{row.loss:.3f})"
+        text += f"; better: {describe(row.best)} ({loss_words(row.loss, unit)})"
     return text
 
 
@@ -70,6 +92,8 @@ class ComputerReview:
                  describe: Callable[[Any], str] = str) -> None:
         self.on_row = on_row
         self.describe = describe
+        #: The game's review unit ("win chance", "expected points"), set by :meth:`start`.
+        self.unit = "win chance"
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Reviewing",
                                       tooltip="the computer reviews your decisions",
                                       layout=w.Layout(width="100%"))
@@ -134,6 +158,7 @@ class ComputerReview:
             self._failed(err)
             return
         self.current = run
+        self.unit = str(getattr(history.game, "review_unit", "win chance"))
         self._progress(run)
         if run.finished:  # no decision to review
             self.advance(run)
@@ -192,7 +217,8 @@ class ComputerReview:
             return
         self.listed = list(rows)
         chosen = self.rows.value
-        self.rows.options = [(row_label(r, self.describe), i) for i, r in enumerate(rows)]
+        self.rows.options = [(row_label(r, self.describe, self.unit), i)
+                             for i, r in enumerate(rows)]
         self.rows.value = chosen if isinstance(chosen, int) and chosen < len(rows) else None
 
     def _progress(self, run: ReviewRun) -> None:

@@ -24,6 +24,8 @@ the page (no import circle).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import ipywidgets as w
@@ -38,7 +40,35 @@ from wpp.core.history import History, seat_name
 from wpp.core.matches import Match
 from wpp.core.session import Session
 
-__all__ = ["EndHost", "GameEnd"]
+__all__ = ["EndHost", "GameEnd", "in_page_names"]
+
+
+def in_page_names(text: str, labels: Sequence[str], unit: str = "") -> str:
+    """A game's own result words (seats "P1", "P2") in the page's names (``labels``: "You",
+    "Computer"): beside "Computer (P1)" and "You (P2)" the banner said "P1 wins (a flush)",
+    naming the seat only. A verb after "You" agrees ("You win"). In a match of hands
+    (``unit`` "hand") each game is one hand, so the game's "after 1 hand" is "this hand".
+
+    >>> in_page_names("P1 wins (a flush)", ["Computer", "You"])
+    'Computer wins (a flush)'
+    >>> in_page_names("1st P2 (you): 5 · 2nd P1 (the computer): 9", ["Computer", "You"])
+    '1st You: 5 · 2nd Computer: 9'
+    >>> in_page_names("P2 wins after 1 hand: P1 -7, P2 +7.", ["Computer", "You"], "hand")
+    'You win this hand: Computer −7, You +7.'
+    """
+    def name(m: re.Match[str]) -> str:
+        k = int(m.group(1)) - 1
+        return labels[k] if 0 <= k < len(labels) else m.group(0)
+
+    if len(labels) != 2:  # three seats or more: the page names them P1, P2… itself
+        return text
+    out = re.sub(r"\bP(\d+)\b(?: \((?:you|the computer)\))?", name, text)
+    out = re.sub(r"\bYou (win|beat|lead|score|take|fold|show|make)s\b", r"You \1", out)
+    out = re.sub(r"\bYou has\b", "You have", out)
+    out = re.sub(r"(?<=\s)-(?=\d)", "−", out)
+    if unit == "hand":
+        out = out.replace(" after 1 hand", " this hand")
+    return out
 
 
 class EndHost(Protocol):
@@ -101,7 +131,8 @@ class GameEnd:
         page = self.page
         short = getattr(page.board, "outcome", None)
         text = short(page.history.view(page.viewer())) if callable(short) else ""
-        return str(text) if text else page.history.outcome
+        return in_page_names(str(text) if text else page.history.outcome,
+                             self.match_labels(), page.match.rule.unit)
 
     def count_result(self) -> None:
         """A finished game into the session's score and the match (practice: into neither),

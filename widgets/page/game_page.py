@@ -88,7 +88,7 @@ from widgets.page.practice import (
     practice_why,
 )
 from widgets.page.reasons import PublicReasons, full_reasons, public_form
-from widgets.page.results import SessionScore, result_head
+from widgets.page.results import SessionScore
 from widgets.page.review import Review
 from widgets.page.seats import (
     PERSON,
@@ -109,12 +109,12 @@ from widgets.parts.explain_panel import ExplainPanel, PanelText
 from widgets.parts.game_log import GameLogView
 from widgets.parts.hint_chooser import HintChooser
 from widgets.parts.hotkeys import hotkeys_html
+from widgets.parts.into_view import into_view_html
 from widgets.parts.last_move import LastMoveLine
 from widgets.parts.match_line import MatchLine
 from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from widgets.parts.page_header import PageHeader, set_class
-from widgets.parts.plain_words import plain
 from widgets.parts.theme import STYLE_HTML
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation
@@ -376,7 +376,8 @@ class GamePage(Generic[B]):
         from IPython.display import HTML, display
 
         display(self._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
-        display(HTML(hotkeys_html() + address_script_html()))  # type: ignore[no-untyped-call]
+        display(HTML(hotkeys_html() + address_script_html()  # type: ignore[no-untyped-call]
+                     + into_view_html()))
 
     # ------------------------------------------------------------------ seats
     @property
@@ -668,11 +669,15 @@ class GamePage(Generic[B]):
     def _status(self, viewer: int, acting: int | None) -> str:
         h = self.history
         people = self.people()
+        # The game's seed, once it is over, in the Seed box's grey hint (never its value: New
+        # game still deals at random); during a game it would tell the deck's order.
+        hint = f"this game: {h.seed}" if h.is_over else "random"
+        if self.seed_box.placeholder != hint:
+            self.seed_box.placeholder = hint
         if h.is_over:
-            head = result_head(h.returns(), people)
-            return (f"<b>{escape(head)}</b> — {escape(plain(self.ends.outcome()).rstrip('.'))}. "
-                    f"<span class='wpp-seed-shown'>Seed {h.seed}</span> (type it in Seed "
-                    "to deal this game again).")
+            # Said once, in the banner; the headline only says the game is over (it repeated
+            # the result and held a 19-digit seed; "Replay this deal" deals it again).
+            return "<b>Game over</b> — the result is just below."
         if acting is not None:
             who = "Your turn" if len(people) == 1 else f"{seat_name(acting)} to act"
             # No count of legal moves: a newcomer reads the board, not the engine's list.

@@ -30,13 +30,17 @@ from widgets.parts.hotkeys import KeyPad
 
 __all__ = ["PAGE_KEYS", "PageKeys", "blocked_reason", "key_name", "keys_html", "keys_now"]
 
-#: The page's own keys (Shift + a letter, so they never clash with a board's plain letters).
+#: The page's own keys (Shift + a letter, so they never clash with a board's plain letters;
+#: and ``?`` for this panel).
 PAGE_KEYS: Final = (
     Key("H", "wpp-key-hint", "Hint: select the move the chosen AI recommends"),
     Key("W", "wpp-key-why", "Why?: how the computer chose its last move"),
     Key("U", "wpp-key-undo", "Undo your last move"),
     Key("Y", "wpp-key-redo", "Redo the move taken back"),
     Key("N", "wpp-key-new", "New game (asks first during a game)"),
+    # "?" clicks the visible "Rules & keys" button itself (the usual key for a page's help;
+    # it did nothing before): no hidden button of its own.
+    Key("?", "wpp-opt-rules", "Rules & keys: open or close this panel"),
 )
 
 

@@ -74,5 +74,15 @@ PAGE_STYLE: Final = """<style>
   /* A finger's tap: every button and card at least 44 px each way. */
   .wpp-page button, .wpp-page .widget-button:not(.wpp-back) {
     min-height: 44px; min-width: 44px; }
+  /* Every other control too (the walk-through: 13 px checkboxes, 28 px menus): a menu, a
+     text box and a checkbox's row at least 44 px tall, the checkbox itself larger. */
+  .wpp-page .widget-dropdown, .wpp-page .widget-text, .wpp-page .widget-checkbox,
+  .wpp-page .widget-select { height: auto; min-height: 44px; }
+  .wpp-page select, .wpp-page input[type="text"], .wpp-page input[type="number"] {
+    min-height: 44px; height: 44px; }
+  .wpp-page input[type="checkbox"] { width: 28px; height: 44px; min-height: 44px;
+    margin: 0 8px 0 0; }
+  .wpp-page .widget-checkbox label { min-height: 44px; display: inline-flex;
+    align-items: center; }
 }
 </style>"""

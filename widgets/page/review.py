@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
+from widgets.page.computer_review import loss_words
 from widgets.page.host import PageHost
 from widgets.page.reasons import full_reasons
 from widgets.parts.explain_panel import PanelText
@@ -97,7 +98,8 @@ class Review:
         text = (f"<b>Move {row.move + 1}</b>: you played {escape(mine)} — "
                 f"<b>{escape(row.verdict)}</b>"
                 + ("" if row.best == row.action else
-                   f"; better: {escape(best)} (−{row.loss:.3f})") + ".")
+                   f"; better: {escape(best)} "
+                   f"({loss_words(row.loss, self.page.computer_review.unit)})") + ".")
         self.page.side.view.set_html(plain(f"<div>{text}</div>"
                                            + explanation_html(row.explanation)))
 

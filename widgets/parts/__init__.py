@@ -25,6 +25,7 @@ module  what it holds
 ``saved_game``  opening a saved game, refused with the kit's error if edited
 ``pacer``  the computer's pace between its moves
 ``hotkeys``  the keyboard shortcuts (a small script that clicks the page's buttons)
+``into_view``  what a click opened (a panel, a question) scrolled into view
 ``redact``  blanking the cards a player may not know before they reach the page
 ``theme``  the stylesheet
 ``shown``  what a page or lesson widget is to a notebook (root, summary, repr)

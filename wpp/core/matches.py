@@ -76,15 +76,19 @@ class MatchRule:
             raise WppError("a forfeit costs 0 to 1000 points")
 
     def words(self, players: int | None = None) -> str:
-        """The rule in a few words: "first to 3 wins", "5 hands, most points wins"; a placing
+        """The rule in a few words: "first to 3 wins, at most 5 games" (no brackets of its own:
+        the match line puts the rule in brackets, and "(first to 3 wins (at most 5 games))"
+        read badly), "5 hands, most points wins"; a placing
         match with its ``players`` says what each place earns ("3 games; 1st place 3 points,
         2nd 2, 3rd 1, 4th 0; most points wins").
 
+        >>> MatchRule("wins", first_to=3, hands=5).words()
+        'first to 3 wins, at most 5 games'
         >>> MatchRule("points", hands=3, placing=True).words(3)
         '3 games; 1st place 2 points, 2nd 1, 3rd 0; most points wins'
         """
         if self.count == "wins":
-            cap = f" (at most {self.hands} {self.unit}s)" if self.hands else ""
+            cap = f", at most {self.hands} {self.unit}s" if self.hands else ""
             return f"first to {self.first_to} win{'s' if self.first_to != 1 else ''}{cap}"
         games = f"{self.hands} {self.unit}{'s' if self.hands != 1 else ''}"
         if not self.placing:
