@@ -107,6 +107,7 @@ def _second_look(r: ReviewRow) -> bool:
 
 #: Decisions of the measurement of 2026-11-28 where the first look alone and the judge
 #: disagreed: (game, source, deal, seat, move, action, the first look's verdict).
+#: (per-game: measured data, the two games whose review takes a second look)
 DISAGREED = (
     # the first look's mistake was the best of several lucky estimates (judge: good, 0.03)
     ("warpairs", "reference", 15000, 0, 4, "play Q♦ Q♠", "mistake"),
