@@ -28,3 +28,17 @@ def test_the_table_says_the_tricks_mode_once_in_plain_words() -> None:
                 seen.add(table.mode.label)
             g.apply(rng.choice(g.legal_actions()))
     assert seen, "no trick had a play on the table"
+
+
+def test_warpairs_page_starts_against_a_ladder_level_like_every_game() -> None:
+    """Walk-through: WarPairsPoker's page started against "Other: the game author's own
+    strategy" (a bare agent) where every other game starts on its ladder; it starts on the
+    ladder's level of its default agent, as the shared page chooses for every game."""
+    from widgets.games.warpairs.app import App
+    from widgets.page.seats import default_opponent, opponent_label
+
+    app = App(seed=3)
+    choice = app.chooser.choice(1)
+    assert choice == default_opponent("warpairs") and choice.startswith("level:"), choice
+    assert not opponent_label("warpairs", choice).startswith("Other"), choice
+    assert App(seed=3, agent="random").chooser.choice(1) == "agent:random"
