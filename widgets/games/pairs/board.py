@@ -56,7 +56,7 @@ class PairsBoard(BoardBase):
         #: the game — the next round is already live — so it offers no "Next round".
         self.round_over = w.HTML()
         self.close_rounds = w.Button(description="×", tooltip="hide the last round's summary",
-                                     layout=w.Layout(width="32px", min_width="32px"))
+                                     layout=w.Layout(width="44px", height="44px"))
         self.close_rounds.add_class("wpp-pairs-close")
         self.close_rounds.on_click(lambda _b: self._dismiss())
         self.round_box = w.HBox([self.round_over, self.close_rounds],
