@@ -15,7 +15,7 @@ to place never reach it.
 >>> for i, row in enumerate("TTMBB"):
 ...     board.cards[0].click(); board.rows["TMB".index(row)].click()
 >>> board.place.click(); board.describe(sent[0])
-'top 3♠ 10♦ · middle 9♣ · bottom 8♥ Q♦'
+'3♠ 10♦ in the top row, 9♣ in the middle row and 8♥ Q♦ in the bottom row'
 """
 
 from __future__ import annotations
