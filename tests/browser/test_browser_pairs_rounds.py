@@ -1,7 +1,8 @@
 """Pairs' page in Chromium: a round's result stays on screen once the round is over — every
-stack as it ended and who scored what, in its own strip above the table — until the person's
-next move or "Next round"; it fits a phone (390×844); the banner at the end says the result in
-a glance. Screenshots: ``artifacts/player/pairs_round_*.png``."""
+stack as it ended and who scored what, as the last round's summary below the table — until the
+person's next move or its ×; Hit and Fold are in view from the start (1280×800); it fits a phone
+(390×844); the banner at the end says the result in a glance.
+Screenshots: ``artifacts/player/pairs_round_*.png``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ def test_a_rounds_result_stays_until_the_person_moves_on(browser: Any) -> None:
 
     with served(browser, "pairs", 3) as pg:
         strip = pg.locator(".wpp-pround")
+        for name in ("Hit", "Fold"):  # in view as the page opens, not under the fold
+            box = pg.locator(".wpp-pairs .wpp-act", has_text=name).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 800, (name, box)
         for _ in range(60):  # hit until a round ends where the person sees it
             assert settled(pg) == "turn"
             if strip.is_visible():
@@ -27,7 +31,7 @@ def test_a_rounds_result_stays_until_the_person_moves_on(browser: Any) -> None:
             pg.wait_for_timeout(400)
         expect(strip).to_be_visible()
         said = strip.inner_text()
-        assert "over" in said and "scores" in said, said
+        assert "Last round" in said and "scores" in said and "Next round" not in said, said
         assert strip.locator("svg.wpp-pic").count() >= 2  # the stacks as the round ended
         pg.screenshot(path=str(player_shots() / "pairs_round_1280.png"), full_page=True)
         pg.set_viewport_size({"width": 390, "height": 844})
@@ -36,7 +40,7 @@ def test_a_rounds_result_stays_until_the_person_moves_on(browser: Any) -> None:
         pg.screenshot(path=str(player_shots() / "pairs_round_390.png"))
         faults = [f for f in phone_faults(pg) if "pround" in f or "Round" in f]
         assert not faults, faults
-        pg.locator(".wpp-pairs-next").click()
+        pg.locator(".wpp-pairs-close").click()
         expect(strip).to_be_hidden()
         pg.set_viewport_size({"width": 1280, "height": 800})
         for n in range(200):  # to the end: the banner in a glance

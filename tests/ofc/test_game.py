@@ -211,3 +211,17 @@ def test_the_rules_text_parses() -> None:
     assert name == "ofc-rules.md"
     book = load_rulebook("wpp.ofc", "rules.md")
     assert len(book.rules) == 10 and "foul" in book.glossary
+
+
+def test_the_log_and_the_board_say_a_placement_in_plain_words() -> None:
+    """Walk-through: the log read "P2 place Q♦ middle." — a verb that does not agree and a
+    bare row name; it says "P2 places Q♦ in the middle row." and the board says the same."""
+    from widgets.games.ofc.board import OfcBoard
+    from wpp.ofc.game import OfcEvent
+    one = Place((), tuple(parse_cards("Qd")), ())
+    assert OfcEvent(1, one, 0).text_for(None) == "P2 places Q♦ in the middle row."
+    two = Place(tuple(parse_cards("As")), (), tuple(parse_cards("2c 3c")))
+    assert OfcBoard().describe(two) == "A♠ in the top row and 2♣ 3♣ in the bottom row"
+    three = Place(*(tuple(parse_cards(c)) for c in ("As", "Kd", "2c")))
+    assert OfcBoard().describe(three) == ("A♠ in the top row, K♦ in the middle row and 2♣ in "
+                                          "the bottom row")

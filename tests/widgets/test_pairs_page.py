@@ -116,9 +116,13 @@ def test_each_round_stays_on_screen_until_the_person_moves_on(seed: int) -> None
             assert shown(board.round_box, page.root), (n, ended)
             blocks = value.split('class="wpp-pround-one"')[1:]
             assert len(blocks) == len(ended), (n, ended, strip)
-            for i, block in zip(ended, blocks, strict=True):
+            for k, (i, block) in enumerate(zip(ended, blocks, strict=True)):
                 before, after = h.states[i], h.states[i + 1]
-                assert f"Round {before.round} over" in text(block)
+                # a summary of the past: the newest is "Last round", and no "Next round" (the
+                # next round is live: the person may Hit or Fold now)
+                head = (f"Last round (round {before.round})" if k == len(ended) - 1
+                        else f"Round {before.round}")
+                assert re.match(rf">?\s*{re.escape(head)}\s*:", text(block)), (head, block)
                 rows = re.findall(r"<tr>(.*?)</tr>", block)
                 for s in range(3):  # every seat's stack as the round ended, the drawn pair
                     cards = re.findall(r'aria-label="([^"]+)"', rows[s].split("drew")[0])
@@ -127,8 +131,12 @@ def test_each_round_stays_on_screen_until_the_person_moves_on(seed: int) -> None
                 points = after.totals[scorer] - before.totals[scorer]
                 assert f"scores {points}" in text(block)
                 assert f"+{points}" in text(rows[scorer]) or points == 0
-            if n % 2:  # "Next round" hides it before the next move
-                board.next_round.click()
+            assert "Next round" not in strip and not any(
+                "Next" in getattr(x, "description", "") for x in walk(board.round_box))
+            if not h.is_over:
+                assert not (board.hit.disabled and board.fold.disabled)  # the round is live
+            if n % 2:  # its × hides it before the next move
+                board.close_rounds.click()
                 assert not shown(board.round_box, page.root)
         else:
             assert not shown(board.round_box, page.root), (n, strip)
@@ -145,10 +153,7 @@ def test_the_review_shows_the_round_that_ended_at_that_move_only() -> None:
     h = page.history
     ended = next(i for i in range(len(h.actions)) if h.states[i + 1].round != h.states[i].round)
     board.read_history(h, 0, ended + 1)
-    assert f"Round {h.states[ended].round} over" in text(board.round_over.value)
-    assert board.next_round.layout.display != "none"
-    board.read_history(h, 0, len(h.actions))  # the game's last round: no "Next round"
-    assert board.next_round.layout.display == "none"
+    assert f"Last round (round {h.states[ended].round})" in text(board.round_over.value)
     board.read_history(h, 0, 0)
     assert board.round_box.layout.display == "none"
     assert all(not isinstance(x, w.HTML) or "Round" not in x.value
@@ -170,3 +175,15 @@ def test_why_during_a_game_says_each_step_in_a_glance(seed: int) -> None:
             for said in (str(step.title), str(step.verdict)):
                 assert len(said.split()) <= 16, said  # was 30 words and more
                 assert "expected-value" not in said and "your stack" not in said
+
+
+def test_hit_and_fold_come_first_and_the_rule_sets_are_named_in_plain_words() -> None:
+    """Walk-through: Hit / Fold sat below a round's summary and a four-seat table, half under
+    the fold of a 1280×800 screen; the rules were offered as "CardStock (the blog)"."""
+    board = PairsBoard()
+    kids = list(board.root.children)
+    acts = next(i for i, x in enumerate(kids) if board.hit in getattr(x, "children", ()))
+    assert acts < kids.index(board.table) < kids.index(board.round_box)
+    labels = list(board.options.options)
+    assert labels and not any(word in str(label).lower() for label in labels
+                              for word in ("blog", "cardstock")), labels

@@ -162,6 +162,15 @@ class Place:
                                                                       strict=True) if cards]
         return "place " + ", ".join(parts)
 
+    def words(self) -> str:
+        """The placement in a newcomer's words: ``"Q♦ in the middle row and 2♣ 3♣ in the
+        bottom row"`` (the log's sentence and the board's ``describe``)."""
+        parts = [f"{format_cards(cards)} in the {row} row"
+                 for row, cards in zip(ROWS, self.rows, strict=True) if cards]
+        if len(parts) < 2:
+            return "".join(parts) or "no card"
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, **{row: format_cards(cards, ascii=True)
                                       for row, cards in zip(ROWS, self.rows, strict=True)}}
@@ -304,7 +313,7 @@ class OfcEvent:
     score: HandScore | None = None
 
     def text_for(self, viewer: int | None) -> str:
-        text = f"{seat_name(self.player)} {self.place}."
+        text = f"{seat_name(self.player)} places {self.place.words()}."
         if self.score is not None:
             points = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(self.score.points))
             fouled = [seat_name(s) for s, x in enumerate(self.score.seats) if x.fouled]

@@ -31,7 +31,7 @@ from widgets.parts.page_header import set_class
 from widgets.parts.playable import playable_cards
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
-from wpp.core.standard_deck import Card
+from wpp.core.standard_deck import Card, format_cards
 from wpp.poker.ranking import evaluate
 
 __all__ = ["DrawBoard"]
@@ -84,6 +84,10 @@ class DrawBoard(BoardBase):
         self._legal: list[Discard] = []
         self._active = False
         self._pat_hinted = False
+        #: In a past position (the review): the discard the viewer chose then, at which move
+        #: (``None``: a live position, or one whose choice was not made yet).
+        self._then: tuple[tuple[Card, ...], int] | None = None
+        self._past = self._was_past = False
 
     # --- the contract ------------------------------------------------------------------
     def draw(self, view: Any, *, legal: Sequence[Any], last: Any | None = None,
@@ -92,12 +96,21 @@ class DrawBoard(BoardBase):
         other seats' discards are hidden; the seats' draw counts say what happened)."""
         view = self.require_view(view, DrawView, "5-card draw's board")
         self._view, self._legal, self._active = view, list(legal), active and bool(legal)
-        if view.hand != self._hand:
+        past = self._past and not self._active
+        then = self._then if past and view.my_discard is None else None
+        if view.hand != self._hand or past or self._was_past:
             self._hand, self.chosen, self._pat_hinted = view.hand, [], False
+        self._was_past = past
+        if then is not None:  # a past position shows the choice made then, raised
+            self.chosen = [c for c in self._hand if c in then[0]]
         self.seats.value = self._seats_html(view, others or {})
         mine = self._name(view.player, view)
-        if view.my_discard is None:
-            what = "choose the cards to throw away" if self._active else "waiting"
+        if then is not None:
+            what = (f"at move {then[1] + 1} you "
+                    + (f"threw away {format_cards(then[0])}" if then[0] else "stood pat"))
+        elif view.my_discard is None:
+            what = ("choose the cards to throw away" if self._active else
+                    "not chosen yet" if past else "waiting")
         elif view.my_draw:
             what = f"you drew {len(view.my_draw)}"
         else:
@@ -105,12 +118,27 @@ class DrawBoard(BoardBase):
         value = evaluate(view.hand).name
         # The discard's prompt (how many may go) only while the discard is to come: after
         # it the page said "You may discard up to 3 cards" under the cards just drawn.
+        # A past position (the review) is no prompt: no rule, no buttons.
         rule = (f' <span class="wpp-muted">({escape(view.rules.describe())})</span>'
-                if view.my_discard is None else "")
+                if view.my_discard is None and not past else "")
         self.title.value = f"<b>{escape(mine)}</b>: {escape(value)} — {escape(what)}{rule}"
-        self.acts.layout.display = "none" if view.my_discard is not None else ""
+        self.acts.layout.display = "none" if view.my_discard is not None or past else ""
         self.showdown.value = self._showdown_html(view)
         self._show()
+
+    def read_history(self, history: Any, viewer: int, upto: int) -> None:
+        """Note whether the position drawn next is a past one (``upto`` moves of a longer
+        history: the review) and, if so, the discard ``viewer`` chose after it — read from
+        ``viewer``'s own views — so that the board shows that choice, not a prompt."""
+        game, states, events = history.game, history.states, history.events
+        self._past = upto < len(history.actions)
+        self._then = None
+        for i in range(max(0, upto), len(history.actions)) if self._past else ():
+            if events[i].player == viewer:
+                chosen = game.view(states[i + 1], viewer).my_discard
+                if chosen is not None:
+                    self._then = (tuple(chosen), i)
+                break
 
     def select(self, action: Any) -> None:
         """Raise the cards of ``action`` (a :class:`Discard`), not yet sent; Enter sends it."""

@@ -15,7 +15,7 @@ to place never reach it.
 >>> for i, row in enumerate("TTMBB"):
 ...     board.cards[0].click(); board.rows["TMB".index(row)].click()
 >>> board.place.click(); board.describe(sent[0])
-'top 3♠ 10♦ · middle 9♣ · bottom 8♥ Q♦'
+'3♠ 10♦ in the top row, 9♣ in the middle row and 8♥ Q♦ in the bottom row'
 """
 
 from __future__ import annotations
@@ -167,11 +167,11 @@ class OfcBoard(BoardBase):
                 self.enter_key("wpp-ofc-place", "place these cards")]
 
     def describe(self, action: Any) -> str:
-        """``"top Q♠ · middle — · bottom 2♣ 3♣"``: the rows that get cards."""
+        """``"Q♠ in the top row and 2♣ 3♣ in the bottom row"``: the rows that get cards, in
+        the same words as the log."""
         if not isinstance(action, Place):
             raise WppError(f"not an OFC placement: {action!r:.60}")
-        return " · ".join(f"{row} {format_cards(getattr(action, row))}" for row in ROWS
-                          if getattr(action, row))
+        return action.words()
 
     def why_not(self, key: str) -> str:
         """Why ``key`` cannot act now, in a few words (the page says it)."""

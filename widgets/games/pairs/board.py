@@ -50,21 +50,24 @@ class PairsBoard(BoardBase):
                                 lambda: self._send(FOLD), key="F")
         acts = w.Box([self.hit, self.fold])
         acts.add_class("wpp-pacts")
-        #: The rounds that ended since the person last moved, kept on screen (the engine
-        #: clears the stacks and deals the next round in the same move): until their next
-        #: move or a click on "Next round".
+        #: The rounds that ended since the person last moved, kept on screen below the table
+        #: as the last round's summary (the engine clears the stacks and deals the next round
+        #: in the same move): until their next move or a click on its ×. It is no step of
+        #: the game — the next round is already live — so it offers no "Next round".
         self.round_over = w.HTML()
-        self.next_round = w.Button(description="Next round",
-                                   tooltip="hide the last round's result")
-        self.next_round.add_class("wpp-pairs-next")
-        self.next_round.on_click(lambda _b: self._dismiss())
-        self.round_box = w.VBox([self.round_over, self.next_round],
+        self.close_rounds = w.Button(description="×", tooltip="hide the last round's summary",
+                                     layout=w.Layout(width="44px", height="44px"))
+        self.close_rounds.add_class("wpp-pairs-close")
+        self.close_rounds.on_click(lambda _b: self._dismiss())
+        self.round_box = w.HBox([self.round_over, self.close_rounds],
                                 layout=w.Layout(display="none"))
         self.round_box.add_class("wpp-pround")
         self._rounds: list[RoundOver] = []
         self._dismissed: set[tuple[int, int, tuple[tuple[Any, ...], ...]]] = set()
-        self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), self.round_box,
-                            self.table, acts])
+        # Hit and Fold first: in view as the page opens on any screen (below a 4-seat table
+        # and a round's summary they were half under the fold of a 1280×800 screen).
+        self.root = w.VBox([w.HTML(f"<style>{PAIRS_CSS}</style>"), acts, self.table,
+                            self.round_box])
         self.root.add_class("wpp-pairs")
         #: The rule set of the next game (the page's Options column shows ``options``).
         self.rule_sets = RuleSetChooser()
@@ -104,11 +107,6 @@ class PairsBoard(BoardBase):
         first ``upto`` moves since ``viewer`` last moved (the page calls this before
         :meth:`draw`; the review with the position it shows)."""
         self._rounds = rounds_over(history, viewer, upto)
-        # the game's last round: nothing follows it, so no "Next round" (the banner's buttons)
-        over = history.game.is_over(history.states[max(0, min(upto, len(history.actions)))])
-        display = "none" if over else ""
-        if self.next_round.layout.display != display:
-            self.next_round.layout.display = display
         self._show_rounds()
 
     def outcome(self, view: Any) -> str:
@@ -163,7 +161,8 @@ class PairsBoard(BoardBase):
         shown = [r for r in self._rounds if self._key(r) not in self._dismissed]
         players = len(shown[0].stacks) if shown else 0
         names = [self.seat_name(s, None) for s in range(players)]
-        html = "".join(round_html(r, names) for r in shown)
+        html = "".join(round_html(r, names, last=i == len(shown) - 1)
+                       for i, r in enumerate(shown))
         if self.round_over.value != html:
             self.round_over.value = html
         display = "" if shown else "none"

@@ -50,9 +50,13 @@ PAIRS_CSS: Final = """
 .wpp-pairs .wpp-ptable tr.wpp-plast td:first-child { text-decoration: underline; }
 .wpp-pairs .wpp-ptable .wpp-pmid { background: #e8f3ec; color: #1b1b1b; border-radius: 8px;
   padding: 4px 8px; margin-top: 4px; }
-.wpp-pairs .wpp-pround { background: #fff8e1; color: #1b1b1b; border: 2px solid #d4a017;
-  border-radius: 10px; padding: 6px 10px; margin-bottom: 6px; overflow-x: auto;
-  max-width: 100%; }
+.wpp-pairs .wpp-pround { background: #f4f4f4; color: #1b1b1b; border: 1px solid #c8c8c8;
+  border-radius: 8px; padding: 4px 8px; margin-top: 6px; overflow-x: auto;
+  max-width: 100%; font-size: 0.9em; align-items: flex-start; }
+.wpp-pairs .wpp-pround { flex-direction: row; flex-wrap: nowrap; }
+.wpp-pairs .wpp-pround > .widget-html { flex: 1 1 0; min-width: 0; width: auto; }
+.wpp-pairs .wpp-pround > .wpp-pairs-close { flex: 0 0 44px; }
+.wpp-pairs .wpp-pacts { margin-bottom: 6px; }
 .wpp-pairs .wpp-pround table { border-collapse: collapse; margin-top: 4px; }
 .wpp-pairs .wpp-pround td { padding: 2px 6px; vertical-align: middle; }
 .wpp-pairs .wpp-pround .wpp-pdrew { font-size: 0.9em; }

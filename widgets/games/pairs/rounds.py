@@ -94,20 +94,23 @@ def round_words(r: RoundOver, names: Sequence[str]) -> str:
     return f"{who} folded and took {took}: scores {got}"
 
 
-def round_html(r: RoundOver, names: Sequence[str]) -> str:
-    """Round ``r`` drawn: its line, then each seat's stack as it ended (the ending hit's card
-    beside the mover's) and what each scored."""
+def round_html(r: RoundOver, names: Sequence[str], last: bool = True) -> str:
+    """Round ``r`` drawn as a summary of the past (the next round is already being played):
+    "Last round (round 2): …" (``last``; else "Round 1: …"), then each seat's stack as it
+    ended (the ending hit's card beside the mover's) and what each scored."""
     rows = []
     for s, stack in enumerate(r.stacks):
         cards = list(stack)
         extra = ""
         if s == r.mover and r.action is HIT and r.scored[s]:
-            extra = f' <span class="wpp-pdrew">+ drew</span> {cards_row(r.scored[s][:1])}'
+            extra = (f' <span class="wpp-pdrew">+ drew</span> '
+                     f"{cards_row(r.scored[s][:1], small=True)}")
         got = sum(int(c) for c in r.scored[s])
         rows.append(f"<tr><td><b>{escape(names[s])}</b></td>"
-                    f"<td>{cards_row(cards)}{extra}</td>"
+                    f"<td>{cards_row(cards, small=True)}{extra}</td>"
                     f"<td>{'+' + str(got) if got else '—'}</td></tr>")
-    return (f'<div class="wpp-pround-one"><b>Round {r.round} over</b>: '
+    head = f"Last round (round {r.round})" if last else f"Round {r.round}"
+    return (f'<div class="wpp-pround-one"><b>{head}</b>: '
             f"{escape(round_words(r, names))}.<table>{''.join(rows)}</table></div>")
 
 

@@ -1,5 +1,5 @@
-"""The rule sets Pairs' page offers (CardStock's, the rule sheet's, Continuous Pairs), as a
-chooser for the page's Options column: a choice applies to the next game.
+"""The rule sets Pairs' page offers (the usual rules, which CardStock plays; the rule sheet's;
+Continuous Pairs), as a chooser for the page's Options column: a choice applies to the next game.
 
 >>> chooser = RuleSetChooser(); got = []; chooser.on_change(got.append)
 >>> chooser.dropdown.value = "Rule sheet"; got
@@ -19,7 +19,7 @@ __all__ = ["RULE_SETS", "RuleSetChooser"]
 
 #: The rule sets offered, by label: each is the game's rule flags (``wpp.pairs.rules``).
 RULE_SETS: Final[dict[str, dict[str, Any]]] = {
-    "CardStock (the blog)": {},
+    "Usual rules": {},
     "Rule sheet": {"start_tie": "extra_card", "reshuffle": "empty", "only_loser": True},
     "Continuous Pairs": {"continuous": True},
 }
@@ -28,7 +28,7 @@ RULE_SETS: Final[dict[str, dict[str, Any]]] = {
 class RuleSetChooser:
     """A labelled dropdown of :data:`RULE_SETS`; :meth:`on_change` hears the flags chosen."""
 
-    def __init__(self, label: str = "CardStock (the blog)") -> None:
+    def __init__(self, label: str = "Usual rules") -> None:
         if label not in RULE_SETS:
             raise WppError(f"the rules are one of {', '.join(RULE_SETS)}, not {label!r:.30}")
         self.dropdown = w.Dropdown(options=list(RULE_SETS), value=label, description="Rules",

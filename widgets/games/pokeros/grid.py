@@ -26,23 +26,38 @@ from wpp.pokeros.grid import Cell
 
 __all__ = ["GRID_CSS", "GridView"]
 
+#: The widest grid whose card faces shrink with it (a wider one still fits, its faces at the
+#: size of this one's).
+_MAX_COLS: Final = 40
+
 #: The grid's look (the board puts it on the page).
 GRID_CSS: Final = """
-.wpp-pokeros .pk-gridbox { overflow: auto; max-height: 560px; max-width: 100%;
-  background: #2e7d4f; border-radius: 10px; padding: 8px; box-sizing: border-box; }
-.wpp-pokeros .pk-grid { gap: 3px; width: max-content; flex: 0 0 auto; overflow: visible; }
-/* The grid's box is the one scroll box, both ways (the page's .wpp-scroll: scrollbars that
-   show; a phone's overlay bars hid that the grid goes on, and it looked clipped). */
+.wpp-pokeros .pk-gridbox { overflow-x: hidden; overflow-y: auto; max-height: 560px;
+  max-width: 100%; background: #2e7d4f; border-radius: 10px; padding: 8px;
+  box-sizing: border-box; container-type: inline-size; }
+/* The grid always fits the board's width: its columns shrink (at most a card's 44 px) as it
+   grows, the cards keep their shape (at 1280×800 and on a phone the last column was cut in
+   half, its scrollbar under the fold). Only a very tall grid scrolls, downwards. */
+.wpp-pokeros .pk-grid { gap: 3px; width: 100%; flex: 0 0 auto; overflow: visible; }
 @media (max-width: 600px) { .wpp-pokeros .pk-gridbox { max-height: 70vh; } }
 .wpp-pokeros .pk-grid .widget-button, .wpp-pokeros .pk-grid .widget-html { margin: 0; }
-.wpp-pokeros .pk-void { width: 44px; height: 64px; }
-.wpp-pokeros .widget-button.pk-cell { width: 44px; height: 64px; min-width: 44px; padding: 0;
+.wpp-pokeros .pk-grid > .widget-button.wpp-card, .wpp-pokeros .pk-grid > .widget-button.pk-cell,
+.wpp-pokeros .pk-grid > .widget-html.pk-void { width: 100%;
+  min-width: 0; height: auto; aspect-ratio: 44 / 64; box-sizing: border-box; }
+.wpp-pokeros .widget-button.pk-cell { padding: 0;
   background: rgba(255, 224, 138, .45); border: 2px solid #ffe08a; border-radius: 6px;
   color: #0d2b45; box-shadow: none; cursor: pointer; }
 .wpp-pokeros .widget-button.pk-cell.pk-target { background: #ffe08a; border: 3px solid #d4a017;
   font-weight: bold; }
 .wpp-pokeros .widget-button.wpp-card.pk-last { box-shadow: 0 0 0 3px #d4a017; }
 .wpp-pokeros .widget-button.wpp-card.pk-centre { box-shadow: 0 0 0 2px #9ad0ff; }
+""" + "".join(
+    # A card's rank and suit shrink with its column: ``--pk-w`` is one column's width.
+    f".wpp-pokeros .pk-grid.pk-cols-{n} {{ --pk-w: min(44px, calc((100cqw - {3 * (n - 1)}px)"
+    f" / {n})); }}\n" for n in range(1, _MAX_COLS + 1)) + """
+.wpp-pokeros .pk-grid .widget-button.wpp-card { font-size: min(17px, calc(var(--pk-w) * .39));
+  line-height: min(17px, calc(var(--pk-w) * .39)); padding: 3px 0 0 min(4px, 6%);
+  background-size: min(24px, calc(var(--pk-w) * .55)) min(24px, calc(var(--pk-w) * .55)); }
 """
 
 
@@ -111,9 +126,13 @@ class GridView:
                     children.append(self._lit((x, y), (x, y) == target))
                 else:
                     children.append(self._void((x, y)))
-        cols = f"repeat({x1 - x0 + 1}, 44px)"
+        n = x1 - x0 + 1
+        cols = f"repeat({n}, minmax(0, 44px))"
         if self.grid.layout.grid_template_columns != cols:
             self.grid.layout.grid_template_columns = cols
+        classes = ("pk-grid", f"pk-cols-{min(n, _MAX_COLS)}")
+        if tuple(self.grid._dom_classes) != classes:
+            self.grid._dom_classes = classes
         if tuple(self.grid.children) != tuple(children):
             self.grid.children = children
 

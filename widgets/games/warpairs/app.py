@@ -26,6 +26,7 @@ from typing import Any
 
 from widgets.games.warpairs.board import WarPairsBoard
 from widgets.page.game_page import GamePage
+from widgets.page.seats import default_opponent
 from widgets.page.serving import serve
 from widgets.parts.hand import HandView
 from wpp.core.standard_deck import Card
@@ -38,10 +39,11 @@ __all__ = ["App"]
 class App(GamePage[WarPairsBoard]):
     """A game of WarPairsPoker: ``computer`` is the seat the computer plays (0 or 1;
     ``None``: two people share the screen) as agent ``agent`` (any registered agent or
-    ladder level); see :class:`GamePage` for the rest."""
+    ladder level; by default the ladder's level of the game's default agent, as every game's
+    page starts: the Club player, the reference); see :class:`GamePage` for the rest."""
 
     def __init__(self, seed: int | None = None, *, computer: int | None = 1,
-                 agent: str = "classic", ai_delay: float = 0.0, rules: Rules = DEFAULT_RULES,
+                 agent: str | None = None, ai_delay: float = 0.0, rules: Rules = DEFAULT_RULES,
                  auto_mulligan: bool = False, alternate: bool = False,
                  practice: bool = False, **settings: Any) -> None:
         if computer not in (0, 1, None):
@@ -51,7 +53,7 @@ class App(GamePage[WarPairsBoard]):
         board.alternate.value = bool(alternate)
         seats = {0: "person", 1: "person"}
         if computer is not None:
-            seats[computer] = agent
+            seats[computer] = agent or default_opponent("warpairs")
         super().__init__(board, seed=seed, seats=seats, rules=rules, practice=practice,
                          ai_delay=ai_delay, **settings)
         b = self.board

@@ -91,8 +91,7 @@ class TableView:
                 f'<div class="wpp-play-words"><b>{escape(names[last.player])}</b> '
                 f"{'led' if len(view.trick) == 1 else 'played'} "
                 f"<b>{escape(table.describe())}</b></div>"
-                f'<div class="wpp-mode">mode: {escape(mode)} — this trick is played in '
-                f"{_MODE_WORDS[mode]}; category: {escape(table.category.label)}</div>")
+                f'<div class="wpp-mode">This trick is played in {_MODE_WORDS[mode]}.</div>')
         counts = (f'<div class="wpp-counts">deck <b>{view.deck_size}</b> · discards '
                   f"<b>{len(view.discards)}</b> · P1 re-draw "
                   f"{'used' if view.redraw_used[0] else 'available'} · P2 re-draw "
