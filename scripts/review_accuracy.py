@@ -183,6 +183,20 @@ def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "load": sum(float(r["load"]) for r in rows) / max(n, 1)}
 
 
+def game_runs(values: Sequence[str], flag: str) -> dict[str, str] | None:
+    """``flag``'s GAME=RUN values as {game: run stamp}; ``None`` (the reason printed) when one
+    names no registered game or has no ``=``."""
+    out: dict[str, str] = {}
+    for c in values:
+        name, eq, stamp = c.partition("=")
+        if not eq or name not in registered_games():
+            print(f"{flag} takes GAME=RUN with a game of {', '.join(registered_games())}, "
+                  f"not {c!r}", file=sys.stderr)
+            return None
+        out[name] = stamp
+    return out
+
+
 def since(rows: Sequence[dict[str, Any]], first: dict[str, str]) -> list[dict[str, Any]]:
     """``rows`` without those of a game in ``first`` from runs before its run stamp there
     (rows measured before a change of that game's review: Pokeros' stricter noise rule)."""
@@ -251,22 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError:
             print(f"--cap takes GAME=SECONDS, not {c!r}", file=sys.stderr)
             return 2
-    first: dict[str, str] = {}
-    for c in args.since:
-        name, eq, stamp = c.partition("=")
-        if not eq or name not in registered_games():
-            print(f"--since takes GAME=RUN with a game of {', '.join(registered_games())}, "
-                  f"not {c!r}", file=sys.stderr)
-            return 2
-        first[name] = stamp
-    redo: dict[str, str] = {}
-    for c in args.again:
-        name, eq, stamp = c.partition("=")
-        if not eq or name not in registered_games():
-            print(f"--again takes GAME=RUN with a game of {', '.join(registered_games())}, "
-                  f"not {c!r}", file=sys.stderr)
-            return 2
-        redo[name] = stamp
+    first, redo = game_runs(args.since, "--since"), game_runs(args.again, "--again")
+    if first is None or redo is None:
+        return 2
     stored = read(args.out) if redo else []
     for g, stamp in redo.items():
         old = [r for r in stored if r["game"] == g and r["run"] >= stamp]

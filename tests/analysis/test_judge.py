@@ -214,3 +214,18 @@ def test_since_drops_a_games_rows_before_its_run_and_no_other() -> None:
     kept = since(rows, {"pokeros": "2026-11-28T06:22:00Z"})
     assert kept == [rows[1], rows[2], rows[3]]
     assert since(rows, {}) == rows
+
+
+def test_game_run_options_are_read_alike_and_refused_by_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--since and --again take GAME=RUN through one reader: a game of the registry and a run
+    stamp, else the flag's own refusal naming the bad value."""
+    game_runs = runpy.run_path(str(ROOT / "scripts" / "review_accuracy.py"))["game_runs"]
+    game = registered_games()[0]
+    assert game_runs([f"{game}=2026-11-28T12:54:57Z"], "--again") == {
+        game: "2026-11-28T12:54:57Z"}
+    assert game_runs([], "--since") == {}
+    for bad in ("nogame=2026", game):
+        assert game_runs([bad], "--since") is None
+        err = capsys.readouterr().err
+        assert "--since takes GAME=RUN" in err and repr(bad) in err

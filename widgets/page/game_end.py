@@ -26,19 +26,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import ipywidgets as w
 
 from widgets.page.board import Board
+from widgets.page.host import GameHost
 from widgets.page.results import SessionScore, person_won, result_head, winners
 from widgets.page.seats import SeatChooser, opponent_label
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.browser_record import feed_html
 from widgets.parts.match_line import result_text, tally_text
-from wpp.core.history import History, seat_name
+from wpp.core.history import seat_name
 from wpp.core.matches import Match
-from wpp.core.session import Session
 
 __all__ = ["EndHost", "GameEnd", "in_page_names"]
 
@@ -71,20 +71,11 @@ def in_page_names(text: str, labels: Sequence[str], unit: str = "") -> str:
     return out
 
 
-class EndHost(Protocol):
+class EndHost(GameHost, Protocol):
     """The page as its game's end sees it."""
 
     @property
     def board(self) -> Board: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def history(self) -> History[Any, Any]: ...
-
-    @property
-    def players(self) -> int: ...
 
     @property
     def game_name(self) -> str: ...

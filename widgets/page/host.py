@@ -22,10 +22,25 @@ from widgets.parts.pacer import ComputerPacer
 from wpp.core.history import History
 from wpp.core.session import Session
 
-__all__ = ["PageHost"]
+__all__ = ["GameHost", "PageHost"]
 
 
-class PageHost(Protocol):
+class GameHost(Protocol):
+    """What every part of the page reads first: the game's session, its history and how many
+    seats it has. Each part's own protocol adds what else it needs (:class:`PageHost`, the
+    game's end, the stakes, the two tabs)."""
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def history(self) -> History[Any, Any]: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+class PageHost(GameHost, Protocol):
     """The page as its parts see it: what they read, the two fields they set (``reviewing``,
     ``person_moves``) and what they ask it to do."""
 
@@ -36,15 +51,6 @@ class PageHost(Protocol):
 
     @property
     def board(self) -> Board: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def history(self) -> History[Any, Any]: ...
-
-    @property
-    def players(self) -> int: ...
 
     @property
     def notes(self) -> MessageLine: ...

@@ -21,20 +21,19 @@ from typing import Any, Protocol
 import ipywidgets as w
 
 from widgets.page.game_end import GameEnd
+from widgets.page.host import GameHost
 from widgets.page.practice import FORFEIT_NOTE, OPEN_HANDS, SEATS_CHANGED
 from widgets.page.seats import PERSON, SeatChooser
 from widgets.parts.confirm_bar import ConfirmBar
 from widgets.parts.message_line import MessageLine
 from widgets.parts.pacer import ComputerPacer
 from wpp.core.errors import WppError
-from wpp.core.history import History
 from wpp.core.matches import Match
-from wpp.core.session import Session
 
 __all__ = ["Stakes", "StakesHost"]
 
 
-class StakesHost(Protocol):
+class StakesHost(GameHost, Protocol):
     """The page as its stakes see it: what they read, the fields they set (why the game is
     practice, the match, who plays as applied) and what they ask it to do."""
 
@@ -44,15 +43,6 @@ class StakesHost(Protocol):
     match: Match
     #: Who plays each seat, and with what budget, as the session has it.
     applied: dict[int, tuple[str, float | None]]
-
-    @property
-    def history(self) -> History[Any, Any]: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def players(self) -> int: ...
 
     @property
     def practice(self) -> bool: ...
