@@ -114,7 +114,9 @@ def test_a_whole_game_with_hint_why_a_reload_and_the_banner(server: str, browser
     banner = page.inner_text(".wpp-banner")
     assert "Session: you won" in banner and ("You win" in banner
                                              or "The computer wins" in banner)
-    assert "Seed" in page.inner_text(".wpp-status")
+    # the seed once it is over: the Seed box's grey hint, not a 19-digit headline (issue 38)
+    assert "Seed" not in page.inner_text(".wpp-status")
+    assert page.get_attribute(".wpp-seed input", "placeholder").startswith("this game: ")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "game-page-over-1280x800.png"))
     page.click(".wpp-banner-review")
