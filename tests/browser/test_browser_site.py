@@ -167,8 +167,9 @@ def play_whole_game(pg: Any, game: str) -> dict[str, Any]:
 def reviewed_by_the_computer(pg: Any, game: str) -> dict[str, Any]:
     """After the banner: "Review with the computer" run to its end (the browser has no
     thread: the review takes one decision at a time, the progress bar moving and the page
-    answering between two). Once the bar stands between its ends, the banner's Review is
-    clicked: the page must answer it. Then the last decision of the list is chosen."""
+    answering between two). Once the bar stands between its ends, the review's next (or
+    previous) move is clicked: the page must answer it. Then the last decision of the list is
+    chosen."""
     from playwright.sync_api import expect
 
     box = pg.locator(".wpp-computer-review")
@@ -186,8 +187,17 @@ def reviewed_by_the_computer(pg: Any, game: str) -> dict[str, Any]:
             seen["fractions"].add((done, total))
             if seen["answered_while_running"] is None and 0 < done < total:
                 pg.screenshot(path=str(SHOTS / f"{game}_reviewing.png"), full_page=True)
-                pg.get_by_role("button", name="Review", exact=True).first.click()
-                expect(pg.locator(".wpp-side")).to_contain_text("Review — move", timeout=WAIT)
+                # "Review this game" opened the moves beside the grading: step through
+                # them while it runs (a page that waits for the grading would not move)
+                side = pg.locator(".wpp-side")
+                expect(side).to_contain_text("Review — move", timeout=WAIT)
+                before = side.inner_text()
+                step = pg.locator(".wpp-review-next")
+                if step.is_disabled():
+                    step = pg.locator(".wpp-review-prev")
+                step.click()
+                expect(side).not_to_have_text(before, timeout=WAIT)
+                expect(side).to_contain_text("Review — move", timeout=WAIT)
                 seen["answered_while_running"] = not re.search(r"decisions? reviewed",
                                                                box.inner_text())
         pg.wait_for_timeout(100)
