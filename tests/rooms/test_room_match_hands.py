@@ -78,6 +78,15 @@ def test_an_ofc_match_goes_on_with_next_hand_until_its_last_hand(tmp_path: Path)
                 assert "Game over" in p.status.value and p.lobby.layout.display != "none"
                 assert any(w in p.end.text.value for w in
                            ("win the match", "wins the match", "match is drawn"))
+                # the match's result is the large line, the hand's result a smaller one
+                # under it: a big "You win!" over a lost match misled players
+                heads = re.findall(r'<div class="wpp-banner-head[^"]*">([^<]*)</div>',
+                                   p.end.text.value)
+                assert len(heads) == 1 and "match" in heads[0], heads
+                assert "This hand: " in p.end.text.value
+                assert p.seat is not None
+                mine = p.seat.match().winners() == [p.seat.seat]
+                assert ("wpp-won" in p.end.box._dom_classes) == mine
 
 
 @pytest.mark.parametrize("game", registered_games())

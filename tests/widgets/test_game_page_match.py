@@ -81,6 +81,14 @@ def test_a_whole_match_ends_when_its_rule_says_and_names_the_winner(name: str) -
             result.startswith("You win" if winner == "You" else
                               "The computer wins" if winner == "Computer" else winner))
     assert result in text(page.end.text.value) and result in text(page.match_line.html.value)
+    # the game that ended it: the match's result is the banner's large line, the game's a
+    # smaller one under it ("This hand: You win!"), and only a match won celebrates (the
+    # walk-through saw a big "You win!" over "The computer wins the match")
+    heads = re.findall(r'<div class="wpp-banner-head[^"]*">([^<]*)</div>', page.end.text.value)
+    assert [html.unescape(h) for h in heads] == [result], heads
+    assert f"This {rule.unit}: " in text(page.end.text.value)
+    assert ("wpp-won" in page.end.box._dom_classes) == (winner == "You"
+                                                        and len(page.match.winners()) == 1)
     assert page.end.buttons["new"].description == "New match"
     page.end.buttons["new"].click()
     # the new match's first game is under way, or (Pairs: the computer may fold its way to

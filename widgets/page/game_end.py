@@ -206,6 +206,9 @@ class GameEnd:
         total = (f"Running total after {rule.unit} {page.match.played} of {rule.hands}: "
                  f"{tally_text(page.match, labels)}"
                  if counted and not match and rule.count == "points" else "")
+        # A game that ends the match: the match's result is the banner's large line and
+        # only a match won celebrates (a big "You win!" over a lost match misled players).
         end.show(result_head(h.returns(), page.people()), self.outcome(), page.score.text(),
-                 won=person_won(h.returns(), page.people()) or won_match,
-                 match=result_text(page.match, labels) if match else total)
+                 won=won_match if match else person_won(h.returns(), page.people()),
+                 match=result_text(page.match, labels) if match else total,
+                 final=rule.unit if match else "")

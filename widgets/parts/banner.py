@@ -73,14 +73,27 @@ class GameOverBanner:
         self.buttons[key].on_click(lambda _b: callback())
 
     def show(self, head: str, cause: str = "", score: str = "", *, won: bool = False,
-             match: str = "") -> None:
+             match: str = "", final: str = "") -> None:
         """Show the banner: ``head`` large, then ``cause`` and ``score`` (plain words);
         ``won``: the person in front of the screen won, and the banner celebrates for a
         moment (CSS only: :data:`CELEBRATE_CSS`, still for people who ask for less motion);
-        ``match``: the result of a match this game ended (shown above the game's)."""
-        text = ((f'<div class="wpp-banner-match">{escape(match)}</div>' if match else "")
-                + f'<div class="wpp-banner-head">{escape(head)}</div>'
-                f"<div>{escape(plain(cause))}</div>"
+        ``match``: where the match stands after this game (shown above the game's).
+        ``final``: this game ended the match, and ``final`` names the game ("hand"): the
+        match's result is then the large line and the game's result a smaller one under it
+        ("This hand: You win!") — a big "You win!" over a lost match misled players.
+
+        >>> b = GameOverBanner()
+        >>> b.show("You win!", match="The computer wins the match", final="hand")
+        >>> print(b.text.value.split("</div>")[0])
+        <div class="wpp-banner-head wpp-banner-final">The computer wins the match
+        """
+        if final and match:
+            top = (f'<div class="wpp-banner-head wpp-banner-final">{escape(match)}</div>'
+                   f'<div class="wpp-banner-game">This {escape(final)}: {escape(head)}</div>')
+        else:
+            top = ((f'<div class="wpp-banner-match">{escape(match)}</div>' if match else "")
+                   + f'<div class="wpp-banner-head">{escape(head)}</div>')
+        text = (top + f"<div>{escape(plain(cause))}</div>"
                 + (f'<div class="wpp-score">{escape(score)}</div>' if score else ""))
         self._set(text, "flex")
         self._won(won)

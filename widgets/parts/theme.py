@@ -122,6 +122,7 @@ APP_CSS: Final = """
   color: #fff; border-radius: 8px; padding: 8px 12px; border: 2px solid @GOLD@; }
 .wpp-app .wpp-banner .widget-html-content { color: #fff; }
 .wpp-app .wpp-banner-head { font-size: 22px; font-weight: bold; color: @GOLD@; }
+.wpp-app .wpp-banner-game { font-size: 15px; font-weight: bold; }
 .wpp-app .wpp-score { font-size: 13px; }
 .wpp-app .widget-button.wpp-banner-new, .wpp-app .widget-button.wpp-banner-replay,
 .wpp-app .widget-button.wpp-banner-review { width: auto; font-weight: bold; }

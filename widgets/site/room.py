@@ -956,7 +956,10 @@ class RoomPage:
                    "(the same players, in this room).")
         standing = result_text(match, labels) if match.over else \
             f"The match goes on — {progress_text(match, labels, current=False)}"
-        self.end.show(head, self._outcome(), ask, won=top == [me], match=standing)
+        # The hand that ends the match: the match's result is the large line (game page alike)
+        self.end.show(head, self._outcome(), ask,
+                      won=match.winners() == [me] if match.over else top == [me],
+                      match=standing, final=match.rule.unit if match.over else "")
         self.rematch_button.disabled = me in self._rematch
         self.rematch_button.description = f"{go_on} asked" if me in self._rematch else go_on
         self.rematch_button.tooltip = (
