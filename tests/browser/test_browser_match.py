@@ -53,7 +53,9 @@ def test_a_match_to_its_end_and_the_record_across_reloads_and_reset(browser: Any
                 pg.locator(".wpp-banner-new").click()
         result = re.compile(r"(You win|The computer wins) the match|The match is drawn")
         expect(line.locator(".wpp-match-over")).to_contain_text(result, timeout=WAIT)
-        expect(pg.locator(".wpp-banner-match")).to_contain_text(result)
+        # the match's result is the banner's large line now, the last hand's under it
+        expect(pg.locator(".wpp-banner-final")).to_contain_text(result)
+        expect(pg.locator(".wpp-banner-game")).to_contain_text("This hand: ")
         expect(pg.locator(".wpp-banner-new")).to_have_text("New match")
         row = stats.locator(".wpp-stats-row")
         games, wins, best = (int(row.get_attribute(f"data-{k}") or "-1")
