@@ -6,6 +6,7 @@ mulligan made) and whose keys work. Screenshots: ``artifacts/lessons/12_reached_
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -41,5 +42,8 @@ def test_lesson_12s_game_is_built_when_scrolled_to_and_plays(browser: Any) -> No
         app.locator(".wpp-hand.wpp-active .wpp-slot-0").click()
         expect(app.locator(".wpp-hand.wpp-active .wpp-selected")).to_have_count(
             1, timeout=WAIT)
-        assert "search" in app.inner_text()
+        # Hint from: the search AI, named as the page names it (the Expert: thinks ahead)
+        chosen = app.locator(".widget-dropdown", has_text="Hint from").locator(
+            "select option:checked")
+        expect(chosen).to_contain_text(re.compile(r"thinks\s+ahead"), timeout=WAIT)
         page.screenshot(path=str(SHOTS / "12_reached_after.png"), full_page=False)
