@@ -177,6 +177,9 @@ def test_budgets_are_cpu_time_not_wall_clock(name: str, monkeypatch: pytest.Monk
 
     view = _first_view_with(3)
     agent = wpp.make_agent("ofc", name, seed=1, move_time=0.01)
+    # warmed once first: a cold first batch (tables built, first numpy calls) could spend the
+    # whole 10 ms by itself, leaving one batch (the fresh clone's full run saw that once)
+    agent.choose(view)
     monkeypatch.setattr(fast, "sample_without_replacement", slow)
     cpu, wall = fast.cpu_time(), time.perf_counter()
     agent.choose(view)

@@ -50,8 +50,8 @@ wiring; each idea it wires is a module of its own:
 >>> "Your turn" in page.status.value
 True
 >>> page.board.buttons[0].click()             # the person stands pat; the computer answers
->>> page.history.is_over, "Seed 4" in page.status.value
-(True, True)
+>>> page.history.is_over, page.seed_box.placeholder   # the seed once over: the box's hint
+(True, 'this game: 4')
 """
 
 from __future__ import annotations
