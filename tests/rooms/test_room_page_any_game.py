@@ -136,7 +136,11 @@ def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
             assert not found, f"{game}: seat {page.seat.seat}'s page names {found}"  # type: ignore[union-attr]
     _, stored = store.read(code)
     assert stored.is_over and moves > 0
-    assert len(stored.actions) > moves or not computer        # the computer played too
+    # every turn of a computer's seat was played by the pages' polls, and only those turns
+    # (a short Pairs deal can end before the third seat's first turn: CI's run of d7e8099)
+    actors = [stored.game.to_act(state) for state in stored.states[:-1]]
+    assert len(actors) == len(stored.actions)
+    assert sum(seat in computer for seat in actors) == len(stored.actions) - moves
     for page in (a, b):
         assert page.seat is not None and page.seat.is_over
         assert says_the_end(page)
