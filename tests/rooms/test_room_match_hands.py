@@ -75,7 +75,8 @@ def test_an_ofc_match_goes_on_with_next_hand_until_its_last_hand(tmp_path: Path)
         else:
             for p in pages:
                 assert p.rematch_button.description == "Rematch"
-                assert "Game over" in p.status.value and p.lobby.layout.display != "none"
+                assert "Game over" in p.status.value and p.lobby.layout.display == "none"
+                assert "Leave the room" in p.status.value
                 assert any(w in p.end.text.value for w in
                            ("win the match", "wins the match", "match is drawn"))
                 # the match's result is the large line, the hand's result a smaller one

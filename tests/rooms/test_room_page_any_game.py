@@ -50,13 +50,18 @@ def not_concede(actions: list[Any]) -> list[Any]:
 
 
 def says_the_end(page: RoomPage) -> bool:
-    """Whether ``page`` says its game is over as the room's match stands: "Game over" and
-    the lobby once the match is over; while it goes on, "<Hand|Game> k … over", Next hand
-    (or game) and no lobby (the walk-through: OFC's "Game over" after hand 1 of 3)."""
+    """Whether ``page`` says its game is over as the room's match stands: "Game over",
+    Rematch and Leave the room once the match is over, the lobby's form behind Leave the room
+    (the walk-through: a joined player read the lobby's form as part of the end); while it
+    goes on, "<Hand|Game> k … over", Next hand (or game) and no lobby (the walk-through:
+    OFC's "Game over" after hand 1 of 3)."""
     assert page.seat is not None and page.seat.is_over
     match = page.seat.match()
     if match.over:
-        return "Game over" in page.status.value and page.lobby.layout.display != "none"
+        return ("Game over" in page.status.value and page.lobby.layout.display == "none"
+                and page.rematch_button.description in ("Rematch", "Rematch asked")
+                and page.end.buttons["leave"].description == "Leave the room"
+                and page.end.box.layout.display != "none")
     unit = match.rule.unit.capitalize()
     return (f"<b>{unit} {match.played}" in page.status.value
             and "Game over" not in page.status.value
@@ -205,14 +210,14 @@ def test_the_computer_cannot_take_every_seat_and_a_full_room_is_refused(
 
 
 def test_leave_and_the_computer_plays_on(tmp_path: Path) -> None:
-    """In a game without Concede, the room bar's button is Leave: two clicks hand the seat to
+    """In a game without Concede, the room bar's button is "Let the computer play": two clicks hand the seat to
     the computer, every page says so, and the game still ends."""
     store = RoomStore(tmp_path / "r.sqlite3")
     a, b = open_room(store, "pairs", 3, {2: ("random", None)})
     assert a.seat is not None and b.seat is not None
-    assert b.concede_button.description == "Leave"
+    assert b.concede_button.description == "Let the computer play"
     b.concede_button.click()
-    assert "Click Leave again" in b.message.value
+    assert "Click Let the computer play again" in b.message.value
     b.concede_button.click()
     assert "left the game" in b.message.value
     assert b.concede_button.layout.display == "none"

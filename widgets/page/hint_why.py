@@ -46,11 +46,13 @@ def give_hint(page: PageHost) -> None:
 
 
 def why_panel(session: Session, viewer: int, *, open_hands: bool,
-              public: PublicReasons | None) -> PanelText:
+              public: PublicReasons | None,
+              notes: tuple[str, str] = (LIVE_NOTE, MOVE_ONLY_NOTE)) -> PanelText:
     """The Why? panel: the computer's last turn as ``viewer`` may read it — in full when
-    ``open_hands``, else in ``public`` terms (or the move alone), with a note saying which."""
+    ``open_hands``, else in ``public`` terms (or the move alone), with a note saying which
+    (``notes``: the public form's note and the move-only one; a room passes its own)."""
     items = why_items(session, viewer, open_hands=open_hands, public=public)
-    note = "" if open_hands else (LIVE_NOTE if public is not None else MOVE_ONLY_NOTE)
+    note = "" if open_hands else (notes[0] if public is not None else notes[1])
     return PanelText("Why the computer did that", items, note=note,
                      empty="The computer has not moved yet." if session.computer_seats
                      else "Nobody plays by computer in this game.")

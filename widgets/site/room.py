@@ -71,6 +71,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import urllib.parse
 from collections.abc import Callable
 from html import escape
@@ -80,7 +81,9 @@ from typing import Any, Final
 import ipywidgets as w
 
 from widgets.page.board import Board
-from widgets.page.reasons import public_form, why_items
+from widgets.page.game_end import in_page_names
+from widgets.page.hint_why import why_panel
+from widgets.page.reasons import public_form
 from widgets.page.results import winners
 from widgets.page.seats import PERSON, SeatChooser, budget_option, hint_choices
 from widgets.parts.address import page_query
@@ -113,6 +116,12 @@ PUBLIC_NOTE: Final = ("In a room the computer's moves are explained in public te
                       "what every player at the table may know, never a hidden card.")
 MOVE_NOTE: Final = ("In a room the page shows only what the computer did: its reasoning reads "
                     "its own hidden cards.")
+
+#: The room bar's button in a game without Concede: the computer plays this seat to the end
+#: (the student stays to watch; "Leave the room" goes back to the lobby).
+HAND_OVER: Final = "Let the computer play"
+#: The button that leaves the room, at any time (during a game it asks first).
+LEAVE_ROOM: Final = "Leave the room"
 
 #: The room's own look: the players' results at the end; on a phone, the title wraps and
 #: every control is a tap target of at least 44 px.
@@ -152,7 +161,7 @@ _SCRIPT: Final = """
   document.addEventListener('click', function (e) {
     var el = e.target.closest && e.target.closest(
       '.wpp-room .wpp-action, .wpp-room .wpp-pile .wpp-card, ' +
-      '.wpp-room .wpp-room-concede, .wpp-room .wpp-room-claim, ' +
+      '.wpp-room .wpp-room-concede, .wpp-room .wpp-room-claim, .wpp-room .wpp-room-leave, ' +
       '.wpp-room .wpp-room-board button:not(.wpp-card)');
     if (!el) { return; }
     if (el.dataset.wppClicked) { e.preventDefault(); e.stopPropagation(); return; }
@@ -238,6 +247,8 @@ class RoomPage:
         self.board: Board | None = None
         self._message = ""
         self._concede_armed = False
+        self._leave_armed = False
+        self._left: frozenset[int] = frozenset()   # the other seats whose person left
         self._everyone_here = False
         self._gone: dict[int, float] = {}
         self._machines: dict[int, Computer] = {}
@@ -310,7 +321,11 @@ class RoomPage:
         self.claim_button = w.Button(description="Claim the game",
                                      layout=w.Layout(display="none"))
         self.claim_button.add_class("wpp-room-claim")
-        room_bar = w.HBox([self.room_line, self.concede_button, self.claim_button],
+        self.leave_button = w.Button(description=LEAVE_ROOM,
+                                     tooltip="leave this room and go back to the lobby")
+        self.leave_button.add_class("wpp-room-leave")
+        room_bar = w.HBox([self.room_line, self.concede_button, self.claim_button,
+                           self.leave_button],
                           layout=w.Layout(flex_flow="row wrap"))
         room_bar.add_class("wpp-room-bar")
         self.board_box = w.Box([])
@@ -322,8 +337,9 @@ class RoomPage:
         self.log = self.game_log.html
         # the game page's parts: the last move, the end's banner, Why? and the rules
         self.last_move = LastMoveLine()
-        self.end = GameOverBanner((("rematch", "Rematch"),))
+        self.end = GameOverBanner((("rematch", "Rematch"), ("leave", LEAVE_ROOM)))
         self.rematch_button = self.end.buttons["rematch"]
+        self.end.buttons["leave"].tooltip = "leave this room and go back to the lobby"
         self.rematch_button.tooltip = ("play again in this room, the same players: it starts "
                                        "when everyone has clicked Rematch")
         self.results = w.HTML("", layout=w.Layout(display="none"))
@@ -357,6 +373,8 @@ class RoomPage:
         self.concede_button.on_click(lambda _b: self.concede())
         self.claim_button.on_click(lambda _b: self.claim())
         self.end.on("rematch", self.rematch)
+        self.end.on("leave", self.leave)
+        self.leave_button.on_click(lambda _b: self.leave())
         self.why_button.on_click(lambda _b: self._toggle("why"))
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.rules_button.on_click(lambda _b: self._toggle("rules"))
@@ -533,14 +551,14 @@ class RoomPage:
             if here and self.seat.computer_to_act and self._my_computer_turn():
                 changed = self._play_computer() or changed
             presence = (set(self._gone), dict(self._machines), self._claimable,
-                        self._rematch)
+                        self._rematch, self._left)
             self._read_presence()
         except WppError as err:
             self._set_message(f"cannot read the room: {err}")
             return False
         changed = (changed or here != self._everyone_here
                    or presence != (set(self._gone), self._machines, self._claimable,
-                                   self._rematch))
+                                   self._rematch, self._left))
         self._everyone_here = here
         if changed:
             self.refresh()
@@ -584,6 +602,7 @@ class RoomPage:
         assert self.seat is not None
         self._machines = self.seat.computers()
         self._rematch = self.seat.rematch_asked()
+        self._left = self.seat.left()
         if self.seat.is_over:
             self._gone, self._claimable = {}, False
             return
@@ -617,7 +636,7 @@ class RoomPage:
             self._set_message("Wait for everyone to join: the game starts when they are here.")
             self.refresh()
             return
-        self._concede_armed = False
+        self._concede_armed = self._leave_armed = False
         self._send(lambda seat: seat.submit(action, self.seat_version))
 
     @property
@@ -628,8 +647,8 @@ class RoomPage:
     def _arm_concede(self) -> None:
         assert self.seat is not None
         self._concede_armed = True
-        word = "Concede" if self.seat.has_concede else "Leave"
-        what = "this game" if self.seat.has_concede else "the game to the computer"
+        word = "Concede" if self.seat.has_concede else HAND_OVER
+        what = "this game" if self.seat.has_concede else "your seat"
         self._set_message(f"{word} {what}? Click {word} again to confirm.")
         self.refresh()
 
@@ -638,11 +657,66 @@ class RoomPage:
         open whenever the game goes on; off turn it takes effect when this seat is to act."""
         if self.seat is None or self.seat.is_over:
             return
+        self._leave_armed = False
         if not self._concede_armed:
             self._arm_concede()
             return
         self._concede_armed = False
         self._send(lambda seat: seat.concede())
+
+    def leave(self) -> None:
+        """Leave the room ("Leave the room", open at any time; during a game two clicks, the
+        first asks): the seat is freed as a closed tab's is — the others' pages find it gone
+        at once, say so, and may claim its turns (:meth:`Seat.leave`) — and this page goes
+        back to the lobby, its address no longer holding the seat."""
+        seat = self.seat
+        if seat is None:
+            return
+        playing = not seat.is_over or not seat.match().over    # a game, or a match, goes on
+        if playing and self.everyone_here() and not self._leave_armed:
+            self._leave_armed, self._concede_armed = True, False
+            what = "game" if not seat.is_over else "match"
+            others = ("The other student" if self._people() == 2 else "The others")
+            then = (f"{others} may then let the computer play your seat." if not seat.is_over
+                    else f"{others} cannot play the next {seat.match().rule.unit} without you.")
+            self._set_message(f"Leave the room in the middle of the {what}? {then} Click "
+                              f"{LEAVE_ROOM} again to confirm.")
+            self.refresh()
+            return
+        try:
+            seat.leave()
+        except WppError as err:
+            self._leave_armed = False
+            self._set_message(str(err))
+            self.refresh()
+            return
+        self._back_to_lobby(seat)
+
+    def _back_to_lobby(self, left: Seat) -> None:
+        """The page as before a room, after leaving ``left``'s room: its polling stops, the
+        lobby shows (a new room of the same game by default) and nothing of the room stays."""
+        self.seat, self.board = None, None
+        self._generation += 1                  # the room's polling chain ends
+        self._leave_armed = self._concede_armed = self._claimable = False
+        self._everyone_here = False
+        self._gone, self._machines, self._left, self._rematch = {}, {}, frozenset(), frozenset()
+        self.side.forget_hint()
+        self.side.close("why", "rules", "hint")
+        self.board_box.children = ()
+        self._set_message("")
+        self.end.hide()
+        self.body.layout.display = "none"
+        self.root.remove_class("wpp-live")
+        self.address.value = '<span data-query=""></span>'   # the script forgets the seat
+        self.keys.value = ""
+        self.brand.value = '<span class="wpp-brand">Play together — a room</span>'
+        if self.game.value != left.game:       # a new room starts as the last one's game
+            self.game.value = left.game
+        self.code.value = ""
+        self.lobby_message.value = ""
+        self.lobby.layout.display = ""
+        self.status.value = (f"You left room <b>{escape(left.code)}</b>. Create a room, or type "
+                             "the code another student gave you.")
 
     def rematch(self) -> None:
         """Ask for a rematch (the banner's button, once the game is over): it starts when
@@ -754,6 +828,19 @@ class RoomPage:
                            else f"Another student ({seat_name(p)})")
         return out
 
+    def labels(self) -> list[str]:
+        """Each seat's name in the result's words: in a room of two, "You" and "The other
+        student" (or "The computer"), without the seats' numbers; in a larger room the
+        names of :meth:`names`, whose seat numbers tell the students apart."""
+        if self.seat is None:
+            return []
+        if self.seat.players != 2:
+            return self.names()
+        other = 1 - self.seat.seat
+        return ["You" if p == self.seat.seat else
+                "The computer" if other in self._machines else "The other student"
+                for p in range(2)]
+
     def _people(self) -> int:
         """How many seats of the room are people's (the host's computer seats aside)."""
         assert self.seat is not None
@@ -779,9 +866,11 @@ class RoomPage:
             missing = self._people() - len(self.store.seats_taken(seat.code))
             who = "the other student" if missing == 1 else f"{missing} more students"
             return f"Waiting for {who}: tell them the code <b>{escape(seat.code)}</b>."
+        parts = [self._left_words()] if self._left else []
         if self._gone and not seat.is_over:
-            parts = []
             for s, silent in sorted(self._gone.items()):
+                if s in self._left:
+                    continue
                 if s in self._machines:
                     parts.append(f"{seat_name(s)} has gone: the computer plays for them.")
                 elif silent == float("inf"):
@@ -794,12 +883,28 @@ class RoomPage:
                            and seat.to_act == s else
                            f"If they are still gone on their turn after {CLAIM_AFTER:.0f} s, "
                            "you may claim it."))
+        if parts:
             text = " ".join(parts)
-            if self._people() == 2:
+            if self._people() == 2 and self._gone:
                 text = text.replace(f"{seat_name(min(self._gone))} ", "The other student ", 1)
             return text
         return ("The other student has joined." if self._people() == 2
                 else "Everyone has joined.")
+
+    def _left_words(self) -> str:
+        """What the page says of the students who left the room: who, and what the others
+        may do now (claim their turns while the game goes on, else a new room)."""
+        seat = self.seat
+        assert seat is not None
+        labels = self.labels()
+        text = " and ".join(labels[s] for s in sorted(self._left)) + " left the room."
+        if seat.is_over:
+            return text + " A rematch needs every player: create a new room to play again."
+        if all(s in self._machines for s in self._left):
+            return text + " The computer plays for them."
+        if self._claimable and seat.to_act in self._left:
+            return text + " You may claim their turn."
+        return text + " You may claim their turn when it comes."
 
     def refresh(self) -> None:
         """Draw the page from this seat's view alone (nothing else reaches the page)."""
@@ -826,13 +931,17 @@ class RoomPage:
         # a board with its own Concede (WarPairsPoker's bar) has it on this seat's turn; the
         # room bar has it otherwise, and Leave in a game without Concede
         own = seat.has_concede and mine
-        word = "Concede" if seat.has_concede or not live else "Leave"
+        word = "Concede" if seat.has_concede or not live else HAND_OVER
         self.concede_button.layout.display = "" if live and not own and not left else "none"
-        self.concede_button.description = f"Really {word.lower()}?" if self._concede_armed \
-            else word
+        self.concede_button.description = f"Really {word[:1].lower()}{word[1:]}?" \
+            if self._concede_armed else word
         self.concede_button.tooltip = ("concede the game" if word == "Concede" else
                                        "leave the game: the computer plays your seat")
         self.claim_button.layout.display = "" if live and self._claimable else "none"
+        # Leave the room: in the bar while the game goes on, in the end's banner after it
+        self.leave_button.layout.display = "" if live else "none"
+        self.leave_button.description = "Really leave the room?" if self._leave_armed \
+            else LEAVE_ROOM
         self.claim_button.description = ("Claim the game" if seat.has_concede else
                                          "Let the computer play for them")
         if live:
@@ -909,15 +1018,12 @@ class RoomPage:
             self.hint_button.tooltip = tip
 
     def _why(self) -> PanelText:
-        """Why? in a room: the computer's last turn in public terms, for this seat (the
-        game page's own reasons, never opened in full)."""
+        """Why? in a room: the game page's panel (:func:`~widgets.page.hint_why.why_panel`)
+        on the computer's last turn, in public terms for this seat, never opened in full,
+        with the room's notes."""
         assert self.seat is not None
-        public = public_form(self.seat.game)
-        items = why_items(self.seat.public_table(), self.seat.seat, open_hands=False,
-                          public=public)
-        return PanelText("Why the computer did that", items,
-                         note=PUBLIC_NOTE if public is not None else MOVE_NOTE,
-                         empty="The computer has not moved yet.")
+        return why_panel(self.seat.public_table(), self.seat.seat, open_hands=False,
+                         public=public_form(self.seat.game), notes=(PUBLIC_NOTE, MOVE_NOTE))
 
     def _end(self, names: list[str], match: Match, labels: list[str]) -> None:
         """The end's banner — who won (and the match, if this game ended it), each player's
@@ -932,6 +1038,7 @@ class RoomPage:
         returns = seat.returns()
         top = winners(returns)
         me = seat.seat
+        names = self.labels()       # "The other student", no seat number, in a room of two
         if top == [me]:
             head = "You win!"
         elif me in top:
@@ -944,7 +1051,7 @@ class RoomPage:
         waiting = sorted(needed - self._rematch)
         go_on = _next_label(match)        # "Rematch", or "Next hand" while the match goes on
         if me in self._rematch:
-            ask = (f"You asked for {_what(match)}: waiting for "
+            ask = _mid_sentence(f"You asked for {_what(match)}: waiting for "
                    + " and ".join(names[p] for p in waiting) + ".") if waiting else ""
         elif self._rematch & needed:
             ask = (" and ".join(names[p] for p in sorted(self._rematch & needed))
@@ -954,13 +1061,17 @@ class RoomPage:
         else:
             ask = (f"{go_on}: it is dealt when everyone has clicked {go_on} "
                    "(the same players, in this room).")
+        if self._left:                    # a rematch needs them: none is dealt
+            ask = self._left_words()
         standing = result_text(match, labels) if match.over else \
             f"The match goes on — {progress_text(match, labels, current=False)}"
         # The hand that ends the match: the match's result is the large line (game page alike)
         self.end.show(head, self._outcome(), ask,
                       won=match.winners() == [me] if match.over else top == [me],
                       match=standing, final=match.rule.unit if match.over else "")
-        self.rematch_button.disabled = me in self._rematch
+        self.rematch_button.disabled = me in self._rematch or bool(self._left)
+        self.end.buttons["leave"].description = "Really leave the room?" \
+            if self._leave_armed else LEAVE_ROOM
         self.rematch_button.description = f"{go_on} asked" if me in self._rematch else go_on
         self.rematch_button.tooltip = (
             f"play on in this room, the same players: it starts when everyone has clicked "
@@ -987,13 +1098,12 @@ class RoomPage:
                 return (f"<b>{unit.capitalize()} {match.played}{of} over</b> — "
                         f"{escape(plain(self._outcome()).rstrip('.'))}. The match goes on: click "
                         f"{_next_label(match)} for {unit} {match.played + 1}.")
-            self.lobby.layout.display = ""
-            if self.game.value != seat.game:  # a new room starts as this one's game
-                self.game.value = seat.game
+            # the end, clear: the result, Rematch and Leave the room (the lobby's form is
+            # behind Leave the room; shown here it read as part of the end)
+            self.lobby.layout.display = "none"
             return (f"<b>Game over</b> — {escape(plain(self._outcome()).rstrip('.'))}. "
-                    "To play again, "
-                    "click Rematch, or create a new room (or join the one another student "
-                    "creates).")
+                    f"To play again, click Rematch; {LEAVE_ROOM} to create or join another "
+                    "room.")
         self.lobby.layout.display = "none"     # a rematch: the lobby of the last game goes
         if not self._everyone_here:
             return "Waiting for the other students to join…" if self._people() > 2 else \
@@ -1003,16 +1113,27 @@ class RoomPage:
         if mine:
             # No count of legal moves (as on the game page): a newcomer reads the board.
             return "<b>Your turn</b> — choose on the board."
-        return f"<b>{escape(names[seat.to_act])}</b> is thinking…"
+        # who is to act, in the room's names, and nothing of their turn's own prompt (the
+        # discard's "You may discard…" is for the player who discards)
+        return f"<b>{escape(self.labels()[seat.to_act])}</b> is thinking…"
 
     def _outcome(self) -> str:
-        """The finished game's result in the game page's words: the board's one-glance
-        ``outcome(view)`` from this seat's view when it has one, else the game's own."""
+        """The finished game's result in the game page's words and the page's names: the
+        board's one-glance ``outcome(view)`` from this seat's view when it has one, else the
+        game's own, its seats named as this page names them ("You win this hand", "The
+        other student wins", "The computer wins" — not "P1 wins")."""
         seat = self.seat
         assert seat is not None
         short = getattr(self.board, "outcome", None)
         text = short(seat.view()) if callable(short) else ""
-        return str(text) if text else seat.outcome
+        return _mid_sentence(in_page_names(str(text) if text else seat.outcome,
+                                           self.labels(), seat.match().rule.unit))
+
+
+def _mid_sentence(text: str) -> str:
+    """"The other student" and "The computer" in lower case inside a sentence (the page's
+    names are capitalised to start one): "You High Card; the other student One Pair"."""
+    return re.sub(r"(?<=[^.!?]\s)The (other student|computer)\b", r"the \1", text)
 
 
 def _next_label(match: Match) -> str:

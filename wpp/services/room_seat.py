@@ -67,10 +67,14 @@ from wpp.services.computer_seats import (
 )
 from wpp.services.room_file import StaleRoom
 
-__all__ = ["ABSENT_AFTER", "CLAIM_AFTER", "HEARTBEAT", "Seat", "SeatStore", "StaleRoom"]
+__all__ = ["ABSENT_AFTER", "CLAIM_AFTER", "HEARTBEAT", "LEFT_ROOM", "Seat", "SeatStore",
+           "StaleRoom"]
 
 #: A seat says it is still there at most this often (seconds), when its page polls.
 HEARTBEAT: Final = 5.0
+#: The last-seen time of a seat whose person left the room (:meth:`Seat.leave`): never, so
+#: the seat is gone at once, and the others' pages can tell a departure from a silence.
+LEFT_ROOM: Final = float("-inf")
 #: A seat not heard from for this long (seconds) is gone: the other page says so.
 ABSENT_AFTER: Final = 30.0
 #: A gone seat to act, silent this long (seconds), lets the others claim it.
@@ -100,6 +104,7 @@ class SeatStore(Protocol):
 
     def heard_from(self, code: str, seat: int, token: str, now: float) -> None: ...
     def resign(self, code: str, seat: int, token: str) -> None: ...
+    def leave(self, code: str, seat: int, token: str) -> None: ...
     def take_over(self, code: str, absent: int, why: str, *, seat: int, token: str) -> None: ...
     def match(self, code: object, game: str, players: int) -> Match: ...
 
@@ -243,6 +248,12 @@ class Seat:
             if s != self.seat and silent >= ABSENT_AFTER:
                 out[s] = silent
         return out
+
+    def left(self) -> frozenset[int]:
+        """The other seats whose person left the room (:meth:`leave`): gone for good, unlike
+        a silence, until that seat's secret takes it back."""
+        return frozenset(s for s, (seen, _) in self.store.seats(self.code).items()
+                         if s != self.seat and seen == LEFT_ROOM)
 
     def _resigned(self) -> bool:
         return self.store.seats(self.code).get(self.seat, (0.0, False))[1]
@@ -393,6 +404,15 @@ class Seat:
             with suppress(StaleRoom):   # another page played the turn first
                 self.play_computer()
         return text
+
+    def leave(self) -> str:
+        """Leave the room (the page goes back to the lobby): the seat is marked as never
+        heard from, so the others' pages find it gone at once — what they find of a closed
+        tab after :data:`ABSENT_AFTER` seconds — and may claim its turns while the game goes
+        on (:meth:`claim`); a rematch, which needs every person's seat, is not dealt. The
+        page that leaves stops using this handle."""
+        self.store.leave(self.code, self.seat, self._token)
+        return f"{seat_name(self.seat)} left the room"
 
     def claim(self) -> str:
         """Claim the turn of a person who has gone: allowed when the seat to act is another

@@ -468,6 +468,14 @@ class RoomStore:
                          ("DELETE FROM computers WHERE why = ? AND code = ? AND seat = ?",
                           (CLAIMED,)))
 
+    def leave(self, code: str, seat: int, token: str) -> None:
+        """``seat`` (its ``token``) left the room: last heard from "never"
+        (:data:`~wpp.services.room_seat.LEFT_ROOM`), so the others' pages find it gone at
+        once, as they find a closed tab after a while, and may claim its turns."""
+        self._seat_write(code, seat, token,
+                         ("UPDATE seats SET seen = ? WHERE code = ? AND seat = ?",
+                          (float("-inf"),)))
+
     def resign(self, code: str, seat: int, token: str) -> None:
         """``seat`` (its ``token``) conceded off turn: its Concede is played when it is to
         act."""
