@@ -767,7 +767,8 @@ class RoomPage:
         except Exception as err:  # an agent's bug must not break the page
             self._set_message(f"The hint failed ({type(err).__name__}).")
             return
-        self.side.keep_hint(Hint(seat.version, f"you ({seat_name(seat.seat)})", name,
+        self.side.keep_hint(Hint(seat.version, "you" if seat.players == 2 else
+                                 f"you ({seat_name(seat.seat)})", name,
                                  decision.explanation))
         self.refresh()
         assert self.board is not None
@@ -814,9 +815,13 @@ class RoomPage:
 
     # ------------------------------------------------------------------ drawing
     def names(self) -> list[str]:
-        """Each seat's name as this page shows it: you, another student, the computer."""
+        """Each seat's name as this page shows it: you, another student, the computer — in a
+        room of two without the seats' numbers (:meth:`labels`: the log, the board and the
+        result all say "You" and "The other student"), in a larger room with them."""
         if self.seat is None:
             return []
+        if self.seat.players == 2:
+            return self.labels()
         out = []
         for p in range(self.seat.players):
             if p == self.seat.seat:
@@ -836,10 +841,29 @@ class RoomPage:
             return []
         if self.seat.players != 2:
             return self.names()
-        other = 1 - self.seat.seat
+        other = self._machines.get(1 - self.seat.seat)
         return ["You" if p == self.seat.seat else
-                "The computer" if other in self._machines else "The other student"
-                for p in range(2)]
+                "The computer" if other is not None and other.why == HOST else
+                "The other student" for p in range(2)]
+
+    def in_names(self, text: str) -> str:
+        """The engine's words (seats "P1", "P2") in this page's names: in a room of two "You"
+        (the verb agreeing: "You discard", "your stack") and "the other student" or "the
+        computer", through the game page's own translation
+        (:func:`~widgets.page.game_end.in_page_names`); a larger room keeps the seats'
+        numbers, which its names carry."""
+        seat = self.seat
+        if seat is None or seat.players != 2:
+            return text
+        mine = seat_name(seat.seat)
+        text = re.sub(rf"(^|[.!?;:] )\b{mine}'s\b", r"\1Your", text)
+        text = re.sub(rf"\b{mine}'s\b", "your", text)
+        text = re.sub(rf"\b{mine}(?: \(you\))? ([a-z]+)\b", _you_verb, text)
+        # the same clause goes on: "You fold and take … from your own stack"
+        text = re.sub(r"(\bYou [^.;:()]*?\band )([a-z]+)\b",
+                      lambda m: m.group(1) + _you_verb(m).removeprefix("You "), text)
+        text = re.sub(r"(\bYou [^.;:()]*?)\btheir own\b", r"\1your own", text)
+        return _mid_sentence(in_page_names(text, self.labels(), seat.match().rule.unit))
 
     def _people(self) -> int:
         """How many seats of the room are people's (the host's computer seats aside)."""
@@ -922,8 +946,8 @@ class RoomPage:
         mine = bool(view.my_turn) and live and not left and here
         taken = self.store.seats_taken(seat.code)
         seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
-        line = (f"Room <b>{escape(seat.code)}</b> — you are <b>{seat_name(me)}</b>. "
-                f"{self._presence()}")
+        you = "" if seat.players == 2 else f" — you are <b>{seat_name(me)}</b>"
+        line = f"Room <b>{escape(seat.code)}</b>{you}. {self._presence()}"
         if seat.players > 2 or self._machines:
             line += f' <span class="wpp-room-seats-line">Seats: {seats}.</span>'
         if self.room_line.value != line:
@@ -957,10 +981,10 @@ class RoomPage:
         self.board.draw(view, legal=legal, last=seat.last_action, active=live)
         self.status.value = self._status(view, names, mine, left)
         log = seat.log()
-        self.game_log.show(log, str)
-        self.last_move.show(log, str)
+        self.game_log.show(log, self.in_names)
+        self.last_move.show(log, self.in_names)
         match = seat.match()
-        labels = ["You" if p == me else names[p] for p in range(seat.players)]
+        labels = self.labels()         # "You", "The other student": no seat numbers
         self.match_line.show(match, labels, current=live, practice=False,
                              after="a rematch starts the next one")
         self._end(names, match, labels)
@@ -1126,14 +1150,33 @@ class RoomPage:
         assert seat is not None
         short = getattr(self.board, "outcome", None)
         text = short(seat.view()) if callable(short) else ""
-        return _mid_sentence(in_page_names(str(text) if text else seat.outcome,
-                                           self.labels(), seat.match().rule.unit))
+        return self.in_names(str(text) if text else seat.outcome)
+
+
+def _you_verb(m: re.Match[str]) -> str:
+    """"You" and the engine's verb, agreeing: "P1 discards" is "You discard", "P1 has" "You
+    have", "P1 reaches" "You reach"; a past tense or another word stays."""
+    word = m.groups()[-1]
+    if word in ("its", "this", "his", "hers", "less", "plus", "thus", "yours", "theirs"):
+        pass
+    elif word == "has":
+        word = "have"
+    elif word == "is":
+        word = "are"
+    elif word == "was":
+        word = "were"
+    elif word.endswith(("ches", "shes", "sses", "xes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return f"You {word}"
 
 
 def _mid_sentence(text: str) -> str:
     """"The other student" and "The computer" in lower case inside a sentence (the page's
     names are capitalised to start one): "You High Card; the other student One Pair"."""
-    return re.sub(r"(?<=[^.!?]\s)The (other student|computer)\b", r"the \1", text)
+    return re.sub(r"(?:(?<=[^.!?]\s)|(?<=\())The (other student|computer)\b", r"the \1",
+                  text)
 
 
 def _next_label(match: Match) -> str:
