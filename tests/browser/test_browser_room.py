@@ -115,8 +115,17 @@ def join_room(student: Student, code: str, seat: int) -> None:
 
     student.page.fill(".wpp-room-code input", code)
     student.page.press(".wpp-room-code input", "Enter")
-    expect(student.page.locator(".wpp-room-line")).to_contain_text(f"you are P{seat + 1}",
+    expect(student.page.locator(".wpp-room-line")).to_contain_text(f"Room {code}",
                                                                    timeout=WAIT)
+    seated_in(student, seat)
+
+
+def seated_in(student: Student, seat: int, timeout: float = WAIT) -> None:
+    """``student``'s page holds ``seat`` (0-based): its address says so (the room line of
+    a room of two names no seat number)."""
+    from playwright.sync_api import expect
+
+    expect(student.page).to_have_url(re.compile(rf"[?&]seat={seat}(&|$)"), timeout=timeout)
 
 
 def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]) -> None:
@@ -153,8 +162,9 @@ def test_two_browsers_play_through_a_room(browser: Any, server: tuple[str, Path]
             url_before = bob.page.url
             bob.page.once("dialog", lambda d: (dialogs.append(d.type), d.accept()))
             bob.page.reload()
-            expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2",
+            expect(bob.page.locator(".wpp-room-line")).to_contain_text(f"Room {code[1]}",
                                                                        timeout=90_000)
+            seated_in(bob, 1)
             assert dialogs == ["beforeunload"]
             assert bob.page.url == url_before
             assert not bob.page.locator(".wpp-room-lobby").is_visible()

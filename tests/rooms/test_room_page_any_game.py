@@ -210,8 +210,8 @@ def test_the_computer_cannot_take_every_seat_and_a_full_room_is_refused(
 
 
 def test_leave_and_the_computer_plays_on(tmp_path: Path) -> None:
-    """In a game without Concede, the room bar's button is "Let the computer play": two clicks hand the seat to
-    the computer, every page says so, and the game still ends."""
+    """In a game without Concede, the room bar's button is "Let the computer play": two
+    clicks hand the seat to the computer, every page says so, and the game still ends."""
     store = RoomStore(tmp_path / "r.sqlite3")
     a, b = open_room(store, "pairs", 3, {2: ("random", None)})
     assert a.seat is not None and b.seat is not None

@@ -17,6 +17,7 @@ from widgets.page import hint_why
 from widgets.page.game_end import in_page_names
 from widgets.site import room
 from widgets.site.room import RoomPage
+from widgets.testing import every_game, walk
 from wpp.core.registry import game_def, registered_games
 from wpp.services.rooms import RoomStore
 
@@ -123,7 +124,7 @@ def test_the_end_is_clear_rematch_and_leave_no_lobby_form(tmp_path: Path) -> Non
     assert a.rematch_button.disabled and "left the room" in a.end.text.value
 
 
-@pytest.mark.parametrize("game", ["draw", "pairs", "warpairs"])
+@pytest.mark.parametrize("game", TWO_SEATS)
 def test_leave_the_room_during_a_game_asks_then_frees_the_seat_as_a_closed_tab(
         tmp_path: Path, game: str) -> None:
     """Leave the room during a game: the first click asks, the second leaves — the page is
@@ -157,7 +158,7 @@ def test_leave_before_the_other_joins_needs_no_confirmation(tmp_path: Path) -> N
     assert page.seat is None and page.lobby.layout.display == ""
 
 
-@pytest.mark.parametrize("game", TWO_SEATS)
+@pytest.mark.parametrize("game", every_game("waiting-words"))
 def test_the_waiting_page_reads_no_prompt_meant_for_the_other_seat(
         tmp_path: Path, game: str) -> None:
     """5-card draw's waiting player read "waiting (You may discard…)": the page of the seat
@@ -177,21 +178,12 @@ def test_the_waiting_page_reads_no_prompt_meant_for_the_other_seat(
         assert waiting.board is not None
         assert "<b>The other student</b> is thinking" in waiting.status.value
         assert not SEAT_NUMBER.search(waiting.status.value)
-        if game in KNOWN_PROMPT_LEAKS:
-            pass        # the board's own line: see KNOWN_PROMPT_LEAKS
-        else:
-            assert "You may" not in _texts(waiting), game
+        assert "You may" not in _texts(waiting), game
         mover.choose(rng.choice(not_concede(mover.seat.view().legal_actions())))
-
-
-#: Boards whose title still shows the acting seat's prompt on the waiting seat's page: the
-#: fix is one line in the board module (owned by another engineer now), named in the report.
-KNOWN_PROMPT_LEAKS = frozenset({"draw"})
 
 
 def _texts(page: RoomPage) -> str:
     """The board's words as the page shows them (its HTML widgets' values)."""
-    from widgets.testing import walk
     assert page.board is not None
     return " ".join(str(getattr(x, "value", "")) for x in walk(page.board.root)
                     if isinstance(getattr(x, "value", None), str))
