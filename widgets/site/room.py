@@ -13,19 +13,23 @@ turns: the page of the lowest seat heard from recently at once, the others after
 (any open page may; the decision is the same whichever does, and the store counts it once).
 
 This module is glue: the lobby, the room's line (who sits where, who has gone), Concede or
-Leave, Claim, the status and the log; the board and its input are the game's. The room shows
-what the game page shows, with the page's own parts: the last move in one line above the
-board (:class:`~widgets.parts.last_move.LastMoveLine`), **How to play** — the board's rules,
-the plain words with the numbered rules one click away
+"Let the computer play", Claim, Leave the room, the status and the log; the board and its
+input are the game's. The room shows what the game page shows, with the page's own parts:
+the last move in one line above the board
+(:class:`~widgets.parts.last_move.LastMoveLine`), **How to play** — the board's rules, the
+plain words with the numbered rules one click away
 (:func:`~widgets.parts.how_to_play.how_to_play_html`) — and **Why?** in the side panel
 (:class:`~widgets.parts.explain_panel.ExplainPanel`): the computer's last turn in the game's
-*public* form of its reasons only (:func:`~widgets.page.reasons.why_items` with the game's
-``PUBLIC_REASONS``, else the move as this seat's narration tells it) — never its own
+*public* form of its reasons only (the game page's own panel,
+:func:`~widgets.page.hint_why.why_panel`, with the game's ``PUBLIC_REASONS``, else the move as
+this seat's narration tells it, and the room's notes) — never its own
 reasoning, which reads its hidden hand, not even once the game is over: the others at the
 table may not have seen those cards. At the end a banner says who won and each player's
 points, and offers a **Rematch**: the same seats in a new game of the same room, which starts
 once every student has clicked it (:meth:`wpp.services.room_seat.Seat.ask_rematch`); each page
-says who is still awaited, and the lobby stays open for a new room instead. While the room's
+says who is still awaited; **Leave the room** beside it goes back to the lobby, for a new
+room (the lobby's form is not shown under the result: a joined student read it as part of
+the end). While the room's
 match goes on (OFC's 3 hands, WarPairsPoker's first to 3 wins) the button is **Next hand**
 (or Next game), asked by everyone in the same way, the banner says the hand's result and where
 the match stands, and the lobby stays hidden until the match is over.
@@ -38,8 +42,15 @@ student has gone (nothing heard for :data:`~wpp.services.room_seat.ABSENT_AFTER`
 the page says so, and once they have been gone for
 :data:`~wpp.services.room_seat.CLAIM_AFTER` seconds on their turn it offers to claim it: the
 game (WarPairsPoker's Concede) or, in a game without Concede, the computer plays for them
-until they are back. Concede (or Leave, handing the seat to the computer) is always offered
-while the game goes on.
+until they are back. Concede (or "Let the computer play", handing the seat to the computer)
+is always offered while the game goes on, and so is **Leave the room** (two clicks during a
+game or a match: the first asks): the seat is freed as a closed tab's is, at once
+(:meth:`wpp.services.room_seat.Seat.leave`) — the others read "The other student left the
+room" and may claim its turns — and the page is back in the lobby, its address without the
+seat. In a room of two the page names nobody by seat number: "You", "The other student" (or
+"The computer") on the board, in the log, the result and the match line, the engine's words
+translated as the game page translates them
+(:func:`~widgets.page.game_end.in_page_names`); a larger room keeps "P3" beside the names.
 
 >>> import os, tempfile
 >>> from wpp.services.rooms import RoomStore
