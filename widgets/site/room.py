@@ -846,12 +846,13 @@ class RoomPage:
 
     def labels(self) -> list[str]:
         """Each seat's name in the result's words: in a room of two, "You" and "The other
-        student" (or "The computer"), without the seats' numbers; in a larger room the
-        names of :meth:`names`, whose seat numbers tell the students apart."""
+        student" (or "The computer"), without the seats' numbers; in a larger room "You" and
+        the others' names of :meth:`names`, whose seat numbers tell the students apart."""
         if self.seat is None:
             return []
         if self.seat.players != 2:
-            return self.names()
+            return ["You" if p == self.seat.seat else name
+                    for p, name in enumerate(self.names())]
         other = self._machines.get(1 - self.seat.seat)
         return ["You" if p == self.seat.seat else
                 "The computer" if other is not None and other.why == HOST else
@@ -934,7 +935,7 @@ class RoomPage:
         labels = self.labels()
         text = " and ".join(labels[s] for s in sorted(self._left)) + " left the room."
         if seat.is_over:
-            return text + " A rematch needs every player: create a new room to play again."
+            return text + f" A rematch needs every player: {LEAVE_ROOM} to play in a new one."
         if all(s in self._machines for s in self._left):
             return text + " The computer plays for them."
         if self._claimable and seat.to_act in self._left:
@@ -1073,23 +1074,23 @@ class RoomPage:
         returns = seat.returns()
         top = winners(returns)
         me = seat.seat
-        names = self.labels()       # "The other student", no seat number, in a room of two
+        who = self.labels()         # "The other student", no seat number, in a room of two
         if top == [me]:
             head = "You win!"
         elif me in top:
             head = "A draw: you share the best result"
         elif len(top) == 1:
-            head = f"{names[top[0]]} wins"
+            head = f"{who[top[0]]} wins"
         else:
-            head = "A draw between " + " and ".join(names[p] for p in top)
+            head = "A draw between " + " and ".join(who[p] for p in top)
         needed = seat.rematch_needed()
         waiting = sorted(needed - self._rematch)
         go_on = _next_label(match)        # "Rematch", or "Next hand" while the match goes on
         if me in self._rematch:
             ask = _mid_sentence(f"You asked for {_what(match)}: waiting for "
-                   + " and ".join(names[p] for p in waiting) + ".") if waiting else ""
+                   + " and ".join(who[p] for p in waiting) + ".") if waiting else ""
         elif self._rematch & needed:
-            ask = (" and ".join(names[p] for p in sorted(self._rematch & needed))
+            ask = (" and ".join(who[p] for p in sorted(self._rematch & needed))
                    + f" asked for {_what(match)}: click {go_on} to play on.")
         elif match.over:
             ask = "Rematch: the same players, a new deal, in this room."
@@ -1130,15 +1131,18 @@ class RoomPage:
                 self.lobby.layout.display = "none"
                 unit, hands = match.rule.unit, match.rule.hands
                 of = f" of {hands}" if hands else ""
+                then = (escape(self._left_words()) if self._left else
+                        f"The match goes on: click {_next_label(match)} for {unit} "
+                        f"{match.played + 1}.")
                 return (f"<b>{unit.capitalize()} {match.played}{of} over</b> — "
-                        f"{escape(plain(self._outcome()).rstrip('.'))}. The match goes on: click "
-                        f"{_next_label(match)} for {unit} {match.played + 1}.")
+                        f"{escape(plain(self._outcome()).rstrip('.'))}. {then}")
             # the end, clear: the result, Rematch and Leave the room (the lobby's form is
             # behind Leave the room; shown here it read as part of the end)
             self.lobby.layout.display = "none"
-            return (f"<b>Game over</b> — {escape(plain(self._outcome()).rstrip('.'))}. "
+            then = (escape(self._left_words()) if self._left else
                     f"To play again, click Rematch; {LEAVE_ROOM} to create or join another "
                     "room.")
+            return (f"<b>Game over</b> — {escape(plain(self._outcome()).rstrip('.'))}. {then}")
         self.lobby.layout.display = "none"     # a rematch: the lobby of the last game goes
         if not self._everyone_here:
             return "Waiting for the other students to join…" if self._people() > 2 else \
