@@ -207,3 +207,21 @@ def test_why_in_a_room_is_the_game_pages_panel_with_the_rooms_notes(
     host.create_button.click()
     host.why_button.click()
     assert calls and calls[-1] == (False, (room.PUBLIC_NOTE, room.MOVE_NOTE))
+
+
+@pytest.mark.parametrize("line", [
+    "P2 folds and takes the 6 from their own stack (31 points). "
+    "P2 reaches 31 points (the target is 31) and loses.",
+    "P2 discards 6♠ and draws 9♣.",
+    "P1 led 7♣; P2 has no cards left and wins (R17)",
+])
+def test_the_log_says_you_with_its_verb_agreeing(tmp_path: Path, line: str) -> None:
+    """The walk saw "You reach 31 points (the target is 31) and loses": every verb of a
+    sentence whose subject is "You" agrees, and no seat number is left."""
+    _, _a, b = two_students(tmp_path, "pairs")
+    assert b.seat is not None and b.seat.seat == 1
+    said = b.in_names(line)
+    assert not SEAT_NUMBER.search(said), said
+    assert not re.search(r"\bYou\b[^.;]*\b(loses|takes|draws|wins|reaches|folds|has)\b",
+                         said), said
+    assert "your own stack" in said or "their own" not in said
