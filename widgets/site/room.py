@@ -871,10 +871,11 @@ class RoomPage:
         text = re.sub(rf"(^|[.!?;:] )\b{mine}'s\b", r"\1Your", text)
         text = re.sub(rf"\b{mine}'s\b", "your", text)
         text = re.sub(rf"\b{mine}(?: \(you\))? ([a-z]+)\b", _you_verb, text)
-        # the same clause goes on: "You fold and take … from your own stack"
+        # the same clause goes on: "You fold and take … from your own stack", "You
+        # emptied your hand"
         text = re.sub(r"(\bYou [^.;:]*?\band )([a-z]+)\b",
                       lambda m: m.group(1) + _you_verb(m).removeprefix("You "), text)
-        text = re.sub(r"(\bYou [^.;:()]*?)\btheir own\b", r"\1your own", text)
+        text = re.sub(r"(\bYou [^.;:()]*?)\btheir\b", r"\1your", text)
         return _mid_sentence(in_page_names(text, self.labels(), seat.match().rule.unit))
 
     def _people(self) -> int:
