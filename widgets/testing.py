@@ -77,10 +77,7 @@ CHECKS: Final[dict[str, str]] = {
 #: marks them as expected failures (strict: the day the game is fixed, the suite says to
 #: remove the entry). A defect found by a shared suite waits here, seen, for its fix in the
 #: game's own files.
-KNOWN_GAPS: Final[dict[tuple[str, str], str]] = {
-    ("draw", "waiting-words"): "the board's title shows the discard's rule (\"You may discard "
-                               "up to 3 cards\") to the seat that waits, after \"waiting\"",
-}
+KNOWN_GAPS: Final[dict[tuple[str, str], str]] = {}
 
 
 def not_applicable(game: str) -> dict[str, str]:

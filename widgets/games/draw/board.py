@@ -110,7 +110,7 @@ class DrawBoard(BoardBase):
                     + (f"threw away {format_cards(then[0])}" if then[0] else "stood pat"))
         elif view.my_discard is None:
             what = ("choose the cards to throw away" if self._active else
-                    "not chosen yet" if past else "waiting")
+                    "not chosen yet" if past else "waiting for your turn")
         elif view.my_draw:
             what = f"you drew {len(view.my_draw)}"
         else:
@@ -118,9 +118,10 @@ class DrawBoard(BoardBase):
         value = evaluate(view.hand).name
         # The discard's prompt (how many may go) only while the discard is to come: after
         # it the page said "You may discard up to 3 cards" under the cards just drawn.
-        # A past position (the review) is no prompt: no rule, no buttons.
+        # A past position (the review) is no prompt: no rule, no buttons; nor is a seat that
+        # waits (a room's other student read "waiting (You may discard up to 3 cards.)").
         rule = (f' <span class="wpp-muted">({escape(view.rules.describe())})</span>'
-                if view.my_discard is None and not past else "")
+                if view.my_discard is None and self._active and not past else "")
         self.title.value = f"<b>{escape(mine)}</b>: {escape(value)} — {escape(what)}{rule}"
         self.acts.layout.display = "none" if view.my_discard is not None or past else ""
         self.showdown.value = self._showdown_html(view)
