@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html import unescape
 from typing import Any
 
@@ -75,3 +76,34 @@ def test_the_review_opens_on_the_players_first_move(name: str, seat: int) -> Non
     if mine[0]:                                       # the moves before stay reachable
         page.review_step(-1)
         assert page.reviewing == mine[0] - 1
+
+
+def test_the_chart_has_a_phone_version_drawn_for_its_width() -> None:
+    """The wide chart shrunk to a phone's 390 px had 5-pixel type: the page offers a second
+    one, about as wide as the phone (shown unscaled), with type of 10 points or more, and
+    titles both for the player ("your standing", not "P1's")."""
+    import base64
+    import struct
+
+    from widgets.page.computer_review import PHONE_WIDTH, chart_html
+    from wpp.core.review import review_game
+
+    page = page_of("draw", seed=4)
+    finish(page, random.Random(4))
+    review = review_game(page.history, 0, None, **page.review_budget)
+    html_ = chart_html(review)
+    small = re.search(rf'<source media="\(max-width: {PHONE_WIDTH}px\)" '
+                      r'srcset="data:image/png;base64,([^"]+)"', html_)
+    wide = re.search(r'<img src="data:image/png;base64,([^"]+)"', html_)
+    assert small and wide, html_[:200]
+
+    def size(b64: str) -> tuple[int, int]:
+        w_, h_ = struct.unpack(">II", base64.b64decode(b64)[16:24])
+        return int(w_), int(h_)
+
+    assert size(small.group(1))[0] <= 400 < 600 <= size(wide.group(1))[0]
+    fig = review.chart(heading="Your standing, move by move", small=True)
+    texts = [t for ax in fig.axes for t in (*ax.get_xticklabels(), *ax.get_yticklabels(),
+                                            ax.title, ax.xaxis.label, ax.yaxis.label)]
+    assert min(t.get_fontsize() for t in texts if t.get_text()) >= 10
+    assert review.chart(heading="Yours").axes[0].get_title() == "Yours"
