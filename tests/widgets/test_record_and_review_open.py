@@ -40,7 +40,7 @@ def told(page: GamePage[Any]) -> list[dict[str, str]]:
     return list(json.loads(unescape(raw)))
 
 
-@pytest.mark.parametrize("name", ["draw", "ofc", "pokeros"])
+@pytest.mark.parametrize("name", every_game())
 def test_the_record_is_told_each_hand_and_the_match_once_with_its_result(name: str) -> None:
     page = page_of(name, seed=11)
     rng = random.Random(11)
