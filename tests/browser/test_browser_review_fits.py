@@ -1,10 +1,11 @@
 """End to end in headless Chromium, the review as a player reads it (issue 38's walk-through):
 Pairs' list of graded decisions shown whole — it was cut after seven rows inside a 360 px
-box that scrolled on its own — at 1280×800 and at a phone's 390×844, nothing past the phone's
-right edge; the chart legible on the phone (drawn for its width, so its type is not shrunk:
-the desktop chart scaled to 390 px had 5-pixel type); the names the page gives the seats in
-the log, the last move and the banner, never the narration's "P2"; and the review open on
-the player's first move. Screenshots: artifacts/pairs/review_fits_*.png."""
+box that scrolled on its own — at 1280×800 and at a phone's 390×844, nothing past the
+phone's right edge and no row over the next (a label of three lines ran over it); the chart
+legible on the phone (drawn for its width, so its type is not shrunk: the desktop chart
+scaled to 390 px had 5-pixel type); the names the page gives the seats in the log, the last
+move and the banner, never the narration's "P2"; and the review open on the player's first
+move. Screenshots: artifacts/pairs/review_fits_*.png."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ MEASURE = """() => {
     listClipped: list.scrollHeight - list.clientHeight,
     rowsPastRight: rows.filter(r => r.getBoundingClientRect().right > innerWidth + 1).length,
     rowsShown: rows.filter(r => r.offsetParent).length,
+    rowsOverlapping: rows.slice(1).filter((r, i) => r.getBoundingClientRect().top + 1 <
+      rows[i].getBoundingClientRect().bottom).length,
+    rowsOverflowing: rows.filter(r => r.scrollHeight > r.clientHeight + 1).length,
     rows: rows.length,
     wide: document.documentElement.scrollWidth - innerWidth,
     chartScale: img.clientWidth / img.naturalWidth,
@@ -59,6 +63,7 @@ def test_the_review_shows_whole_and_legible_at_both_sizes(browser: Any) -> None:
             assert seen["rows"] >= 1 and seen["rowsShown"] == seen["rows"], seen
             assert seen["listClipped"] <= 2, seen          # no box of its own to scroll
             assert seen["rowsPastRight"] == 0 and seen["wide"] <= 1, seen
+            assert seen["rowsOverlapping"] == 0 and seen["rowsOverflowing"] == 0, seen
             if width < 600:   # the phone's chart, about as wide as the phone: type unshrunk
                 assert seen["chartNatural"] <= 400 and seen["chartScale"] >= 0.85, seen
             else:

@@ -48,7 +48,9 @@ PAGE_STYLE: Final = """<style>
 .wpp-page .wpp-review-rows .widget-radio-box { width: 100%; }
 .wpp-page .wpp-review-rows .widget-radio-box label { white-space: normal; overflow-wrap: normal;
   min-height: 44px; display: flex; flex-direction: row-reverse; justify-content: flex-end;
-  align-items: center; gap: 8px; line-height: 1.3; }
+  align-items: center; gap: 8px; line-height: 1.3; height: auto; }
+/* (height: auto: the widget's own fixed row height let a label of three lines on a phone run
+   over the next decision's.) */
 /* A deliberate scroll box (a wide table, Pokeros' grid) shows its scrollbars, also where a
    phone would only overlay them while scrolling: what goes on past its edge is seen to. */
 .wpp-page table, .wpp-page .wpp-scroll { scrollbar-width: auto; }
