@@ -268,7 +268,7 @@ def test_keys_select_cards_and_enter_plays(server: str, browser: Any) -> None:
 
     # Waited for, not read once: the log's first line may come before its final text.
     expect(p.locator(".wpp-log")).to_contain_text(
-        f"P1 put {hand[0]} {hand[1]} {hand[2]} aside", timeout=STEP_TIMEOUT)
+        f"You put {hand[0]} {hand[1]} {hand[2]} aside", timeout=STEP_TIMEOUT)
     page.page.close()
 
 

@@ -81,7 +81,7 @@ def test_a_whole_game_with_hint_why_a_reload_and_the_banner(server: str, browser
         if page.query_selector(".wpp-banner:visible"):
             break
         one_turn(page)
-        if not why and page.query_selector(".wpp-log li:has-text('P2')"):
+        if not why and page.query_selector(".wpp-log li:has-text('Computer')"):
             page.click(".wpp-why")
             page.wait_for_selector(".wpp-explain:has-text('Why the computer')", timeout=STEP)
             assert "public terms" in page.inner_text(".wpp-explain")

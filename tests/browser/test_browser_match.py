@@ -1,9 +1,9 @@
 """End to end in headless Chromium: a whole match on 5-card draw's page (the shared game
 page; its match is 5 hands with a running total), each hand played with Hint and Enter and
 the next dealt from the banner; at the end the match's result names its winner and the
-banner offers a new match; the player's record in this browser (games, wins, best streak)
-counts the 5 hands, survives a reload — as the finished match does — and Reset clears it for
-good (a reload does not bring it back). Screenshots: artifacts/draw/match_*.png."""
+banner offers a new match; the player's record in this browser counts the match (one, won
+or not) and its 5 hands, survives a reload — as the finished match does — and Reset clears
+it for good (a reload does not bring it back). Screenshots: artifacts/draw/match_*.png."""
 
 from __future__ import annotations
 
@@ -44,10 +44,12 @@ def test_a_match_to_its_end_and_the_record_across_reloads_and_reset(browser: Any
                     break
                 pg.keyboard.press("Enter")
                 expect(pg.locator(".wpp-log")).not_to_have_text(before, timeout=WAIT)
-            # Each finished hand reaches the record at once (games counted so far).
+            # Each finished hand reaches the record at once (hands counted so far); the
+            # match counts once it is over (the record said "5 games" after one match).
             row = stats.locator(".wpp-stats-row")
             expect(row).to_have_count(1, timeout=WAIT)
-            expect(row).to_have_attribute("data-games", str(hand), timeout=WAIT)
+            expect(row).to_have_attribute("data-hands", str(hand), timeout=WAIT)
+            expect(row).to_have_attribute("data-games", "1" if hand == hands else "0")
             if hand < hands:
                 expect(pg.locator(".wpp-banner-new")).to_have_text("Next hand")
                 pg.locator(".wpp-banner-new").click()
@@ -58,15 +60,18 @@ def test_a_match_to_its_end_and_the_record_across_reloads_and_reset(browser: Any
         expect(pg.locator(".wpp-banner-game")).to_contain_text("This hand: ")
         expect(pg.locator(".wpp-banner-new")).to_have_text("New match")
         row = stats.locator(".wpp-stats-row")
-        games, wins, best = (int(row.get_attribute(f"data-{k}") or "-1")
-                             for k in ("games", "wins", "best"))
-        assert games == hands and 0 <= best <= wins <= games, (games, wins, best)
-        expect(row).to_contain_text(f"{hands} games · {wins} won · best streak {best}")
+        games, wins, best, won = (int(row.get_attribute(f"data-{k}") or "-1")
+                                  for k in ("games", "wins", "best", "hand-wins"))
+        assert games == 1 and 0 <= best == wins <= games and 0 <= won <= hands, \
+            (games, wins, best, won)
+        expect(row).to_contain_text(f"1 match · {wins} won · best streak {best} "
+                                    f"({hands} hands, {won} won)")
         pg.screenshot(path=str(shots(GAME) / "match_over.png"), full_page=True)
 
         reload(pg)                        # the match and the record are both still there
         expect(line.locator(".wpp-match-over")).to_contain_text(result, timeout=WAIT)
-        expect(row).to_have_attribute("data-games", str(hands), timeout=WAIT)
+        expect(row).to_have_attribute("data-games", "1", timeout=WAIT)
+        expect(row).to_have_attribute("data-hands", str(hands))
         expect(row).to_have_attribute("data-wins", str(wins))
         expect(row).to_have_attribute("data-best", str(best))
 

@@ -233,7 +233,7 @@ def test_the_banner_names_seats_as_the_page_does(name: str, seat: int) -> None:
     and "You (P2)"; OFC: "P1 wins after 1 hand" on hand 3 of 3. On a two-seat page the
     banner now says You / Computer, never a bare seat number, nor "after 1 hand"."""
     if game_def(name).default_players != 2:
-        pytest.skip("seat names are the page's names with three seats or more")
+        pytest.skip("three seats or more name Computer 1, 2…: tests/widgets/test_page_names.py")
     page = page_on(name, seats={1 - seat: "random"})
     assert page.people() == [seat]
     for _ in range(3):

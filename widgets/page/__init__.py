@@ -21,6 +21,7 @@ module               what it holds
 ``seats``            who plays each seat: a person, any agent with its budget, a ladder level
 ``reasons``          Why? in public terms during a game, the full reasoning after it
 ``results``          the result in words and the session's score across games
+``names``            the seats as the player reads them ("You", "Computer 1"), in every line
 ``practice``         why a game is practice (the mode mark, kept with the game)
 ``faults``           no traceback reaches a page: the error panel, the server's log
 ``deals``            the hidden random seed, a typed seed, the save file's download link

@@ -51,7 +51,31 @@ if TYPE_CHECKING:
 #: Python in the browser alone (the static site's Pyodide): no thread to think in.
 IN_BROWSER: Final = sys.platform == "emscripten"
 
-__all__ = ["ComputerReview", "loss_words", "row_label"]
+__all__ = ["PHONE_WIDTH", "ComputerReview", "chart_html", "loss_words", "row_label"]
+
+
+#: Below this width (CSS pixels) the page shows the phone's chart (see :func:`chart_html`).
+PHONE_WIDTH: Final = 600
+
+
+def png(fig: Any) -> str:
+    """A matplotlib figure as a ``data:`` address of a PNG at 80 dpi."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80)
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def chart_html(review: Review) -> str:
+    """The review's chart, titled for the player ("your standing"), as one ``<picture>``:
+    the wide chart, and for a screen narrower than :data:`PHONE_WIDTH` one drawn for it —
+    larger type, fewer ticks, the legend under the plot, about as wide as a phone so it is
+    shown unscaled (the wide one shrunk to 390 px had 5-pixel type)."""
+    heading = f"{review.title}: your standing, move by move"
+    wide = png(review.chart(heading=heading))
+    small = png(review.chart(heading="Your standing, move by move", small=True))
+    return (f'<picture><source media="(max-width: {PHONE_WIDTH}px)" srcset="{small}">'
+            f'<img src="{wide}" alt="your standing move by move, in {escape(review.unit)}, '
+            'with the mistakes marked" style="max-width: 100%; height: auto"></picture>')
 
 
 def loss_words(loss: float, unit: str) -> str:
@@ -104,14 +128,14 @@ class ComputerReview:
         self.chart = w.HTML("")
         self.chart.add_class("wpp-review-chart")
         # One choice per decision, each label wrapped onto as many lines as it needs (a list
-        # box cut long rows off at a phone's right edge), in a box that scrolls down.
+        # box cut long rows off at a phone's right edge), all shown: no box of its own to
+        # scroll (Pairs' list was cut after seven rows).
         self.rows = w.RadioButtons(options=[], description="Decisions",
                                    tooltip="choose a decision to see the board at that move",
                                    layout=w.Layout(width="100%"))
         self.rows.add_class("wpp-review-rows")
         self.rows_box = w.Box([self.rows], layout=w.Layout(width="100%"))
         self.rows_box.add_class("wpp-review-list")
-        self.rows_box.add_class("wpp-scroll")
         self.box = w.VBox([self.progress, self.note, self.chart, self.rows_box],
                           layout=w.Layout(display="none"))
         self.box.add_class("wpp-computer-review")
@@ -233,13 +257,7 @@ class ComputerReview:
         counts = ", ".join(f"{v} {n}" for v, n in review.counts().items() if n)
         n = len(review.rows)
         try:
-            fig = review.chart()
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png", dpi=80)
-            data = base64.b64encode(buf.getvalue()).decode("ascii")
-            self.chart.value = (f'<img src="data:image/png;base64,{data}" alt="your standing '
-                                f'move by move, in {escape(review.unit)}, with the mistakes '
-                                'marked" style="max-width: 100%; height: auto">')
+            self.chart.value = chart_html(review)
         except Exception:  # no chart is better than no review
             # The browser alone has no matplotlib (its build comes only from Pyodide's CDN).
             self.chart.value = ("<i>The move-by-move chart is drawn only on the kit's "

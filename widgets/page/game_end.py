@@ -11,7 +11,8 @@ game counts for — and the page only asks it at the right moments:
   end, where the banner's Next hand (or Next game) becomes New match;
 * a scored game against the computer left before its end (a new deal, practice, Undo) counts
   as a loss (a forfeit), in the score, the match and the record, each once;
-* the player's record (games, wins, best streak per opponent) is the browser's
+* the player's record (matches, wins, best streak, and the hands in them, per opponent)
+  is the browser's
   (:mod:`~widgets.parts.browser_record`): the page only tells it each finished scored game,
   and never reads it back;
 * the banner gives the result in words, the session's score (:mod:`~widgets.page.results`)
@@ -24,51 +25,21 @@ the page (no import circle).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import Protocol
 
 import ipywidgets as w
 
 from widgets.page.board import Board
 from widgets.page.host import GameHost
+from widgets.page.names import in_page_names, page_names
 from widgets.page.results import SessionScore, person_won, result_head, winners
 from widgets.page.seats import SeatChooser, opponent_label
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.browser_record import feed_html
 from widgets.parts.match_line import result_text, tally_text
-from wpp.core.history import seat_name
 from wpp.core.matches import Match
 
 __all__ = ["EndHost", "GameEnd", "in_page_names"]
-
-
-def in_page_names(text: str, labels: Sequence[str], unit: str = "") -> str:
-    """A game's own result words (seats "P1", "P2") in the page's names (``labels``: "You",
-    "Computer"): beside "Computer (P1)" and "You (P2)" the banner said "P1 wins (a flush)",
-    naming the seat only. A verb after "You" agrees ("You win"). In a match of hands
-    (``unit`` "hand") each game is one hand, so the game's "after 1 hand" is "this hand".
-
-    >>> in_page_names("P1 wins (a flush)", ["Computer", "You"])
-    'Computer wins (a flush)'
-    >>> in_page_names("1st P2 (you): 5 · 2nd P1 (the computer): 9", ["Computer", "You"])
-    '1st You: 5 · 2nd Computer: 9'
-    >>> in_page_names("P2 wins after 1 hand: P1 -7, P2 +7.", ["Computer", "You"], "hand")
-    'You win this hand: Computer −7, You +7.'
-    """
-    def name(m: re.Match[str]) -> str:
-        k = int(m.group(1)) - 1
-        return labels[k] if 0 <= k < len(labels) else m.group(0)
-
-    if len(labels) != 2:  # three seats or more: the page names them P1, P2… itself
-        return text
-    out = re.sub(r"\bP(\d+)\b(?: \((?:you|the computer)\))?", name, text)
-    out = re.sub(r"\bYou (win|beat|lead|score|take|fold|show|make)s\b", r"You \1", out)
-    out = re.sub(r"\bYou has\b", "You have", out)
-    out = re.sub(r"(?<=\s)-(?=\d)", "−", out)
-    if unit == "hand":
-        out = out.replace(" after 1 hand", " this hand")
-    return out
 
 
 class EndHost(GameHost, Protocol):
@@ -153,28 +124,31 @@ class GameEnd:
 
     def tell_stats(self, result: str) -> None:
         """Tell the browser's record (:mod:`widgets.parts.browser_record`) a finished scored game
-        against the computer; the kernel never reads that record back."""
+        against the computer, and the match's result with the game that ended it (the record
+        counts matches, and the hands in them); the kernel never reads that record back."""
         page = self.page
         people = page.people()
         if len(people) != 1 or not page.session.computer_seats or page.practice:
             return
         labels = sorted({opponent_label(page.game_name, page.chooser.choice(s))
                          for s in page.session.computer_seats})
-        self.told = [*self.told[-4:], {"game": page.game_name,
-                                       "opponent": " & ".join(labels)[:80],
-                                       "id": f"{page.game_name}:{page.game_id}",
-                                       "result": result}]
+        item = {"game": page.game_name, "opponent": " & ".join(labels)[:80],
+                "id": f"{page.game_name}:{page.game_id}", "result": result,
+                "unit": page.match.rule.unit}
+        match = page.match
+        if match.over and match.counted(page.game_id):   # this game ended the match
+            top = match.winners()
+            item["match"] = ("win" if top == people else "draw" if people[0] in top
+                             else "loss")
+        self.told = [*self.told[-4:], item]
         value = feed_html(self.told)
         if page.stats_feed.value != value:
             page.stats_feed.value = value
 
     def match_labels(self) -> list[str]:
-        """How the match names each seat: "You" and "Computer" (else the seats' names)."""
-        people, players = self.page.people(), self.page.players
-        computers = [s for s in range(players) if s not in people]
-        return [("You" if len(people) == 1 else seat_name(s)) if s in people
-                else ("Computer" if len(computers) == 1 else seat_name(s))
-                for s in range(players)]
+        """How the match (and every line of the page) names each seat: "You", "Computer",
+        "Computer 1"… (:func:`~widgets.page.names.page_names`)."""
+        return page_names(self.page.people(), self.page.players)
 
     def next_label(self) -> str:
         """What the banner's first button starts: "New match" once the match is over,
@@ -208,7 +182,8 @@ class GameEnd:
                  if counted and not match and rule.count == "points" else "")
         # A game that ends the match: the match's result is the banner's large line and
         # only a match won celebrates (a big "You win!" over a lost match misled players).
-        end.show(result_head(h.returns(), page.people()), self.outcome(), page.score.text(),
+        end.show(in_page_names(result_head(h.returns(), page.people()), labels),
+                 self.outcome(), page.score.text(),
                  won=won_match if match else person_won(h.returns(), page.people()),
                  match=result_text(page.match, labels) if match else total,
                  final=rule.unit if match else "")

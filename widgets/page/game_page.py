@@ -78,6 +78,7 @@ from widgets.page.hint_why import give_hint, why_panel
 from widgets.page.keeper import Keeper, address_html, address_script_html, read_settings
 from widgets.page.keys import PageKeys, blocked_reason, key_name, keys_html, keys_now
 from widgets.page.layout import PAGE_STYLE
+from widgets.page.names import in_page_names
 from widgets.page.options import OptionsMenu
 from widgets.page.practice import (
     CHOSEN,
@@ -595,11 +596,22 @@ class GamePage(Generic[B]):
 
     # ------------------------------------------------------------------ drawing
     def seat_labels(self) -> list[str]:
-        """How the page names each seat: "You (P1)", "Computer (P2)", or "P1" when several
+        """How the board names each seat: "You (P1)", "Computer (P2)" ("Computer 1 (P2)"…
+        with several computers: the names the log and the banner use), or "P1" when several
         people share the screen."""
         people = self.people()
-        return [(seat_name(s) if len(people) > 1 else f"You ({seat_name(s)})")
-                if s in people else f"Computer ({seat_name(s)})" for s in range(self.players)]
+        return [name if s in people and len(people) > 1 else f"{name} ({seat_name(s)})"
+                for s, name in enumerate(self.ends.match_labels())]
+
+    def in_names(self, text: str) -> str:
+        """The game's words (seats "P1", "P2"…) as this page names the seats ("You",
+        "Computer"…): every line of the narration the page shows goes through here."""
+        return in_page_names(text, self.ends.match_labels(), self.match.rule.unit)
+
+    def narration(self, event: Any) -> str:
+        """``event`` as this page's viewer reads it (every hand once the game is open), in
+        the page's names."""
+        return self.in_names(event.text_for(None if self.open_hands() else self.viewer()))
 
     def refresh(self) -> None:
         """Bring every part in line with the game (only changed values reach the page). The
@@ -644,11 +656,9 @@ class GamePage(Generic[B]):
         self.match_line.show(self.match, self.match_labels(),
                              current=not self.match.counted(self.game_id),
                              practice=self.practice)
-        self.game_log.show(h.events, lambda e: e.text_for(None if self.open_hands()
-                                                          else viewer))
+        self.game_log.show(h.events, self.narration)
         if self.reviewing is None and self.side.open != "review-row":
-            self.last_move.show(h.events, lambda e: e.text_for(None if self.open_hands()
-                                                               else viewer))
+            self.last_move.show(h.events, self.narration)
         else:  # a position shown for reading: the review says its move
             self.last_move.hide()
         self.keys.show(self.page_keys())
@@ -684,7 +694,7 @@ class GamePage(Generic[B]):
             return f"<b>{who}</b> ({seat_name(acting)}): choose on the board."
         seat = h.to_act
         label = opponent_label(self.game_name, self.chooser.choice(seat))
-        return f"{seat_name(seat)} (the computer: {escape(label)}) is thinking…"
+        return f"{self.ends.match_labels()[seat]} ({escape(label)}) is thinking…"
 
     def explanation_for(self, k: int) -> Explanation | None:
         """The computer's full reasons for move ``k`` when the page may show them."""

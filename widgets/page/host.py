@@ -79,6 +79,9 @@ class PageHost(GameHost, Protocol):
     def viewer(self) -> int:
         """The seat whose view the board shows."""
 
+    def in_names(self, text: str) -> str:
+        """The game's words with its seat names ("P1") as the page names the seats."""
+
     def open_hands(self) -> bool:
         """May every hand be shown now (the game is over, or practice)?"""
 

@@ -40,15 +40,17 @@ PAGE_STYLE: Final = """<style>
    overflow-wrap: anywhere let a narrow table squeeze its columns to a letter). */
 .wpp-page table td, .wpp-page table th { overflow-wrap: normal; word-break: normal; }
 /* The review's decisions: the name above, each decision's label wrapped, a finger's height,
-   the list scrolling down in its own box. */
-.wpp-page .wpp-review-list { max-height: 360px; overflow-y: auto; }
-.wpp-page .wpp-review-list { flex-direction: column; }
+   the whole list shown (a 360 px box cut Pairs' list off after seven rows: the player
+   scrolled a box inside the page to find the mistakes). */
+.wpp-page .wpp-review-list { flex-direction: column; overflow: visible; max-width: 100%; }
 .wpp-page .wpp-review-rows { flex-direction: column; align-items: stretch; height: auto;
   flex: 0 0 auto; overflow: visible; }
 .wpp-page .wpp-review-rows .widget-radio-box { width: 100%; }
 .wpp-page .wpp-review-rows .widget-radio-box label { white-space: normal; overflow-wrap: normal;
   min-height: 44px; display: flex; flex-direction: row-reverse; justify-content: flex-end;
-  align-items: center; gap: 8px; line-height: 1.3; }
+  align-items: center; gap: 8px; line-height: 1.3; height: auto; }
+/* (height: auto: the widget's own fixed row height let a label of three lines on a phone run
+   over the next decision's.) */
 /* A deliberate scroll box (a wide table, Pokeros' grid) shows its scrollbars, also where a
    phone would only overlay them while scrolling: what goes on past its edge is seen to. */
 .wpp-page table, .wpp-page .wpp-scroll { scrollbar-width: auto; }

@@ -40,14 +40,25 @@ class Review:
             self.page.notes.refuse("no move has been played yet")
             return
         self.page.side.start_review()
-        self.page.reviewing = 0
+        first = self.first_own_move()
+        self.page.side.review_at = first
+        self.page.reviewing = first
         self.page.refresh()
+
+    def first_own_move(self) -> int:
+        """Where the review opens: the viewer's first move (the walk-through's review opened on
+        the computer's first move, which the player has nothing to learn from), else the first
+        move. Not the worst mistake: the grades arrive later, in the background, and the
+        position must not jump under the player; the graded rows are one click away."""
+        viewer = self.page.viewer()
+        return next((k for k, e in enumerate(self.page.history.events) if e.player == viewer),
+                    0)
 
     def review_game(self, *, threaded: bool = True) -> None:
         """The banner's one review: every move stepped through (:meth:`show_review`) and,
         beside it, the computer's grades of the person's decisions
         (:meth:`review_with_computer`), started once per game (a second click goes back to
-        the first move and keeps the grades)."""
+        the player's first move and keeps the grades)."""
         self.show_review()
         cr = self.page.computer_review
         if (self.page.reviewing is not None and cr.review is None and not cr.running
@@ -71,11 +82,12 @@ class Review:
     def _review_text(self, k: int) -> PanelText:
         h = self.page.history
         event = h.events[k]
-        head = (f"Review — move {k + 1} of {len(h.actions)}: {seat_name(event.player)}: "
+        head = (f"Review — move {k + 1} of {len(h.actions)}: "
+                f"{self.page.in_names(seat_name(event.player))}: "
                 f"{self.page.board.describe(h.actions[k])}")
         reasons = full_reasons(self.page.session, k) if self.page.open_hands() else None
         if reasons is None:
-            return PanelText(head, empty=event.text_for(None))
+            return PanelText(head, empty=self.page.in_names(event.text_for(None)))
         return PanelText(head, [("", reasons)])
 
     def review_with_computer(self, *, threaded: bool = True) -> None:

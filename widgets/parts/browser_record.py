@@ -1,6 +1,7 @@
-"""A player's record that lasts across visits: games, wins and the best winning streak per
-game and opponent, kept in the browser (``localStorage``) by a small script, shown on the
-game page with a Reset button.
+"""A player's record that lasts across visits: matches played and won, the best winning streak
+of matches, and the hands (or games) inside them played and won, per game and opponent, kept
+in the browser (``localStorage``) by a small script, shown on the game page with a Reset
+button. Every game page plays matches, so matches are what the record counts first.
 
 Why the browser and not the server's store: the record is the player's own, across every
 visit and every page of the site, with no account and no key to carry; it costs the server
@@ -51,14 +52,27 @@ _SCRIPT: Final = """
     } catch (e) { return {games: {}, seen: []}; }
   }
   function save(s) { try { localStorage.setItem(KEY, JSON.stringify(s)); } catch (e) {} }
+  function row(g, name) {
+    var o = g[name] = g[name] || {};
+    // A row kept before matches were counted held hands under "games": they stay hands.
+    if (typeof o.hands !== 'number') {
+      o.hands = o.games || 0; o.handWins = o.wins || 0;
+      o.games = 0; o.wins = 0; o.streak = 0; o.best = 0;
+    }
+    return o;
+  }
   function count(s, item) {
     if (!item || typeof item.id !== 'string' || s.seen.indexOf(item.id) >= 0) { return; }
     s.seen.push(item.id);
     if (s.seen.length > 500) { s.seen = s.seen.slice(-500); }
     var g = s.games[item.game] = s.games[item.game] || {};
-    var o = g[item.opponent] = g[item.opponent] || {games: 0, wins: 0, streak: 0, best: 0};
-    o.games += 1;
-    if (item.result === 'win') {
+    var o = row(g, item.opponent);
+    o.unit = item.unit === 'hand' ? 'hand' : 'game';
+    o.hands += 1;
+    if (item.result === 'win') { o.handWins += 1; }
+    if (!item.match) { return; }
+    o.games += 1;   // matches: what the page plays, and what a player counts
+    if (item.match === 'win') {
       o.wins += 1; o.streak += 1; o.best = Math.max(o.best, o.streak);
     } else { o.streak = 0; }
   }
@@ -77,23 +91,28 @@ _SCRIPT: Final = """
     if (!names.length) {
       var none = document.createElement('div');
       none.className = 'wpp-stats-empty';
-      none.textContent = 'No games yet: every finished game against the computer counts ' +
-        'here (practice games do not).';
+      none.textContent = 'Nothing yet: every finished match against the computer counts ' +
+        'here, and each of its hands or games (practice games do not).';
       el.appendChild(none);
       return;
     }
     names.forEach(function (name) {
-      var o = rows[name], row = document.createElement('div');
-      row.className = 'wpp-stats-row';
-      row.setAttribute('data-games', o.games);
-      row.setAttribute('data-wins', o.wins);
-      row.setAttribute('data-best', o.best);
+      var o = row({x: rows[name]}, 'x'), line = document.createElement('div');
+      var unit = o.unit || 'game';
+      line.className = 'wpp-stats-row';
+      line.setAttribute('data-games', o.games);
+      line.setAttribute('data-wins', o.wins);
+      line.setAttribute('data-best', o.best);
+      line.setAttribute('data-hands', o.hands);
+      line.setAttribute('data-hand-wins', o.handWins);
       var who = document.createElement('b');
       who.textContent = name;
-      row.appendChild(who);
-      row.appendChild(document.createTextNode(': ' + o.games + ' game' +
-        (o.games === 1 ? '' : 's') + ' · ' + o.wins + ' won · best streak ' + o.best));
-      el.appendChild(row);
+      line.appendChild(who);
+      line.appendChild(document.createTextNode(': ' + o.games + ' match' +
+        (o.games === 1 ? '' : 'es') + ' · ' + o.wins + ' won · best streak ' + o.best +
+        ' (' + o.hands + ' ' + unit + (o.hands === 1 ? '' : 's') + ', ' + o.handWins +
+        ' won)'));
+      el.appendChild(line);
     });
     var reset = document.createElement('button');
     reset.className = 'wpp-stats-reset';
@@ -137,5 +156,8 @@ def stats_html(game: str) -> str:
 
 def feed_html(items: Sequence[Mapping[str, str]]) -> str:
     """The hidden element that tells the script the last finished scored games (each: game,
-    opponent, id, result ``win``/``draw``/``loss``)."""
+    opponent, id, result ``win``/``draw``/``loss`` of that hand or game, ``unit`` "hand" or
+    "game", and on the one that ended a match ``match``, the match's result). Every page
+    plays matches, so the record counts matches as a player does (a walk-through read
+    "5 games · 2 won" after one match of five hands) and the hands beside them."""
     return f'<span data-stats="{escape(json.dumps(list(map(dict, items))))}"></span>'

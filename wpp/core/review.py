@@ -176,18 +176,21 @@ class Review:
     def __str__(self) -> str:
         return self.describe()
 
-    def chart(self) -> Figure:
+    def chart(self, *, heading: str = "", small: bool = False) -> Figure:
         """The player's estimated standing after each of their moves (the played action's
         value, with its interval as a band), the best action's value as open circles, the
         mistakes and blunders marked, and the result if the game is over (matplotlib,
-        imported now; the figure is not shown)."""
+        imported now; the figure is not shown). ``heading``: the title (default: the game's
+        and the seat's name). ``small``: drawn for a phone's width (about 370 px at 80 dpi,
+        shown unscaled): larger type, fewer ticks, the legend under the plot."""
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
 
-        fig = Figure(figsize=(8, 3.2))
+        fig = Figure(figsize=(4.6, 3.9) if small else (8, 3.2))
         ax = fig.add_subplot()
         xs = [r.move + 1 for r in self.rows]  # numbered as the list and the pages, from 1
-        ax.plot(xs, [r.value for r in self.rows], "-o", ms=3, label="after your move")
+        ax.plot(xs, [r.value for r in self.rows], "-o", ms=4 if small else 3,
+                label="after your move")
         ax.fill_between(xs, [r.low for r in self.rows], [r.high for r in self.rows],
                         alpha=0.2, label="95% interval")
         ax.scatter(xs, [r.best_value for r in self.rows], facecolors="none",
@@ -201,11 +204,20 @@ class Review:
         if not math.isnan(self.result):
             ax.scatter([self.moves + 1], [self.result], marker="*", s=120, color="black",
                        zorder=3, label="result")
-        ax.set_xlabel("move")
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # no "move 1.2"
-        ax.set_ylabel(self.unit)
-        ax.set_title(f"{self.title}: {seat_name(self.player)}'s standing, move by move")
-        ax.legend(fontsize="small", loc="best")
+        ax.set_xlabel("move", fontsize=12 if small else None)
+        # whole moves only (no "move 1.2"); on a phone five ticks at most
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5 if small else "auto", integer=True))
+        ax.set_ylabel(self.unit, fontsize=12 if small else None)
+        title = heading or f"{self.title}: {seat_name(self.player)}'s standing, move by move"
+        if small:
+            ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
+            ax.tick_params(labelsize=11)
+            ax.set_title(title, fontsize=12, wrap=True)
+            ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2,
+                      frameon=False)
+        else:
+            ax.set_title(title)
+            ax.legend(fontsize="small", loc="best")
         fig.tight_layout()
         return fig
 
