@@ -74,10 +74,10 @@ def _situation(view: View) -> Step:
     ]
     verdict: Text
     if view.phase is Phase.LEAD:
-        verdict = f"{me} leads a fresh trick: any mode" + (
+        verdict = f"{me} leads a fresh trick: any kind of play" + (
             " (the lead was passed: no pass back)" if view.passed else "")
     elif view.phase is Phase.ANSWER and table is not None and shown is not None:
-        verdict = Words((f"{me} must beat ", shown, f" in {table.mode.label} mode, or draw"))
+        verdict = Words((f"{me} must beat ", shown, f" with {table.mode.plays}, or draw"))
     else:
         verdict = Words((f"{me} has drawn ", Ref(view.drawn), " this turn"))
     return Step("The situation", view.hand, ("fact", "value"), rows, verdict=verdict,
