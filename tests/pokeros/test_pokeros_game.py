@@ -168,7 +168,8 @@ def test_explanations_list_the_candidates_with_their_hands_and_the_choice() -> N
     assert all(h.cards == ref.cards for h, ref in zip(s.hands, chosen[2].refs, strict=True))
     e = Guard(0).decide(view).explanation
     guard = e.step("guard.candidates")
-    assert guard is not None and "sets up for them" in guard.columns and guard.chosen_row is not None
+    assert guard is not None and guard.chosen_row is not None
+    assert "sets up for them" in guard.columns
     nets = [r[5] for r in guard.rows]
     assert guard.rows[guard.chosen_row][5] == max(nets)
 

@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from widgets.page.seat_words import renamed, seat_words
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Step
-from wpp.core.history import History, seat_name
+from wpp.core.history import History
 from wpp.core.registry import registration
 from wpp.core.session import Session
 
@@ -98,13 +99,18 @@ def why_items(session: Session, viewer: int, *, open_hands: bool,
     or practice), else in ``public`` terms, else the move alone."""
     h = session.history
     items: list[tuple[str, Explanation]] = []
+
+    def name(seat: int) -> str:
+        return seat_words(session, seat)
+
     for k in last_turn(session):
         seat = h.events[k].player
         full = full_reasons(session, k) if open_hands else None
         if full is not None:
-            items.append((f"Move {k + 1} ({seat_name(seat)}): ", full))
+            items.append((f"Move {k + 1} ({seat_words(session, seat)}): ",
+                          renamed(full, name)))
         elif public is not None:
-            items.append(("", public(h, k, viewer)))
+            items.append(("", renamed(public(h, k, viewer), name)))
         else:
-            items.append(("", move_only(h, k, viewer)))
+            items.append(("", renamed(move_only(h, k, viewer), name)))
     return items
