@@ -130,7 +130,7 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
         rows: list[tuple[Cell, ...]] = [(i + 1, item, cards, outcome)
                                         for i, (item, cards, outcome) in enumerate(plan.rows)]
         mode = ("leading: the whole list" if view.table is None else
-                f"following in {view.table.mode.label} mode: that mode's items only")
+                f"answering with {view.table.mode.plays}: only the items for them")
         steps.append(Step(f"The decision list (6.3), {mode}", view.hand,
                           ("#", "item", "cards", "outcome"), rows, verdict=plan.reason,
                           highlight=plan.cards or (), chosen_row=plan.decided, id="decide.list",
