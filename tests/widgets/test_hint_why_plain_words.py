@@ -22,7 +22,8 @@ from wpp.core.registry import game_def, registered_agents
 #: What a newcomer must not meet in Hint and Why?, each with a name for the failure message.
 JARGON: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("research word", re.compile(r"\b(?:equity|enumerat\w*|candidates?|intervals?|"
-                                 r"playouts?|Monte Carlo|significan\w*|sign test|(?<!practice )mode)\b",
+                                 r"playouts?|Monte Carlo|significan\w*|sign test|"
+                                 r"(?<!practice )mode)\b",
                                  re.I)),
     ("formula", re.compile(r"[×±]|\bP\((?:win|tie)\)|\bnet -?\d")),
     ("engine's seat name", re.compile(r"\bP[1-9]\b")),

@@ -36,13 +36,13 @@ _VERBS = re.compile(r"(?:hit|fold|draw|play|lead|answer|take|stand|place|win|los
 
 def seat_words(session: Session, seat: int) -> str:
     """How the side panel names ``seat``: "you" (the only person), "the computer" (the only
-    computer seat), else "player 2" / "the computer in seat 3" — the seat numbers the page's
-    seat list shows."""
+    computer seat), else "player 2" / "computer 3" — the seat numbers the page's seat list
+    shows."""
     people = [s for s in range(session.history.players) if not session.is_computer(s)]
     if seat in people:
         return "you" if len(people) == 1 else f"player {seat + 1}"
     computers = session.history.players - len(people)
-    return "the computer" if computers == 1 else f"the computer in seat {seat + 1}"
+    return "the computer" if computers == 1 else f"computer {seat + 1}"
 
 
 def _agree(verb: str) -> str:

@@ -59,7 +59,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from wpp.core.agents import Decision, require_view
 from wpp.core.checks import check_count, check_seconds
@@ -544,7 +544,7 @@ def _in_100(chance: float) -> int:
     return round(chance * 100)
 
 
-def _give_or_take(iv: Any) -> int:
+def _give_or_take(iv: Interval) -> int:
     """How far, in times in 100, the true chance may lie from the estimate: half the width
     of its 95% interval ("wins about 75 in 100, give or take 7")."""
     return max(1, round((iv.high - iv.low) * 50))
