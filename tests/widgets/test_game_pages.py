@@ -243,7 +243,7 @@ def test_draw_why_before_your_draw_gives_your_exact_odds_and_nothing_hidden(
     page.show_why()
     text = page.side.view.html.value
     n = page.history.view(1).draw_counts[0]
-    assert ("P1 stood pat" if n == 0 else f"P1 exchanged {n} card") in text
+    assert ("The computer stood pat" if n == 0 else f"The computer exchanged {n} card") in text
     assert "Every discard you may make" in text and "chance to win" in text
     before = page_tree(page.root)
     redealt = page.history.redeal_hidden(1, random.Random(twin))
