@@ -723,7 +723,7 @@ class SearchAgent:
                 e.steps, e.choice, e.summary))
         r = self._search(view, True)
         budget = (f"thinking {self.seconds:g} s per move" if self.seconds is not None
-                  else f"{self.playouts} practice games per move in all")
+                  else f"{self.playouts} practice games in all")
         return Decision(r.chosen, explain_search(view, r, budget))
 
     def __repr__(self) -> str:
