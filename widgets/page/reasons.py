@@ -9,7 +9,8 @@ registration module may name ``PUBLIC_REASONS`` — ``(history, index, viewer) -
 Explanation`` built from the viewer's views and the public record, never a state
 (WarPairsPoker's is :func:`wpp.warpairs.presenter.public_reasons`). A game that offers none
 gets only the move as the viewer's narration tells it (``event.text_for(viewer)``), never the
-hidden reasoning. The full reasoning — the agent's own explanation, read from the mover's view
+hidden reasoning. Every item names the seats as the page does ("you", "the computer":
+:mod:`~widgets.page.seat_words`), never the engine's "P1", "P2". The full reasoning — the agent's own explanation, read from the mover's view
 then — opens when the game is over or in practice mode, which the page marks.
 
 >>> from wpp.core.registry import make_agent, new_game
@@ -17,8 +18,10 @@ then — opens when the game is over or in practice mode, which the page marks.
 >>> s = Session(new_game("draw", seed=4), {1: make_agent("draw", "exact")})
 >>> _ = s.human_apply(s.history.legal_actions()[0]); _ = s.computer_step()
 >>> items = why_items(s, viewer=0, open_hands=False)
->>> [str(e.summary) for _, e in items] == [s.history.events[-1].text_for(0)]
-True
+>>> s.history.events[-1].text_for(0)[:26]                # the narration's seat names…
+'P2 draws 1 card. P2 wins ('
+>>> str(items[0][1].summary)[:44]                         # … in the page's words
+'The computer draws 1 card. The computer wins'
 >>> len(why_items(s, viewer=0, open_hands=True)[0][1].steps) > 1     # after the game: in full
 True
 """
