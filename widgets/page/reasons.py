@@ -10,8 +10,9 @@ Explanation`` built from the viewer's views and the public record, never a state
 (WarPairsPoker's is :func:`wpp.warpairs.presenter.public_reasons`). A game that offers none
 gets only the move as the viewer's narration tells it (``event.text_for(viewer)``), never the
 hidden reasoning. Every item names the seats as the page does ("you", "the computer":
-:mod:`~widgets.page.seat_words`), never the engine's "P1", "P2". The full reasoning — the agent's own explanation, read from the mover's view
-then — opens when the game is over or in practice mode, which the page marks.
+:mod:`~widgets.page.seat_words`), never the engine's "P1", "P2". The full reasoning — the
+agent's own explanation, read from the mover's view then — opens when the game is over or in
+practice mode, which the page marks.
 
 >>> from wpp.core.registry import make_agent, new_game
 >>> from wpp.core.session import Session
