@@ -118,7 +118,7 @@ def test_expected_explains_points_and_a_paired_runner_up() -> None:
     assert table is not None
     points = [float(row[3]) for row in table.rows]  # type: ignore[arg-type]
     assert points == sorted(points, reverse=True) and table.rows[0][-1] is True
-    assert "paired over the same deals" in str(
+    assert "in the same practice deals" in str(
         d.explanation.step("expected.runnerup").verdict)  # type: ignore[union-attr]
 
 
@@ -198,10 +198,10 @@ def test_expected_spends_a_small_budget_on_many_deals() -> None:
     d = ExpectedPointsAI(seed=1, move_time=0.01).decide(view)
     step = d.explanation.step("expected.deals")
     assert step is not None
-    found = re.search(r"got all ([\d,]+) deals", str(step.title))
+    found = re.search(r"out ([\d,]+) times each", str(step.title))
     assert found is not None
     assert int(found.group(1).replace(",", "")) >= 150
-    assert "10 ms of CPU time by successive halving: 3 candidates" in str(step.notes[0])
+    assert "10 ms of thinking, dropping the weaker half again and again: 3" in str(step.notes[0])
 
 
 def test_expected_keeps_to_its_budget_on_a_232_candidate_opening() -> None:

@@ -168,7 +168,8 @@ def test_explanations_list_the_candidates_with_their_hands_and_the_choice() -> N
     assert all(h.cards == ref.cards for h, ref in zip(s.hands, chosen[2].refs, strict=True))
     e = Guard(0).decide(view).explanation
     guard = e.step("guard.candidates")
-    assert guard is not None and "gives" in guard.columns and guard.chosen_row is not None
+    assert guard is not None and guard.chosen_row is not None
+    assert "sets up for them" in guard.columns
     nets = [r[5] for r in guard.rows]
     assert guard.rows[guard.chosen_row][5] == max(nets)
 
@@ -204,7 +205,7 @@ def test_the_rules_text_states_every_rule_the_engine_cites_and_every_flag() -> N
 
 
 def test_the_guard_counts_the_opponents_stash_in_words() -> None:
-    """"it holds 1 card", never "1 cards" (small stashes under the ``stash`` flag)."""
+    """"they hold 1 card", never "1 cards" (small stashes under the ``stash`` flag)."""
     seen = set()
     for size in (1, 2):
         g = wpp.new_game("pokeros", seed=2, stash=size)
@@ -215,7 +216,7 @@ def test_the_guard_counts_the_opponents_stash_in_words() -> None:
             expl = Guard().decide(view).explanation
             step = next(s for s in expl.steps if s.id == "guard.unseen")
             noun = "card" if n == 1 else "cards"
-            assert f"it holds {n} {noun} and refills" in str(step.verdict)
+            assert f"they hold {n} {noun} and draw" in str(step.verdict)
             assert " 1 cards" not in str(expl)
             seen.add(n)
             g.apply(rng.choice(g.legal_actions()))

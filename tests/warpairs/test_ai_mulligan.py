@@ -120,7 +120,7 @@ def test_sixteen_card_mulligan_explained(perm: list[int]) -> None:
     assert cards == mulligan_cards(hand) and e.choice == cards
     assert len(cards) == 3 and set(cards) <= set(hand)
     text = str(e)
-    assert "Candidate poker hands" in text
+    assert "Poker hands it could keep" in text
     data = e.to_json()
     assert json.loads(json.dumps(data)) == data
     assert len(e.to_frames()) == sum(1 for s in e.steps if s.has_table)

@@ -134,10 +134,11 @@ def test_the_explanation_says_where_the_worlds_came_from() -> None:
         step_ = d.explanation.step("search.candidates")
         if step_ is not None and step_.notes:
             notes.append(str(step_.notes[0]))
-    assert any("weighted by how likely the opponent's" in n and "the opponent looks like the "
-               "classic AI" in n for n in notes), notes
+    assert any("counted by how well it explains the opponent's" in n and "the opponent plays "
+               "like the club player" in n for n in notes), notes
     custom = GameState.custom(("3D 5C 9H", "4C 6D"), to_act=0).view(0)
     d = SearchAgent(seed=1, playouts=30).decide(custom)
     table = d.explanation.step("search.candidates")
     assert table is not None
-    assert str(table.notes[0]) == "the re-deals are uniform over the cards you cannot see"
+    assert str(table.notes[0]) == ("the practice deals are any deal of the cards you cannot "
+                                   "see, each as likely")

@@ -126,7 +126,7 @@ def test_search_overrules_the_classic_ai_where_playouts_show_it_loses() -> None:
     assert sample is not None and other is not None
     assert isinstance(d.action, PlayCards) and sample.rows[0][2] == d.action.cards
     assert other.rows[0][2] == parse_cards("2D")
-    assert str(sample.verdict).endswith("wins this playout")
+    assert str(sample.verdict).endswith("wins this practice game")
 
 
 def test_the_explanation_tables_the_candidates_with_intervals() -> None:
@@ -139,7 +139,7 @@ def test_the_explanation_tables_the_candidates_with_intervals() -> None:
     table = d.explanation.step("search.candidates")
     assert table is not None
     if r.worlds:
-        assert table.columns[:5] == ("action", "playouts", "wins", "win rate", "95% interval")
+        assert table.columns[:5] == ("move", "games", "wins", "wins about", "give or take")
         assert len(table.rows) == len(r.results)
         assert table.chosen_row is not None
         if isinstance(d.action, PlayCards):

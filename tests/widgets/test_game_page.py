@@ -82,7 +82,8 @@ def test_hint_selects_the_move_the_chosen_ai_recommends() -> None:
     assert isinstance(board, ListBoard)
     assert board.selected is not None and board.selected in board.actions
     assert [b.button_style for b in board.buttons].count("info") == 1
-    assert "Hint" in page.side.view.html.value and "expected" in page.side.view.html.value
+    # the chosen AI by the page's name for it (its ladder level), the person as "you"
+    assert "Hint for you from Strong player" in page.side.view.html.value
     assert "selected for you" in page.notes.html.value
     page.board.buttons[board.actions.index(board.selected)].click()  # the person plays it
     assert page.history.events[0].player == 0
@@ -98,7 +99,10 @@ def test_why_shows_only_the_move_for_a_game_with_no_public_form() -> None:
     page.show_why()
     html = page.side.view.html.value
     k, _seat, full = decisions[-1]
-    assert page.history.events[k].text_for(0) in html
+    # the move as the narration tells it, the seat in the page's words (not "P2")
+    said = page.history.events[k].text_for(0)
+    assert said.startswith("P2 ") and "The computer " + said[3:] in html
+    assert not re.search(r"\bP2\b", html)
     for step in full.steps:  # none of the computer's own reasoning is shown
         assert str(step.title) not in html
     assert "its reasoning reads its own cards" in html

@@ -158,7 +158,7 @@ def test_hint_selects_the_move_on_each_board() -> None:
     page.hints.dropdown.value = "exact"
     page.show_hint()
     text = page.side.view.html.value
-    assert "Every legal discard (26)" in text and "equity" in text  # the exact odds
+    assert "Every discard you may make" in text and "chance to win" in text  # the exact odds
     chosen = list(page.board.chosen)
     press(page.board, "Enter")
     assert list(page.history.actions[0].cards) == sorted(chosen)
@@ -243,8 +243,8 @@ def test_draw_why_before_your_draw_gives_your_exact_odds_and_nothing_hidden(
     page.show_why()
     text = page.side.view.html.value
     n = page.history.view(1).draw_counts[0]
-    assert ("P1 stood pat" if n == 0 else f"P1 exchanged {n} card") in text
-    assert "Every legal discard" in text and "equity" in text
+    assert ("The computer stood pat" if n == 0 else f"The computer exchanged {n} card") in text
+    assert "Every discard you may make" in text and "chance to win" in text
     before = page_tree(page.root)
     redealt = page.history.redeal_hidden(1, random.Random(twin))
     original = History.state

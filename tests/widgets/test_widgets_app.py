@@ -383,7 +383,8 @@ def test_hint_from_the_search_ai_searches_the_mulligan() -> None:
     suggested = make_agent("search", seed=0).choose(app.game.view(0))
     assert isinstance(suggested, Mulligan) and app.selected == set(suggested.cards)
     panel = html.unescape(app.panel.html.value)
-    assert "Search AI" in panel and "re-deals of the hidden cards" in panel
+    assert "Tries each move in practice games" in panel
+    assert "practice games played out to the end" in panel
     app.keypad.press("enter")
     assert app.game.state.mulligans[0] == suggested.cards
 

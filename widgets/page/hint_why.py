@@ -13,13 +13,36 @@ page only wires its buttons and keys to them.
 
 from __future__ import annotations
 
+import re
+
 from widgets.page.host import PageHost
 from widgets.page.reasons import LIVE_NOTE, MOVE_ONLY_NOTE, PublicReasons, why_items
+from widgets.page.seat_words import renamed, seat_words
+from widgets.page.seats import agent_label
 from widgets.parts.explain_panel import Hint, PanelText
-from wpp.core.history import seat_name
+from wpp.core.explain import Explanation
 from wpp.core.session import Session
 
-__all__ = ["give_hint", "why_panel"]
+__all__ = ["give_hint", "hint_for", "hint_speaker", "why_panel"]
+
+
+def hint_speaker(page: PageHost) -> str:
+    """The AI Hint asks, as the page names it in a sentence ("Hint for you from …"): its
+    ladder level's name ("Club player"), else what it does ("the AI that weighs each
+    placement in points") — never its id, nor a verb standing where a name should."""
+    label = page.hints.label()
+    does = re.sub(r" \(.*\)$", "", agent_label(page.hints.game, page.hints.name()))
+    if label.lower() != agent_label(page.hints.game, page.hints.name()).lower():
+        return label                                  # a ladder level's name
+    return does if does.startswith(("the ", "a ")) else f"the AI that {does}"
+
+
+def hint_for(page: PageHost, seat: int, moment: int, explanation: Explanation) -> Hint:
+    """The Hint panel's content for ``seat``: named as the page names it, the AI by
+    :func:`hint_speaker`, the seats in its reasons by :func:`seat_words` (never "P1")."""
+    session = page.session
+    return Hint(moment, seat_words(session, seat), hint_speaker(page),
+                renamed(explanation, lambda s: seat_words(session, s)))
 
 
 def give_hint(page: PageHost) -> None:
@@ -36,8 +59,8 @@ def give_hint(page: PageHost) -> None:
     except Exception as err:  # an agent's bug must not break the page
         page.notes.refuse(f"the hint failed ({type(err).__name__})")
         return
-    page.side.keep_hint(Hint(len(page.history.actions), seat_name(seat), page.hints.label(),
-                             decision.explanation))
+    page.side.keep_hint(hint_for(page, seat, len(page.history.actions),
+                                 decision.explanation))
     page.refresh()
     page.board.select(decision.action)
     page.notes.say(f"Hint: {page.board.describe(decision.action)} — selected for you.",

@@ -9,16 +9,20 @@ registration module may name ``PUBLIC_REASONS`` — ``(history, index, viewer) -
 Explanation`` built from the viewer's views and the public record, never a state
 (WarPairsPoker's is :func:`wpp.warpairs.presenter.public_reasons`). A game that offers none
 gets only the move as the viewer's narration tells it (``event.text_for(viewer)``), never the
-hidden reasoning. The full reasoning — the agent's own explanation, read from the mover's view
-then — opens when the game is over or in practice mode, which the page marks.
+hidden reasoning. Every item names the seats as the page does ("you", "the computer":
+:mod:`~widgets.page.seat_words`), never the engine's "P1", "P2". The full reasoning — the
+agent's own explanation, read from the mover's view then — opens when the game is over or in
+practice mode, which the page marks.
 
 >>> from wpp.core.registry import make_agent, new_game
 >>> from wpp.core.session import Session
 >>> s = Session(new_game("draw", seed=4), {1: make_agent("draw", "exact")})
 >>> _ = s.human_apply(s.history.legal_actions()[0]); _ = s.computer_step()
 >>> items = why_items(s, viewer=0, open_hands=False)
->>> [str(e.summary) for _, e in items] == [s.history.events[-1].text_for(0)]
-True
+>>> s.history.events[-1].text_for(0)[:26]                # the narration's seat names…
+'P2 draws 1 card. P2 wins ('
+>>> str(items[0][1].summary)[:44]                         # … in the page's words
+'The computer draws 1 card. The computer wins'
 >>> len(why_items(s, viewer=0, open_hands=True)[0][1].steps) > 1     # after the game: in full
 True
 """
@@ -28,9 +32,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from widgets.page.seat_words import renamed, seat_words
 from wpp.core.errors import WppError
 from wpp.core.explain import Explanation, Step
-from wpp.core.history import History, seat_name
+from wpp.core.history import History
 from wpp.core.registry import registration
 from wpp.core.session import Session
 
@@ -98,13 +103,18 @@ def why_items(session: Session, viewer: int, *, open_hands: bool,
     or practice), else in ``public`` terms, else the move alone."""
     h = session.history
     items: list[tuple[str, Explanation]] = []
+
+    def name(seat: int) -> str:
+        return seat_words(session, seat)
+
     for k in last_turn(session):
         seat = h.events[k].player
         full = full_reasons(session, k) if open_hands else None
         if full is not None:
-            items.append((f"Move {k + 1} ({seat_name(seat)}): ", full))
+            items.append((f"Move {k + 1} ({seat_words(session, seat)}): ",
+                          renamed(full, name)))
         elif public is not None:
-            items.append(("", public(h, k, viewer)))
+            items.append(("", renamed(public(h, k, viewer), name)))
         else:
-            items.append(("", move_only(h, k, viewer)))
+            items.append(("", renamed(move_only(h, k, viewer), name)))
     return items

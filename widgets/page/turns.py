@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from widgets.page.hint_why import hint_for
 from widgets.page.host import PageHost
 from widgets.page.practice import UNDONE
-from widgets.parts.explain_panel import Hint
 from wpp.core.errors import WppError
-from wpp.core.history import seat_name
 
 __all__ = ["Turns"]
 
@@ -75,8 +74,8 @@ class Turns:
                               "yourself")
             return
         self._after_move(person=True)
-        self.page.side.keep_hint(Hint(len(self.page.history.actions) - 1, seat_name(seat),
-                                 self.page.hints.label(), decision.explanation))
+        self.page.side.keep_hint(hint_for(self.page, seat, len(self.page.history.actions) - 1,
+                                          decision.explanation))
         self.page.notes.say(f"Auto: {self.page.hints.label()} chose for you: "
                        f"{self.page.board.describe(decision.action)}.", info=True)
         self.page.refresh()

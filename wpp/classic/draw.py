@@ -398,9 +398,10 @@ class DrawAnalysis:
                            f" and draw {n} card{'s' if n > 1 else ''}")
         likely = max(Category, key=b.count)
         return words(
-            "Best: ", action, f". Equity {float(b.equity):.3f} against "
-            f"{self.opponent.description}; improves with probability {float(b.improve):.3f}; "
-            f"most likely final hand: {likely.label} ({b.probability(likely):.1%})."
+            "Best: ", action, f". It wins about {_in_100(b.equity)} times in 100 against "
+            f"{self.opponent.description} (a tie counts half); the hand improves about "
+            f"{_in_100(b.improve)} times in 100; most likely final hand: {likely.label} "
+            f"({b.probability(likely):.0%})."
         )
 
     def text(self, top: int | None = None) -> str:
@@ -441,23 +442,29 @@ class DrawAnalysis:
         of a card is a reference (cards in cells, :class:`~wpp.core.explain.Ref` in texts)."""
         b = self.best
         shown = self.options[:top]
-        rows = [(o.keep, o.discard, len(o.discard), round(float(o.equity), 4),
-                 round(float(o.improve), 4), max(Category, key=o.count).label) for o in shown]
+        rows = [(o.keep, o.discard, len(o.discard), f"{float(o.equity):.0%}",
+                 f"{float(o.improve):.0%}", max(Category, key=o.count).label) for o in shown]
         steps = [
             Step("The dealt hand", self.hand, verdict=words(Ref(self.hand, self.value.name)),
                  id="draw.hand"),
-            Step(f"Every legal discard ({len(self.options)}), best first",
-                 columns=("keep", "discard", "draw", "equity", "improve", "most likely"),
+            Step("Every discard you may make, best first",
+                 columns=("keep", "discard", "draw", "chance to win", "chance to improve",
+                          "most likely hand"),
                  rows=rows, chosen_row=0, id="draw.options",
                  row_ids=tuple(option_id(o.discard) for o in shown),
-                 verdict=(f"equity = P(win) + ½ P(tie) against {self.opponent.description}, "
-                          "over every possible draw"),
+                 verdict=(f"chance to win against {self.opponent.description} (a tie counts "
+                          "half), counted over every possible draw"),
                  notes=(self.rules.describe(),)),
             Step("The choice", b.keep, highlight=b.discard, verdict=self.summary(),
                  id="draw.choice"),
         ]
         return Explanation("5-card draw: which cards to exchange", steps, choice=b.discard,
                            summary=discard_words(b.discard))
+
+
+def _in_100(chance: Fraction) -> int:
+    """A chance as a whole number of times in 100 ("wins about 40 times in 100")."""
+    return round(float(chance) * 100)
 
 
 def discard_words(discard: Sequence[Card]) -> str:

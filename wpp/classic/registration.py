@@ -79,8 +79,8 @@ def _review(state: DrawState, player: int, rng: random.Random, budget: dict[str,
 def _method(budget: dict[str, Any], policy: str | None) -> str:
     if policy is not None:
         return DRAW.review_method(budget, policy)
-    return ("the exact AI's enumeration of every draw, scored against its model of the "
-            "opponent's final hand (exact: no interval)")
+    return ("every possible draw counted, against the final hand an opponent who draws "
+            "is likely to make (exact: no guesswork)")
 
 
 #: The game review values every discard exactly (the budget serves only playouts by an

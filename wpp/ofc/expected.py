@@ -462,10 +462,10 @@ class ExpectedPointsAI:
     def _plan(self, n: int, keep: list[int]) -> str:
         """How the deals were shared out, in words."""
         if self.move_time is None:
-            return (f"{self.passes} deals: a third on every candidate, the rest on the best "
-                    f"{len(keep)}")
-        return (f"{1000 * self.move_time:g} ms of CPU time by successive halving: "
-                + " → ".join(str(x) for x in _phases(n)) + " candidates, each phase an "
+            return (f"{self.passes} practice deals: a third of them for every way, the rest "
+                    f"for the best {len(keep)}")
+        return (f"{1000 * self.move_time:g} ms of thinking, dropping the weaker half again and "
+                "again: " + " → ".join(str(x) for x in _phases(n)) + " ways, each round an "
                 "equal share of the time left")
 
     @staticmethod
@@ -490,7 +490,7 @@ class ExpectedPointsAI:
     def _explain(self, view: OfcView, cands: _Placements, points: IntArray | None,
                  keep: list[int], best: int) -> Explanation:
         chosen = cands[best]
-        title = "Expected points"
+        title = "Where to place the cards"
         steps = [Step("Cards to place", view.to_place, id="expected.cards")]
         if points is None:
             steps.append(Step("Only one possible placement remains", view.to_place,
@@ -498,10 +498,10 @@ class ExpectedPointsAI:
             return Explanation(title, steps, chosen.cards, str(chosen))
         total = points.shape[1]
         steps.append(Step(
-            f"{len(cands)} candidates (the likely ones); each deal of the cards to come is "
-            f"shared by all of them; the best {len(keep)} got all {total} deals",
-            verdict=f"each future card placed by the best of {self.arrangements} "
-            "arrangements; every board scored against the opponent's in points",
+            f"Looked at {len(cands)} sensible ways to place these cards, and played the most "
+            f"promising {len(keep)} out {total} times each, with the same cards to come",
+            verdict=f"each card still to come is placed the best of {self.arrangements} "
+            "ways; every finished board is scored against the opponent's, in points",
             id="expected.deals", notes=(self._plan(len(cands), keep),)))
         mean = points[keep].mean(axis=1)
         order = [keep[int(i)] for i in np.argsort(-mean, kind="stable")]
@@ -512,8 +512,10 @@ class ExpectedPointsAI:
             se = float(x.std(ddof=1)) / math.sqrt(total)
             rows.append((*(r if r else None for r in board), round(float(x.mean()), 2),
                          round(1.96 * se, 2), i == best))
-        steps.append(Step("The best candidates as boards (points per hand, higher is better)",
-                          columns=("top", "middle", "bottom", "points", "± 95%", "chosen"),
+        steps.append(Step("The best ways as boards (points per hand on average, higher is "
+                          "better)",
+                          columns=("top", "middle", "bottom", "points", "give or take",
+                                   "chosen"),
                           rows=rows, chosen_row=0, row_ids=tuple(f"cand-{i}"
                                                                  for i in order[:TABLE_ROWS]),
                           verdict=f"{chosen}", id="expected.table"))
@@ -523,9 +525,9 @@ class ExpectedPointsAI:
         significant = se > 0 and abs(float(diff.mean())) > 1.96 * se
         steps.append(Step(
             "The runner-up: " + str(cands[runner]),
-            verdict=(f"{float(diff.mean()):+.2f} points per hand for the choice (± "
-                     f"{1.96 * se:.2f}, paired over the same deals): "
-                     + ("significant" if significant else "not significant")),
+            verdict=(f"{float(diff.mean()):+.2f} points per hand for the choice (give or "
+                     f"take {1.96 * se:.2f}, in the same practice deals): "
+                     + ("clearly better" if significant else "too close to be sure")),
             id="expected.runnerup",
             notes=("rows of the runner-up: " + " / ".join(
                 format_cards(r) or "-" for r in cands[runner].onto(view.board)),)))

@@ -204,6 +204,15 @@ def hit_odds(view: PairsView) -> list[tuple[Card, int, float]]:
     return [(c, unseen[c], unseen[c] / total if total else 0.0) for c in stack]
 
 
+def _fold_or_hit(action: PairsAction, fold: float, hit: float, share: float) -> str:
+    """Why ``action``, in words: a fold costs ``fold`` points, a hit ``hit`` on average, and
+    the player folds only when the fold costs less than ``share`` of the hit's cost (a hit
+    that misses still leaves a chance to pair later, so a fold must be clearly cheaper)."""
+    part = "a hit's" if share == 1 else f"{share:.0%} of a hit's"
+    return (f"a fold costs {fold:g} points now, a hit about {hit:.1f} on average; it folds "
+            f"only when folding costs less than {part} ({share * hit:.1f}): {action}")
+
+
 class ExpectedValue:
     """The exact expected-value player (see the module's text)."""
 
@@ -236,28 +245,28 @@ class ExpectedValue:
         action, f = self._weigh(view)
         if not f:
             return Decision(action, Explanation.simple(
-                "Expected value", f"{action}: the only legal move", step_id="expected.forced"))
-        rows = [((c,), n, round(p, 4), round(p * c, 3)) for c, n, p in hit_odds(view)]
+                "Hit or fold", f"{action}: the only move allowed", step_id="expected.forced"))
+        rows = [((c,), n, f"{p:.0%}", round(p * c, 1)) for c, n, p in hit_odds(view)]
         low = CARD[int(f["fold_points"])]
         steps = [
-            Step("A hit pairs a card of your stack with probability unseen copies / unseen "
-                 "cards", tuple(view.hands[view.player]),
-                 columns=("card", "unseen", "chance of pairing", "expected points"),
+            Step("A hit: the chance to draw a card that pairs one of your stack",
+                 tuple(view.hands[view.player]),
+                 columns=("card", "copies not seen yet", "chance of pairing",
+                          "points it costs on average"),
                  rows=rows, id="expected.odds", row_ids=tuple(str(c) for c, _, _ in
                                                               hit_odds(view)),
-                 verdict=f"a hit pairs with chance {f['hit_pair']:.3f} and costs "
-                         f"{f['hit_points']:.3f} points on average"),
+                 verdict=f"a hit pairs {f['hit_pair']:.0%} of the time and costs about "
+                         f"{f['hit_points']:.1f} points on average"),
             Step(words("Hit or fold: a fold takes the lowest card in play, ", Ref((low,))),
                  (low,),
-                 columns=("move", "expected points now", "chance of reaching the target"),
-                 rows=[("fold", f["fold_points"], f["fold_lose"]),
-                       ("hit", round(f["hit_points"], 3), round(f["hit_lose"], 4))],
+                 columns=("move", "points it costs now", "chance of reaching the target"),
+                 rows=[("fold", f["fold_points"], f"{f['fold_lose']:.0%}"),
+                       ("hit", round(f["hit_points"], 1), f"{f['hit_lose']:.0%}")],
                  row_ids=("fold", "hit"), chosen_row=0 if action is FOLD else 1,
                  id="expected.compare",
-                 verdict=(f"the smaller chance of losing now: {action}"
+                 verdict=(f"{action}: it is less likely to push you to the target now"
                           if f["fold_lose"] != f["hit_lose"] else
-                          f"fold when {f['fold_points']:g} < {self.share:g} × "
-                          f"{f['hit_points']:.3f} = {self.share * f['hit_points']:.3f}: "
-                          f"{action}")),
+                          _fold_or_hit(action, f["fold_points"], f["hit_points"],
+                                       self.share))),
         ]
-        return Decision(action, Explanation("Expected value", steps, summary=str(action)))
+        return Decision(action, Explanation("Hit or fold", steps, summary=str(action)))

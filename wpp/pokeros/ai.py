@@ -176,19 +176,22 @@ class Greedy:
         rest = [getattr(c, key) for c in ordered if c not in shown]
         hidden = len(rest)
         steps = [
-            Step(words(f"My stash, {len(view.legal_cells())} legal cells"), view.stash,
-                 verdict=f"{len(cands)} placements (card, cell) to weigh", id="pokeros.stash",
+            Step(words(_stash_title(len(view.legal_cells()))), view.stash,
+                 verdict=f"{len(cands)} ways to play one of them", id="pokeros.stash",
                  rule="R4"),
-            Step(f"Every placement by {key} points, best first", columns=(
-                "card", "cell", "hands", "raw", "awarded"), rows=rows,
+            Step("Every placement by "
+                 + ("its points before the multiplier" if key == "raw" else "its points")
+                 + ", best first", columns=(
+                "card", "cell", "hands", "before the multiplier", "points"), rows=rows,
                  chosen_row=shown.index(chosen), row_ids=tuple(_id(c) for c in shown),
                  notes=((f"{hidden} more placements score {min(rest)}–{max(rest)}",)
                         if rest else ()),
-                 verdict=words(f"the best is worth {getattr(chosen, key)} {key} points"),
+                 verdict=words(f"the best is worth {getattr(chosen, key)} points"
+                               + (" before the multiplier" if key == "raw" else "")),
                  id="pokeros.candidates", rule="R6"),
         ]
         if len(best) > 1:
-            steps.append(Step(f"{len(best)} placements tie: a seeded draw picks one",
+            steps.append(Step(f"{len(best)} placements tie: chance picks one",
                               verdict=words((chosen.card,), f" {cell_words(*chosen.cell)}"),
                               id="pokeros.tie"))
         summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)} for "
@@ -295,25 +298,34 @@ class Guard:
             rows.append(((c.card,), cell_words(*c.cell), _hands_words(s),
                          c.awarded, round(g, 2), round(c.awarded - self.weight * g, 2)))
         steps = [
-            Step(words(f"My stash, {len(view.legal_cells())} legal cells"), view.stash,
-                 verdict=f"{len(cands)} placements (card, cell); the {len(weighed)} worth "
-                         "most now are weighed", id="pokeros.stash", rule="R4"),
-            Step("The opponent's stash is unknown",
-                 verdict=(f"it holds {_cards(view.stash_sizes[1 - view.player])} and refills "
-                          f"from a deck of {view.deck_size}: every card I have not seen is "
-                          "equally likely to be among them"), id="guard.unseen"),
-            Step("What each placement scores, and what it gives the opponent (their expected "
-                 "best reply)", columns=("card", "cell", "hands", "points", "gives", "net"),
+            Step(words(_stash_title(len(view.legal_cells()))), view.stash,
+                 verdict=f"{len(cands)} ways to play one of them; the {len(weighed)} that "
+                         "score most now are looked at closely", id="pokeros.stash",
+                 rule="R4"),
+            Step("The opponent's cards are hidden",
+                 verdict=(f"they hold {_cards(view.stash_sizes[1 - view.player])} and draw "
+                          f"from a deck of {view.deck_size}: any card not seen yet is as "
+                          "likely as any other to be theirs"), id="guard.unseen"),
+            Step("What each placement scores now, and the points it sets up for the "
+                 "opponent's next turn (on average)",
+                 columns=("card", "cell", "hands", "points", "sets up for them", "overall"),
                  rows=rows, chosen_row=weighed.index((chosen, gives)),
                  row_ids=tuple(_id(c) for c, _ in weighed),
-                 verdict=words(f"the best net is {chosen.awarded - self.weight * gives:.2f}"),
+                 verdict=words(f"best: you score {_points(chosen.awarded)}, and it sets up "
+                               f"about {gives:.1f} points for your opponent"),
                  id="guard.candidates", rule="R6"),
         ]
-        summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)} for "
-                        f"{_points(chosen.awarded)}, giving the opponent {gives:.1f} on average")
+        summary = words("play ", Ref((chosen.card,)), f" {cell_words(*chosen.cell)}: you score "
+                        f"{chosen.awarded}, and it sets up about {gives:.1f} points for your "
+                        "opponent")
         return Decision(chosen.action, Explanation(
-            "Points now minus what the opponent can take next", steps,
+            "Points now, and what it leaves the opponent", steps,
             choice=(chosen.card,), summary=summary))
+
+
+def _stash_title(cells: int) -> str:
+    """The first step's title: the cards to choose from and how many places may take one."""
+    return f"The cards to choose from, and {cells} place{'s' if cells != 1 else ''} one may go"
 
 
 def _awarded(u: int, ln: tuple[tuple[Card, ...], ...], comp: Compiled, multiplier: str) -> int:

@@ -111,13 +111,16 @@ class PokerosRules:
 
     def describe(self) -> str:
         """The flags in words, for the terminal and the page."""
-        parts = [f"stash of {self.stash}" if self.stash > 1 else "play the top card",
-                 "strict 5-card run limit" if self.strict_run_limit
-                 else "the original's run check",
-                 f"multiplier: {self.multiplier}"]
+        parts = [f"You may keep up to {self.stash} cards to choose from" if self.stash > 1
+                 else "You play the top card of the deck",
+                 "no row or column longer than five cards" if self.strict_run_limit
+                 else "lines checked as in the original game",
+                 {"hands": "points times the number of hands made",
+                  "directions": "points times the number of lines that score"}.get(
+                      self.multiplier, "points not multiplied")]
         if self.stripped:
-            parts.append("stripped 7–A deck")
-        return ", ".join(parts)
+            parts.append("a deck of sevens to aces only")
+        return " · ".join(parts)
 
 
 # ---------------------------------------------------------------------------- the action

@@ -65,6 +65,12 @@ class Mode(IntEnum):
         """The mode in words."""
         return {Mode.SINGLE: "single", Mode.PAIR: "pair", Mode.POKER: "poker"}[self]
 
+    @property
+    def plays(self) -> str:
+        """The plays of this mode in a newcomer's words ("poker hands"): how the pages say
+        which kind of play a trick asks for, without the word "mode"."""
+        return {Mode.SINGLE: "single cards", Mode.PAIR: "pairs", Mode.POKER: "poker hands"}[self]
+
 
 class Category(IntEnum):
     """What a play is. Poker categories (value ≥ 1) are in their beating order (R4, R8)."""

@@ -338,10 +338,11 @@ def _items_for_play(play: Play, before: View, after: View, lead: bool) -> list[s
         if viewer_cards == 1 and cat is not Category.SINGLE:
             out.append("opponent holds one card: any pair or poker hand")
         if cat in _LEAD_ITEMS:
-            out.append(_LEAD_ITEMS[cat] + (" (or the 5-card “do I win” check)"
+            out.append(_LEAD_ITEMS[cat] + (" (or five cards that go out at once)"
                                            if len(play.cards) == 5 else ""))
         elif cat is Category.SINGLE:
-            out.append("singles: 2s, kings, aces" if power else "singles (outliers)")
+            out.append("single cards: 2s, kings, aces" if power
+                       else "single cards that match nothing else in its hand")
         return out
     table = before.table
     assert table is not None
@@ -406,12 +407,13 @@ def public_reasons(history: History[Any, Any], index: int, viewer: int) -> Expla
         verb = "led" if lead else "answered with"
         title = words(f"{who} {verb} ", Ref(shown, play.describe()))
         items = _items_for_play(play, before, after, lead)
-        rule = ("Leading, it goes down its list — straight, flush, 5-card check, three of a "
+        rule = ("Leading, it goes down its list — straight, flush, five cards that go out at "
+                "once, three of a "
                 "kind, two pair, full house, four of a kind, straight flush, pairs, singles — "
                 "and plays the lowest of the first item it holds.")
         if table is not None:
-            rule = (f"Following, it is locked in the trick's mode ({table.mode.label}) and "
-                    "plays the lowest play of the first item that beats the table.")
+            rule = (f"Following, it must answer with {table.mode.plays}, as the trick began, "
+                    "and plays the lowest play of the first item that beats the table.")
             notes.append(words("The play to beat was ", Ref(tuple(table.cards),
                                                             table.describe()), "."))
     elif isinstance(action, TakeFromPile):

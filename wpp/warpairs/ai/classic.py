@@ -74,10 +74,10 @@ def _situation(view: View) -> Step:
     ]
     verdict: Text
     if view.phase is Phase.LEAD:
-        verdict = f"{me} leads a fresh trick: any mode" + (
+        verdict = f"{me} leads a fresh trick: any kind of play" + (
             " (the lead was passed: no pass back)" if view.passed else "")
     elif view.phase is Phase.ANSWER and table is not None and shown is not None:
-        verdict = Words((f"{me} must beat ", shown, f" in {table.mode.label} mode, or draw"))
+        verdict = Words((f"{me} must beat ", shown, f" with {table.mode.plays}, or draw"))
     else:
         verdict = Words((f"{me} has drawn ", Ref(view.drawn), " this turn"))
     return Step("The situation", view.hand, ("fact", "value"), rows, verdict=verdict,
@@ -130,7 +130,7 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
         rows: list[tuple[Cell, ...]] = [(i + 1, item, cards, outcome)
                                         for i, (item, cards, outcome) in enumerate(plan.rows)]
         mode = ("leading: the whole list" if view.table is None else
-                f"following in {view.table.mode.label} mode: that mode's items only")
+                f"answering with {view.table.mode.plays}: only the items for them")
         steps.append(Step(f"The decision list (6.3), {mode}", view.hand,
                           ("#", "item", "cards", "outcome"), rows, verdict=plan.reason,
                           highlight=plan.cards or (), chosen_row=plan.decided, id="decide.list",

@@ -319,8 +319,8 @@ def mulligan(hand: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], Exp
     d = a.chosen.discard
     assert d is not None  # the baseline is always allowed
     steps.append(Step(
-        "Candidate poker hands: one straight or flush at most", ordinary,
-        ("candidate", "poker hand", "pairs broken", "cards discarded", "outliers",
+        "Poker hands it could keep: one straight or flush at most", ordinary,
+        ("option", "poker hand", "pairs broken", "cards discarded", "outliers",
          "strength of outliers", "rank sum discarded", "order", "chosen"), rows,
         verdict=words(a.chosen.label_words(), f" leaves {d.n_outliers} outlier"
                       f"{'s' if d.n_outliers != 1 else ''} of strength {d.strength}: the best"),

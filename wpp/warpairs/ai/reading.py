@@ -148,13 +148,14 @@ class Opponent:
     types: tuple[tuple[str, float], ...]
 
     def describe(self) -> str:
-        """In words: "the classic AI with about 15% errors", "a random player", …"""
+        """In a newcomer's words: "the club player with about 15% slips", "a random player",
+        …"""
+        name = {"classic": "the club player", "counting": "the card-counting player",
+                "greedy": "the greedy player"}[self.kind]
         if self.rate >= 0.7:
             return (f"a random player, or nearly (about {self.rate:.0%} of its choices random, "
-                    "the others like the " + self.kind + " AI's)")
-        name = {"classic": "the classic AI", "counting": "the counting AI",
-                "greedy": "the greedy AI"}[self.kind]
-        return f"{name} with about {self.rate:.0%} errors"
+                    f"the others like {name}'s)")
+        return f"{name} with about {self.rate:.0%} slips"
 
 
 class Reading:

@@ -49,7 +49,7 @@ machine is; the choice then depends on the machine's speed).
 >>> view = GameState.custom(("3D 5C 9H 9S KS", "4C 6D 7H"), to_act=0).view(0)
 >>> d = SearchAgent(seed=1, playouts=60).decide(view)
 >>> d.explanation.step("search.candidates").columns
-('action', 'playouts', 'wins', 'win rate', '95% interval', 'vs classic')
+('move', 'games', 'wins', 'wins about', 'give or take', "against the club player's")
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ from wpp.warpairs.ai.reading import DEFAULT_READING_CHECKS, Reading
 from wpp.warpairs.ai.segment import segments_of
 from wpp.warpairs.definition import WARPAIRS
 from wpp.warpairs.lookup import play_of
-from wpp.warpairs.phases import Phase, player_name
+from wpp.warpairs.phases import Phase
 from wpp.warpairs.playout import playout_state
 from wpp.warpairs.record import Entry
 from wpp.warpairs.state import GameState
@@ -534,25 +534,40 @@ def _action_cell(a: Action) -> Cell:
     return str(a)
 
 
-def _sample_rows(trace: tuple[tuple[int, Action], ...]) -> list[tuple[Cell, ...]]:
-    return [(i + 1, player_name(p), _action_cell(a)) for i, (p, a) in enumerate(trace)]
+def _sample_rows(trace: tuple[tuple[int, Action], ...], me: int) -> list[tuple[Cell, ...]]:
+    return [(i + 1, "this side" if p == me else "the other side", _action_cell(a))
+            for i, (p, a) in enumerate(trace)]
+
+
+def _in_100(chance: float) -> int:
+    """A chance as a whole number of times in 100."""
+    return round(chance * 100)
+
+
+def _give_or_take(iv: Interval) -> int:
+    """How far, in times in 100, the true chance may lie from the estimate: half the width
+    of its 95% interval ("wins about 75 in 100, give or take 7")."""
+    return max(1, round((iv.high - iv.low) * 50))
+
+
+#: The search's explanation's title: what it does, in a newcomer's words.
+TITLE: Final = "Tries each move in practice games"
 
 
 def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
     """The search as an explanation: the candidates' table, the chosen one, and where it
     disagrees with the classic AI, one sample playout of each."""
-    me = player_name(view.player)
     rows: list[tuple[Cell, ...]] = []
     for i, c in enumerate(r.results):
         iv = c.rate
         better, worse = r.paired[i] if r.paired else (0, 0)
         rows.append((_action_cell(c.action), c.playouts, c.wins,
-                     f"{iv.estimate:.0%}" if c.playouts else "—",
-                     f"[{iv.low:.0%}, {iv.high:.0%}]" if c.playouts else "—",
-                     "—" if i == 0 else f"+{better} −{worse}"))
+                     f"{_in_100(iv.estimate)} in 100" if c.playouts else "—",
+                     f"{_give_or_take(iv)}" if c.playouts else "—",
+                     "—" if i == 0 else f"better {better}, worse {worse}"))
     chosen_row = next(i for i, c in enumerate(r.results) if c.action == r.chosen)
     situation = Step("The situation", view.hand, ("fact", "value"), [
-        ("phase", view.phase.value),
+        ("stage", view.phase.value),
         ("table", view.table.cards if view.table is not None
          else "— (before the first trick)" if view.phase is Phase.MULLIGAN
          else "empty: a fresh trick"),
@@ -563,72 +578,70 @@ def explain_search(view: View, r: SearchResult, budget: str) -> Explanation:
         steps.append(Step("Only one sensible action", view.hand,
                           verdict=words("nothing to search: ", _summary(r.chosen)),
                           id="search.candidates"))
-        return Explanation(f"Search AI — {me}", steps, _cards(r.chosen), _summary(r.chosen))
+        return Explanation(TITLE, steps, _cards(r.chosen), _summary(r.chosen))
     chosen = r.results[chosen_row]
     steps.append(Step(
-        f"Monte Carlo: {r.worlds} re-deals of the hidden cards, each candidate played out "
-        f"in them while it stays in the race ({budget})", view.hand,
-        ("action", "playouts", "wins", "win rate", "95% interval", "vs classic"), rows,
-        verdict=words("chosen: ", _summary(r.chosen), f" ({chosen.rate})"),
+        f"Tried each move in up to {r.worlds} practice games played out to the end, the "
+        f"cards you cannot see dealt anew each time ({budget})", view.hand,
+        ("move", "games", "wins", "wins about", "give or take", "against the club player's"),
+        rows,
+        verdict=words("chosen: ", _summary(r.chosen), f": wins about "
+                      f"{_in_100(chosen.rate.estimate)} in 100 (give or take "
+                      f"{_give_or_take(chosen.rate)})"),
         highlight=_cards(r.chosen), chosen_row=chosen_row, id="search.candidates",
         notes=(_worlds_note(r),
-               "each playout finishes the game with the classic AI for both players, each "
-               "deciding from its own view of the re-dealt cards; draws count half",
-               "vs classic: in how many worlds the action did better (+) and worse (−) than "
-               "the classic AI's choice; the search overrules the classic AI only when the "
-               f"difference is significant (sign test, z ≥ {SIGNIFICANCE})")))
+               "each practice game is finished by both sides playing as the club player "
+               "would, each from the cards it can see; a draw counts half",
+               "a move that keeps doing worse is dropped early; against the club player's: "
+               "in how many of the same deals the move did better and worse than the club "
+               "player's own move, which it overrules only when the move is clearly better "
+               "more often")))
     classic = next(c for c in r.results if c.action == r.classic)
     if r.chosen == r.classic:
         top = max(r.results, key=lambda c: c.wins)
-        verdict: Text = words("the classic AI would also ", _summary(r.classic))
+        verdict: Text = words("the club player would also ", _summary(r.classic))
         if top.wins > classic.wins:
-            verdict = words(verdict, "; ", _summary(top.action), " won more playouts, but not "
-                            "in significantly more worlds: the classic choice stands")
-        steps.append(Step("The classic AI agrees", view.hand, verdict=verdict,
+            verdict = words(verdict, "; ", _summary(top.action), " won more practice games, "
+                            "but not clearly more often: the club player's move stands")
+        steps.append(Step("The club player agrees", view.hand, verdict=verdict,
                           id="search.classic"))
     else:
         better, worse = r.paired[chosen_row]
-        verdict = words("the classic AI would ", _summary(r.classic), f" ({classic.rate}); ",
-                        _summary(r.chosen), f" did better in {better} of the same worlds and "
-                        f"worse in {worse}: significantly better")
-        steps.append(Step("Where the search disagrees with the classic AI", view.hand,
+        verdict = words("the club player would ", _summary(r.classic), " (wins about "
+                        f"{_in_100(classic.rate.estimate)} in 100); ", _summary(r.chosen),
+                        f" did better in {better} of the same deals and worse in {worse}: "
+                        "clearly better")
+        steps.append(Step("Where it differs from the club player", view.hand,
                           verdict=verdict, id="search.classic"))
         if r.sample:
-            steps.append(Step("One world where it matters: the search's line",
-                              view.hand, ("#", "player", "action"), _sample_rows(r.sample),
-                              verdict=f"{me} wins this playout", id="search.sample"))
-            steps.append(Step("… and the classic AI's line in the same world", view.hand,
-                              ("#", "player", "action"), _sample_rows(r.sample_classic),
-                              verdict=f"{me} loses this playout",
+            steps.append(Step("One practice game where it matters: this move",
+                              view.hand, ("#", "who", "move"),
+                              _sample_rows(r.sample, view.player),
+                              verdict="this side wins this practice game",
+                              id="search.sample"))
+            steps.append(Step("… and the club player's move in the same deal", view.hand,
+                              ("#", "who", "move"), _sample_rows(r.sample_classic, view.player),
+                              verdict="this side loses this practice game",
                               id="search.sample_classic"))
-    return Explanation(f"Search AI — {me}", steps, _cards(r.chosen), _summary(r.chosen))
+    return Explanation(TITLE, steps, _cards(r.chosen), _summary(r.chosen))
 
 
 def _worlds_note(r: SearchResult) -> str:
     """Where the worlds came from, in words."""
     if r.worlds_from == "record" and r.read is not None:
         x = r.read
-        choices = f"{x.decisions} recorded choice" + ("" if x.decisions == 1 else "s")
-        settled = ("" if x.power >= 1 else
-                   f"; the sampler ran out of budget at {x.power:.0%} of the likelihood, the "
-                   "rest applied as importance weights")
-        return (f"the re-deals are {x.deals} deals of the cards you cannot see, weighted by "
-                f"how likely the opponent's {choices} (mulligan, plays, draws, pile cards) "
-                f"were in each, the opponent modelled as the classic or the greedy AI that "
-                f"plays a random legal move at a rate estimated from the record: effective "
-                f"sample {x.ess:.0f} of {x.deals}, holding {x.hands} different hands of the "
-                f"opponent; uniform re-deals would keep an effective "
-                f"{x.uniform_share:.0%} of their number; {r.checks} replays of the game"
-                f"{settled}; the opponent looks like {x.opponent} "
-                f"({x.opponent_probability:.0%} likely)")
+        choices = f"{x.decisions} choice" + ("" if x.decisions == 1 else "s")
+        return (f"the practice deals are {x.deals} deals of the cards you cannot see, each "
+                f"counted by how well it explains the opponent's {choices} so far (its "
+                f"mulligan, plays, draws, pile cards); the opponent plays like "
+                f"{x.opponent} ({x.opponent_probability:.0%} likely)")
     if r.worlds_from == "mulligan":
-        return ("the re-deals give the opponent 16 of the cards you cannot see; if it has "
-                "already chosen its mulligan, it chose as the classic AI would")
+        return ("the practice deals give the opponent 16 of the cards you cannot see; if it "
+                "has already chosen its mulligan, it chose as the club player would")
     if r.checks:
-        return (f"the re-deals are uniform over the cards you cannot see: {r.checks} replays "
-                "of the game found no deal in which the opponent's recorded choices were "
-                "legal")
-    return "the re-deals are uniform over the cards you cannot see"
+        return (f"the practice deals are any deal of the cards you cannot see: none of "
+                f"{r.checks} tries fitted the opponent's choices so far")
+    return "the practice deals are any deal of the cards you cannot see, each as likely"
 
 
 def _cards(a: Action) -> tuple[Card, ...]:
@@ -706,11 +719,11 @@ class SearchAgent:
             action, e = classic_decision(view, explain=True)
             assert e is not None
             return Decision(action, Explanation(
-                str(e.title).replace("Classic AI", "Search AI (the classic mulligan)"),
+                str(e.title).replace("Classic AI", "The club player's mulligan"),
                 e.steps, e.choice, e.summary))
         r = self._search(view, True)
-        budget = (f"{self.seconds:g} s per move" if self.seconds is not None
-                  else f"{self.playouts} playouts per move")
+        budget = (f"thinking {self.seconds:g} s per move" if self.seconds is not None
+                  else f"{self.playouts} practice games in all")
         return Decision(r.chosen, explain_search(view, r, budget))
 
     def __repr__(self) -> str:

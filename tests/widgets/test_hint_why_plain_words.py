@@ -1,0 +1,101 @@
+"""What a player reads in Hint and Why? is in a newcomer's words (issue 38): a walk-through
+found "equity", "the exact AI's enumeration", "95% interval [0.684, 0.816]", "0.9 × 0.537 =
+0.483", "232 candidates", "± 95%", "net -0.83" and "Hint for P1 from Weighs each placement in
+points". The page is played as a person does, through its widgets: Hint (the game's own Hint
+AI) on the person's turns, Why? after the computer's, and the panel's text is scanned. The
+games come from the registry, so a new game's Hint and Why? are scanned on arrival."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+
+from widgets.page.game_page import GamePage
+from widgets.site.room import board_for
+from widgets.testing import every_game
+from wpp.core.registry import game_def, registered_agents
+
+#: What a newcomer must not meet in Hint and Why?, each with a name for the failure message.
+JARGON: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("research word", re.compile(r"\b(?:equity|enumerat\w*|candidates?|intervals?|"
+                                 r"playouts?|Monte Carlo|significan\w*|sign test|"
+                                 r"(?<!practice )mode)\b",
+                                 re.I)),
+    ("formula", re.compile(r"[×±]|\bP\((?:win|tie)\)|\bnet -?\d")),
+    ("engine's seat name", re.compile(r"\bP[1-9]\b")),
+    ("a verb where a name goes", re.compile(r"\bfrom [A-Z][a-z]+s\b")),
+)
+#: Why? during a game speaks of the computer's move in public terms: no "outliers" there
+#: either ("singles (outliers)"). WarPairsPoker's classic AI keeps the word in its own
+#: reasoning (Hint, and Why? after the game): lessons 3 to 5 teach it, and its explanation
+#: says what it is ("3 outliers (3 6 9): cards that match no other card").
+PUBLIC_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("research word", re.compile(r"\boutliers?\b", re.I)),
+)
+
+
+def _text(page: GamePage[Any]) -> str:
+    markup = re.sub(r"<(style|script)\b.*?</\1>", " ", page.side.view.html.value, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def offences(page: GamePage[Any], where: str, agent_ids: tuple[str, ...],
+             public: bool = False) -> list[str]:
+    """What the side panel says that :data:`JARGON` names (and :data:`PUBLIC_ONLY` when
+    ``public``), or an agent's id."""
+    text = _text(page)
+    ids = re.compile(r"\b(?:" + "|".join(map(re.escape, agent_ids)) + r") (?:AI|agent)\b")
+    found = [(what, m) for what, p in JARGON + (PUBLIC_ONLY if public else ())
+             for m in p.finditer(text)]
+    found += [("agent id", m) for m in ids.finditer(text)]
+    return [f"{where}: {what} {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 30]!r}"
+            for what, m in found]
+
+
+def test_the_scan_finds_what_it_looks_for() -> None:
+    bad = ("equity 0.39; the exact AI's enumeration; 95% interval [0.68, 0.82]; 232 "
+           "candidates; ± 1.2; 0.9 × 0.537; net -0.83; Hint for P1 from Weighs each placement;"
+           " singles (outliers); any mode")
+    assert {what for what, p in JARGON if p.search(bad)} == {w for w, _ in JARGON}
+    assert all(p.search(bad) for _, p in PUBLIC_ONLY)
+    fine = ("Hint for you from Club player: wins about 75 in 100 (give or take 7); chance to "
+            "win 40%; you score 0, and it sets up about 0.8 points for your opponent; "
+            "Pairs; the AI that weighs each placement in points")
+    assert not any(p.search(fine) for _, p in JARGON)
+
+
+#: Every game with its own Hint AI, and WarPairsPoker's "Expert" (the search AI) besides.
+CASES = [pytest.param(p.values[0], None, id=p.id, marks=p.marks) for p in every_game()] + [
+    pytest.param("warpairs", "search", id="warpairs-search")]
+
+
+@pytest.mark.parametrize(("game", "hint_ai"), CASES)
+def test_hint_and_why_say_what_they_mean_in_plain_words(game: str, hint_ai: str | None) -> None:
+    """Each game's page against its default opponent, Hint asking the game's own Hint AI
+    (and WarPairsPoker's search AI, the "Expert"), Why? during the game."""
+    rng = random.Random(4)
+    players = game_def(game).default_players
+    page = GamePage.for_game(game, board=board_for(game), players=players, seed=4,
+                             review_budget={})
+    if hint_ai is not None:
+        page.hints.dropdown.value = hint_ai
+    ids = tuple(registered_agents(game))
+    found: list[str] = []
+    hints = 0
+    for move in range(60):
+        if page.history.is_over or hints >= 3:
+            break
+        assert page.session.human_to_act is not None
+        page.show_why()
+        found += offences(page, f"Why? before move {move}", ids, public=True)
+        page.show_hint()
+        hints += 1
+        found += offences(page, f"Hint at move {move}", ids)
+        assert "Hint for you from " in _text(page), _text(page)[:200]
+        page.request(rng.choice(page.history.legal_actions()))
+    assert hints, "no Hint was asked"
+    assert not found, f"{game}:\n" + "\n".join(sorted(set(found))[:20])
