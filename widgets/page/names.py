@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from wpp.core.history import seat_name
 
-__all__ = ["in_page_names", "page_names"]
+__all__ = ["agree", "in_page_names", "page_names"]
 
 
 def page_names(people: Sequence[int], players: int) -> list[str]:
@@ -49,7 +49,7 @@ _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "
 _NOT_VERBS = frozenset({"plus", "always", "thus", "as", "us", "its", "this"})
 
 
-def _agree(verb: str) -> str:
+def agree(verb: str) -> str:
     """``verb`` as it reads after "You": "plays" → "play", "has" → "have", "reaches" →
     "reach"; a word that is no third-person verb stays as it is."""
     low = verb.lower()
@@ -90,10 +90,10 @@ def in_page_names(text: str, labels: Sequence[str], unit: str = "") -> str:
     if "You" in labels:
         out = re.sub(r"\bYou's\b", "your", out)
         out = re.sub(r"(^|[.!?:;]\s+)your\b", lambda m: m.group(1) + "Your", out)
-        out = re.sub(r"\bYou ([A-Za-z]+)\b", lambda m: f"You {_agree(m.group(1))}", out)
+        out = re.sub(r"\bYou ([A-Za-z]+)\b", lambda m: f"You {agree(m.group(1))}", out)
         # "You reach 23 points and loses": a second verb of the same sentence agrees too.
         out = re.sub(r"(\bYou [a-z]+\b[^.;:!?]*? and )([a-z]+)\b",
-                     lambda m: m.group(1) + _agree(m.group(2)), out)
+                     lambda m: m.group(1) + agree(m.group(2)), out)
     out = re.sub(r"(?<=\s)-(?=\d)", "−", out)
     if unit == "hand":
         out = out.replace(" after 1 hand", " this hand")

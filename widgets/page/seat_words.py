@@ -20,40 +20,25 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from widgets.page.names import agree, page_names
 from wpp.core.explain import Cell, Explanation, Step, Text, Words, words
+from wpp.core.history import seat_name
 from wpp.core.session import Session
 
 __all__ = ["renamed", "seat_words"]
 
 #: An engine's seat name, with the word after it (a verb that may need to agree with "you").
 _SEAT = re.compile(r"\bP([1-9])\b('s\b)?( (?:[a-z]+))?")
-#: Verbs whose third-person form the narrations and explanations use after a seat's name.
-_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
-_VERBS = re.compile(r"(?:hit|fold|draw|play|lead|answer|take|stand|place|win|lose|exchange|"
-                    r"reach|pass|stop|hold|put|redraw|start|score|finish|keep|concede|get|"
-                    r"make|need|go|discard|leave|move|choose|chose|gain|beat)(?:e?s)")
-
-
 def seat_words(session: Session, seat: int) -> str:
-    """How the side panel names ``seat``: "you" (the only person), "the computer" (the only
-    computer seat), else "player 2" / "computer 3" — the seat numbers the page's seat list
-    shows."""
+    """How the side panel names ``seat`` inside a sentence: the page's name for it
+    (:func:`~widgets.page.names.page_names`, the one place seats are named) in lower case —
+    "you", "the computer" (the only computer seat), "computer 2" (the second computer, as the
+    log says "Computer 2"), "player 2" (a person's seat when several share the screen)."""
     people = [s for s in range(session.history.players) if not session.is_computer(s)]
-    if seat in people:
-        return "you" if len(people) == 1 else f"player {seat + 1}"
-    computers = session.history.players - len(people)
-    return "the computer" if computers == 1 else f"computer {seat + 1}"
-
-
-def _agree(verb: str) -> str:
-    """``verb`` as it goes after "you" ("draws" → "draw", "reaches" → "reach")."""
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if not _VERBS.fullmatch(verb):
-        return verb
-    if re.search(r"(?:ch|sh|ss|x)es$", verb) or verb == "goes":
-        return verb[:-2]
-    return verb[:-1]
+    name = page_names(people, session.history.players)[seat]
+    if name == "Computer":
+        return "the computer"
+    return f"player {seat + 1}" if name == seat_name(seat) else name.lower()
 
 
 def _text(text: str, name: Callable[[int], str], start: bool) -> str:
@@ -64,7 +49,7 @@ def _text(text: str, name: Callable[[int], str], start: bool) -> str:
         if m.group(2):
             who = "your" if who == "you" else who + "'s"
         elif who == "you" and after:
-            after = " " + _agree(after[1:])
+            after = " " + agree(after[1:])
         before = text[:m.start()].rstrip()
         if (start and not before) or before.endswith((".", "!", "?")):
             who = who[:1].upper() + who[1:]
