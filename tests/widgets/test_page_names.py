@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from widgets.page.game_page import GamePage
 from widgets.page.names import in_page_names, page_names
+from widgets.parts.explain_view import explanation_html
 from widgets.site.room import board_for
 from widgets.testing import every_game
 from wpp.core.registry import game_def
@@ -62,6 +63,10 @@ def test_a_finished_game_names_no_seat_number_where_the_player_reads(name: str) 
     for k in range(len(h.actions)):
         panel = page._review_text(k)
         assert not SEAT.search(panel.title), panel.title
+        # the reasons shown under it too (they read "P2 plays…" before)
+        for _, reasons in panel.items:
+            said = text_of(explanation_html(reasons))
+            assert not SEAT.search(said), f"{name}: review of move {k + 1}: {said[:300]!r}"
 
 
 def test_pairs_with_several_computers_names_each_and_the_banner_says_who_won() -> None:
@@ -93,3 +98,25 @@ def test_every_seat_name_the_game_can_say_becomes_a_page_name(players: int,
     assert "You's" not in out and "You " + verb not in out
     for s in seats:
         assert labels[s] in out or (labels[s] == "You" and "your" in out)
+
+
+@pytest.mark.parametrize("name", every_game())
+def test_the_review_of_the_default_computer_names_no_seat_number(name: str) -> None:
+    """The reasons the review shows under a computer's move, and those of a graded row,
+    come from the agent's own explanation ("P2 plays…"): the page renames them (the review
+    said "P1" and "P2" beside a log that says "You" and "Computer")."""
+    players = game_def(name).default_players
+    page = GamePage.for_game(name, board=board_for(name), players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(2000):
+        if page.history.is_over or page.session.human_to_act is None:
+            break
+        page.request(rng.choice(page.history.legal_actions()))
+    assert page.history.is_over
+    page.show_review()
+    said = [text_of(explanation_html(reasons))
+            for k in range(len(page.history.actions))
+            for _, reasons in page._review_text(k).items]
+    assert said, f"{name}: no computer move has reasons in the review"
+    for text in said:
+        assert not SEAT.search(text), f"{name}: {text[:300]!r}"

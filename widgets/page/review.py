@@ -16,9 +16,11 @@ from html import escape
 from widgets.page.computer_review import loss_words
 from widgets.page.host import PageHost
 from widgets.page.reasons import full_reasons
+from widgets.page.seat_words import renamed, seat_words
 from widgets.parts.explain_panel import PanelText
 from widgets.parts.explain_view import explanation_html
 from widgets.parts.plain_words import plain
+from wpp.core.explain import Explanation
 from wpp.core.history import seat_name
 from wpp.core.review import ReviewRow
 
@@ -88,7 +90,13 @@ class Review:
         reasons = full_reasons(self.page.session, k) if self.page.open_hands() else None
         if reasons is None:
             return PanelText(head, empty=self.page.in_names(event.text_for(None)))
-        return PanelText(head, [("", reasons)])
+        return PanelText(head, [("", self._in_names(reasons))])
+
+    def _in_names(self, e: Explanation) -> Explanation:
+        """``e`` with its seats named as the page names them (the review's reasons read
+        "P2 plays…" where the log says "Computer plays…")."""
+        session = self.page.session
+        return renamed(e, lambda seat: seat_words(session, seat))
 
     def review_with_computer(self, *, threaded: bool = True) -> None:
         """Run the kit's game review of the person's decisions (in the background), then
@@ -113,7 +121,7 @@ class Review:
                    f"; better: {escape(best)} "
                    f"({loss_words(row.loss, self.page.computer_review.unit)})") + ".")
         self.page.side.view.set_html(plain(f"<div>{text}</div>"
-                                           + explanation_html(row.explanation)))
+                                           + explanation_html(self._in_names(row.explanation))))
 
     def _draw_at(self, k: int, *, before: bool) -> None:
         """The board as it was at move ``k`` (before it, or with it played), read-only."""
