@@ -61,7 +61,8 @@ class HintChooser:
         self.dropdown.observe(lambda _change: self._write_words(), names="value")
 
     def _write_words(self) -> None:
-        words = dict((v, str(k)) for k, v in self.dropdown.options)
+        # (options may be (label, value) pairs or plain values: the dropdown's own lists)
+        words = dict(zip(self.dropdown._options_values, map(str, self.dropdown._options_labels)))
         value = (f'<span class="wpp-hint-words">{escape(words.get(self.name(), self.name()))}'
                  "</span>")
         if self.words.value != value:
