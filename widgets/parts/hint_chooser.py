@@ -62,7 +62,8 @@ class HintChooser:
 
     def _write_words(self) -> None:
         # (options may be (label, value) pairs or plain values: the dropdown's own lists)
-        words = dict(zip(self.dropdown._options_values, map(str, self.dropdown._options_labels)))
+        words = dict(zip(self.dropdown._options_values,
+                         map(str, self.dropdown._options_labels), strict=True))
         value = (f'<span class="wpp-hint-words">{escape(words.get(self.name(), self.name()))}'
                  "</span>")
         if self.words.value != value:
