@@ -205,8 +205,8 @@ def test_the_room_page_shows_the_match_and_names_its_winner(tmp_path: Path) -> N
     store = RoomStore(tmp_path / "r.sqlite3")
     a, b = open_room(store, "warpairs", 2, {})
     assert a.seat is not None and b.seat is not None
-    assert "Match</b> (first to 3 wins): Game 1" in a.match_line.html.value
-    for k in range(3):
+    assert "Match</b> (first to 2 wins): Game 1" in a.match_line.html.value
+    for k in range(2):
         a.concede()
         a.concede()                               # the second click confirms
         if not a.seat.is_over:                    # off turn: played on A's turn
@@ -215,7 +215,7 @@ def test_the_room_page_shows_the_match_and_names_its_winner(tmp_path: Path) -> N
         a.poll()
         b.poll()
         assert a.seat.is_over and b.seat.is_over
-        if k < 2:
+        if k < 1:
             assert f"Game {k + 1} · You {k + 1} – The other student 0" in \
                 b.match_line.html.value
             a.rematch_button.click()
@@ -223,7 +223,7 @@ def test_the_room_page_shows_the_match_and_names_its_winner(tmp_path: Path) -> N
             a.poll()
             assert f"Game {k + 2}" in a.match_line.html.value
     assert "The other student wins the match" in a.match_line.html.value
-    assert "You win the match: You 3 – The other student 0" in b.match_line.html.value
+    assert "You win the match: You 2 – The other student 0" in b.match_line.html.value
     assert "You win the match" in b.end.box.children[0].value     # on the banner too
     assert "a rematch starts the next one" in b.match_line.html.value
     reloaded = RoomPage(RoomStore(store.path), poll=0, query=b.address_query())

@@ -319,7 +319,7 @@ class GamePage(Generic[B]):
         self.computer_review = ComputerReview(self._show_review_row, self.board.describe)
         self.game_log = GameLogView(14)
         side = w.VBox([w.HBox([self.why_button, self.hint_button, self.hints.dropdown],
-                              layout=w.Layout(flex_flow="row wrap")),
+                              layout=w.Layout(flex_flow="row wrap")), self.hints.words,
                        self.side.review_nav, self.side.view.html, self.computer_review.box,
                        self.game_log.html])
         side.add_class("wpp-side")

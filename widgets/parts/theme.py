@@ -130,9 +130,17 @@ APP_CSS: Final = """
 .wpp-app .wpp-practice-mark { background: #b9590b; color: #fff; font-weight: bold;
   padding: 2px 8px; border-radius: 4px; white-space: nowrap; }
 .wpp-app.wpp-practice .wpp-header { border-bottom-color: #b9590b; }
-.wpp-app .wpp-hint-agent { width: auto; flex: 0 1 auto; min-width: 0; max-width: 100%; }
-.wpp-app .wpp-hint-agent select { width: auto; min-width: 0; max-width: 100%;
+.wpp-app .wpp-hint-agent { width: auto; flex: 1 1 100%; min-width: 0; max-width: 100%; }
+.wpp-app .wpp-hint-agent select { width: auto; flex: 1 1 auto; min-width: 0; max-width: 100%;
   text-overflow: ellipsis; }
+/* No scroll anchor in the side column or the options: a panel opened above the game log (on
+   a phone, the log on the screen) made the browser keep the log in place, scrolling the hand
+   off the screen (WarPairsPoker's Hint jumped 430 px). */
+.wpp-app .wpp-side, .wpp-app .wpp-menu { overflow-anchor: none; }
+/* The chosen AI's whole words, under the dropdown (its closed box cuts them). */
+.wpp-app .wpp-hint-about { margin: -2px 0 0 0; }
+.wpp-app .wpp-hint-about .widget-html-content { white-space: normal; line-height: 1.3;
+  font-size: 13px; color: #555; }
 @keyframes wpp-flash { 0% { box-shadow: 0 0 0 4px @GOLD@; } 100% { box-shadow: none; } }
 .wpp-app .wpp-play.wpp-fresh .wpp-pic { animation: wpp-flash 1.6s ease-out 1; border-radius: 6px; }
 .wpp-app .widget-button.wpp-card.wpp-new { animation: wpp-flash 1.6s ease-out 1;

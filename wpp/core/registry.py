@@ -244,7 +244,7 @@ def match_rule(name: str) -> MatchRule:
     :data:`~wpp.core.matches.DEFAULT_RULE` (first to 3 wins).
 
     >>> match_rule("warpairs").words()
-    'first to 3 wins'
+    'first to 2 wins'
     """
     match = getattr(registration(name), "MATCH", None)  # refuses an unknown game
     return match if isinstance(match, MatchRule) else DEFAULT_RULE

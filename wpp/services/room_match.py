@@ -1,7 +1,7 @@
 """A room's games in a row: its rematches (asked by every person's seat, see
 :mod:`wpp.services.rooms`), and the running match over them, played by the rule the
 game's own page plays (the registration's ``MATCH``, :mod:`wpp.core.matches`), so a room of
-OFC plays 3 hands of running points as OFC's page does, a room of WarPairsPoker first to 3
+OFC plays 3 hands of running points as OFC's page does, a room of WarPairsPoker first to 2
 wins.
 
 The match is kept in the room's row of the store (``match_data``, the match's own data as
@@ -14,7 +14,7 @@ here opens the file.
 
 >>> m = room_match("", "warpairs", 2)           # none counted yet
 >>> m.rule.words(), m.played, m.tally
-('first to 3 wins', 0, [0.0, 0.0])
+('first to 2 wins', 0, [0.0, 0.0])
 >>> room_match("{not json", "warpairs", 2).played   # damaged data: a fresh match
 0
 """

@@ -33,8 +33,9 @@ GAME: Final = WARPAIRS
 HISTORY: Final = Game
 #: First on the home page and in every listing.
 ORDER: Final = 0
-#: Its page's match (wpp.core.matches): a game only says who won: first to 3 wins.
-MATCH: Final = MatchRule("wins", first_to=3)
+#: Its page's match (wpp.core.matches): a game only says who won: first to 2 wins (a match
+#: first to 3 ran past 40 turns).
+MATCH: Final = MatchRule("wins", first_to=2)
 #: Its own play (move by move, with reasons), random-games (the fast path) and tournament.
 COMMANDS: Final = add_commands
 

@@ -43,6 +43,12 @@ __all__ = ["PokerosBoard"]
 _MOST: Final = 5
 
 _CSS: Final = """<style>""" + GRID_CSS + """
+.wpp-pokeros .pk-play { display: flex; flex-flow: row wrap; gap: 8px; align-items: flex-start;
+  overflow: visible; }
+.wpp-pokeros .pk-play > .pk-gridbox { flex: 1 1 300px; min-width: 0; }
+.wpp-pokeros .pk-play > .pk-hand { flex: 1 1 170px; max-width: 280px; gap: 4px;
+  overflow: visible; }
+@media (max-width: 600px) { .wpp-pokeros .pk-play > .pk-hand { max-width: none; } }
 .wpp-pokeros .pk-stash, .wpp-pokeros .pk-acts { display: flex; flex-wrap: wrap; gap: 6px;
   align-items: flex-end; }
 .wpp-pokeros .pk-stash { background: #2e7d4f; border-radius: 10px; padding: 18px 8px 8px;
@@ -87,8 +93,13 @@ class PokerosBoard(BoardBase):
                                  "cell", self._send, key="Enter")
         acts = w.Box([self.prev_cell, self.next_cell, self.place])
         acts.add_class("pk-acts")
-        self.root = w.VBox([w.HTML(_CSS), self.scores, self.grid.box,
-                            w.HTML("<b>Your stash</b>"), stash, self.preview, acts])
+        # The grid with your stash and the buttons beside it on a screen (below it on a
+        # phone): at 1280×800 a late grid pushed the stash and Place below the window's edge.
+        hand = w.VBox([w.HTML("<b>Your stash</b>"), stash, self.preview, acts])
+        hand.add_class("pk-hand")
+        play = w.Box([self.grid.box, hand])
+        play.add_class("pk-play")
+        self.root = w.VBox([w.HTML(_CSS), self.scores, self.grid.swipe, play])
         self.root.add_class("wpp-pokeros")
         self.selected: Card | None = None
         self.target: Cell | None = None

@@ -30,16 +30,25 @@ __all__ = ["GRID_CSS", "GridView"]
 #: size of this one's).
 _MAX_COLS: Final = 40
 
+#: The columns of a card's 44 px a phone (390 px) shows side by side.
+_PHONE_COLS: Final = 7
+
+#: The tallest grid whose card faces shrink with it to fit the window's height.
+_MAX_ROWS: Final = 40
+
 #: The grid's look (the board puts it on the page).
 GRID_CSS: Final = """
-.wpp-pokeros .pk-gridbox { overflow-x: hidden; overflow-y: auto; max-height: 560px;
+.wpp-pokeros .pk-gridbox { overflow-x: hidden; overflow-y: auto;
+  max-height: max(260px, calc(100vh - 200px));
   max-width: 100%; background: #2e7d4f; border-radius: 10px; padding: 8px;
   box-sizing: border-box; container-type: inline-size; }
-/* The grid always fits the board's width: its columns shrink (at most a card's 44 px) as it
-   grows, the cards keep their shape (at 1280×800 and on a phone the last column was cut in
-   half, its scrollbar under the fold). Only a very tall grid scrolls, downwards. */
-.wpp-pokeros .pk-grid { gap: 3px; width: 100%; flex: 0 0 auto; overflow: visible; }
-@media (max-width: 600px) { .wpp-pokeros .pk-gridbox { max-height: 70vh; } }
+/* On a screen the whole grid is seen at once, with your stash and Place beside it: its
+   columns shrink (at most a card's 44 px) to fit the board's width, and as it grows taller
+   its cards shrink to fit the window's height too (``--pk-avail``: the window less the page's
+   header, the match and last-move lines and the scores; a late grid at 1280×800 pushed its
+   lowest row, the stash and Place below the window's edge). The cards keep their shape. */
+.wpp-pokeros .pk-grid { gap: 3px; width: 100%; flex: 0 0 auto; overflow: visible;
+  --pk-avail: max(240px, calc(100vh - 232px)); }
 .wpp-pokeros .pk-grid .widget-button, .wpp-pokeros .pk-grid .widget-html { margin: 0; }
 .wpp-pokeros .pk-grid > .widget-button.wpp-card, .wpp-pokeros .pk-grid > .widget-button.pk-cell,
 .wpp-pokeros .pk-grid > .widget-html.pk-void { width: 100%;
@@ -51,13 +60,27 @@ GRID_CSS: Final = """
   font-weight: bold; }
 .wpp-pokeros .widget-button.wpp-card.pk-last { box-shadow: 0 0 0 3px #d4a017; }
 .wpp-pokeros .widget-button.wpp-card.pk-centre { box-shadow: 0 0 0 2px #9ad0ff; }
+.wpp-pokeros .pk-swipe { display: none; }
 """ + "".join(
-    # A card's rank and suit shrink with its column: ``--pk-w`` is one column's width.
+    # A card's rank and suit shrink with its column: ``--pk-w`` is one column's width, the
+    # least of a card's 44 px, the box's width shared by ``n`` columns and the width whose
+    # card's height lets ``m`` rows fit ``--pk-avail`` (``--pk-hw``).
     f".wpp-pokeros .pk-grid.pk-cols-{n} {{ --pk-w: min(44px, calc((100cqw - {3 * (n - 1)}px)"
-    f" / {n})); }}\n" for n in range(1, _MAX_COLS + 1)) + """
+    f" / {n}), var(--pk-hw, 44px)); }}\n" for n in range(1, _MAX_COLS + 1)) + "".join(
+    f".wpp-pokeros .pk-grid.pk-rows-{m} {{ --pk-hw: calc((var(--pk-avail) - {3 * (m - 1)}px)"
+    f" / {m} * 44 / 64); }}\n" for m in range(1, _MAX_ROWS + 1)) + """
 .wpp-pokeros .pk-grid .widget-button.wpp-card { font-size: min(17px, calc(var(--pk-w) * .39));
   line-height: min(17px, calc(var(--pk-w) * .39)); padding: 3px 0 0 min(4px, 6%);
   background-size: min(24px, calc(var(--pk-w) * .55)) min(24px, calc(var(--pk-w) * .55)); }
+/* On a phone a cell is a finger's tap: every column a card's 44 px (late in a game the
+   shrunk cells were 28 px), so a wide grid scrolls sideways inside its own box, its
+   scrollbar showing, and a line above it says so. */
+@media (max-width: 600px) {
+  .wpp-pokeros .pk-gridbox { max-height: 70vh; overflow-x: auto; }
+  .wpp-pokeros .pk-grid.pk-grid { --pk-w: 44px; width: max-content; }
+  .wpp-pokeros .pk-swipe.pk-wide { display: block; }
+  .wpp-pokeros .pk-swipe .widget-html-content { font-size: 13px; color: #555; }
+}
 """
 
 
@@ -71,6 +94,11 @@ class GridView:
         self.box = w.Box([self.grid])
         self.box.add_class("pk-gridbox")
         self.box.add_class("wpp-scroll")  # a deliberate scroll box (its scrollbars show)
+        #: The line that says a phone's grid scrolls sideways (shown only on a phone, and
+        #: only for a grid wider than a phone's 7 columns).
+        self.swipe = w.HTML("The grid is wider than the screen: swipe it sideways ↔ "
+                            "to see all of it.")
+        self.swipe.add_class("pk-swipe")
         self._cells: dict[Cell, w.Button] = {}
         self._cards: dict[Cell, CardButton] = {}
         self._voids: dict[Cell, w.HTML] = {}
@@ -126,11 +154,14 @@ class GridView:
                     children.append(self._lit((x, y), (x, y) == target))
                 else:
                     children.append(self._void((x, y)))
-        n = x1 - x0 + 1
-        cols = f"repeat({n}, minmax(0, 44px))"
+        n, m = x1 - x0 + 1, y1 - y0 + 1
+        cols = f"repeat({n}, var(--pk-w))"
         if self.grid.layout.grid_template_columns != cols:
             self.grid.layout.grid_template_columns = cols
-        classes = ("pk-grid", f"pk-cols-{min(n, _MAX_COLS)}")
+        swipe = ("pk-swipe", "pk-wide") if n > _PHONE_COLS else ("pk-swipe",)
+        if tuple(self.swipe._dom_classes) != swipe:
+            self.swipe._dom_classes = swipe
+        classes = ("pk-grid", f"pk-cols-{min(n, _MAX_COLS)}", f"pk-rows-{min(m, _MAX_ROWS)}")
         if tuple(self.grid._dom_classes) != classes:
             self.grid._dom_classes = classes
         if tuple(self.grid.children) != tuple(children):
