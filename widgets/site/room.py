@@ -30,7 +30,7 @@ once every student has clicked it (:meth:`wpp.services.room_seat.Seat.ask_rematc
 says who is still awaited; **Leave the room** beside it goes back to the lobby, for a new
 room (the lobby's form is not shown under the result: a joined student read it as part of
 the end). While the room's
-match goes on (OFC's 3 hands, WarPairsPoker's first to 3 wins) the button is **Next hand**
+match goes on (OFC's 3 hands, WarPairsPoker's first to 2 wins) the button is **Next hand**
 (or Next game), asked by everyone in the same way, the banner says the hand's result and where
 the match stands, and the lobby stays hidden until the match is over.
 
