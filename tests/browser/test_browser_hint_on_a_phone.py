@@ -23,7 +23,8 @@ from .game_page_steps import WAIT, player_shots, settled
 
 pytestmark = pytest.mark.browser
 
-#: (game, its page, its hand's selector, the button that plays the move)
+#: (game, its page, its hand's selector, the button that plays the move) — per-game: the two
+#: pages whose hints the walk-through found pushing the hand away (each its own selectors)
 GAMES = [("ofc", "ofc", ".wpp-ofc-hand", ".wpp-ofc-place"),
          ("pokeros", "pokeros", ".pk-stash", ".pk-place")]
 

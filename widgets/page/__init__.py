@@ -22,6 +22,7 @@ module               what it holds
 ``reasons``          Why? in public terms during a game, the full reasoning after it
 ``results``          the result in words and the session's score across games
 ``names``            the seats as the player reads them ("You", "Computer 1"), in every line
+``seat_words``       the same names inside the AI's reasons in Hint, Why? and the review
 ``practice``         why a game is practice (the mode mark, kept with the game)
 ``faults``           no traceback reaches a page: the error panel, the server's log
 ``deals``            the hidden random seed, a typed seed, the save file's download link
