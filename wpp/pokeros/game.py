@@ -110,9 +110,14 @@ class PokerosRules:
             raise WppError(f"stash is 1..5 cards (1: play the top card), not {self.stash!r:.20}")
 
     def describe(self) -> str:
-        """The flags in words, for the terminal and the page."""
-        parts = [f"You may keep up to {self.stash} cards to choose from" if self.stash > 1
-                 else "You play the top card of the deck",
+        """The flags in words, for the terminal and the page (a description, no instruction:
+        the waiting seat's page shows it too, so no "You may…").
+
+        >>> PokerosRules().describe().split(" · ")[0]
+        'up to 3 cards in hand to choose from'
+        """
+        parts = [f"up to {self.stash} cards in hand to choose from" if self.stash > 1
+                 else "each turn the deck's top card is played",
                  "no row or column longer than five cards" if self.strict_run_limit
                  else "lines checked as in the original game",
                  {"hands": "points times the number of hands made",
