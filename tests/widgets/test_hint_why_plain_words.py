@@ -18,6 +18,7 @@ from widgets.page.game_page import GamePage
 from widgets.site.room import board_for
 from widgets.testing import every_game
 from wpp.core.registry import game_def, registered_agents
+from wpp.core.review import evaluator, review_method
 
 #: What a newcomer must not meet in Hint and Why?, each with a name for the failure message.
 JARGON: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -172,3 +173,18 @@ def test_draws_result_names_each_seat_as_a_label(seed: int) -> None:
     assert re.search(r"\(You: [A-Z][a-z]+.* · Computer: [A-Z][a-z]+", result), result
     assert not re.search(r"\b(?:you|You) (?:High|One|Two|Three|Straight|Flush|Full|Four)",
                          result), result
+
+
+@pytest.mark.parametrize("game", [p.values[0] for p in every_game()])
+def test_the_computers_review_says_how_it_judged_in_plain_words(game: str) -> None:
+    """The review of a game says how it valued the person's moves: it read "the expected AI's
+    choice … 48 re-deals" (OFC), "the search AI's candidates" (WarPairsPoker), "the guard
+    AI's choice" (Pokeros). (Its next sentence, "the played action's 95% interval", is the
+    page's own: widgets/page/computer_review.py.)"""
+    hook = evaluator(game_def(game))
+    method = review_method(game_def(game), dict(hook.budget))
+    ids = re.compile(r"\b(?:" + "|".join(map(re.escape, registered_agents(game)))
+                     + r") (?:AI|agent)\b|\bre-deals?\b")
+    found = [m.group(0) for _, p in JARGON for m in p.finditer(method)]
+    found += [m.group(0) for m in ids.finditer(method)]
+    assert not found, f"{game}: {found} in {method!r}"
