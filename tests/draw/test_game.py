@@ -105,7 +105,7 @@ def test_the_narration_tells_counts_to_all_and_cards_to_the_actor() -> None:
     assert public.startswith("P2 draws 2 cards. ") and "Q♣" not in public
     assert event.text_for(1).startswith("P2 discards 2♣ 4♠ and draws Q♣ J♣.")
     # the last event also tells the showdown: the winner and every hand
-    assert public.endswith("P1 wins (P1 Full House, Nines full of Eights; P2 One Pair, Jacks, "
+    assert public.endswith("P1 wins (P1: Full House, Nines full of Eights · P2: One Pair, Jacks, "
                            "Ace-Queen-Eight kickers).")
     assert g.outcome == public.removeprefix("P2 draws 2 cards. ")
     assert g.returns() == (1.0, -1.0)
@@ -124,7 +124,7 @@ def test_equal_best_hands_split_the_pot_and_the_returns_add_up_to_zero() -> None
         g.apply(Discard(()))
     assert g.state.winners() == (0, 2)
     assert g.returns() == (1.0, -1.0, 1.0, -1.0)       # each winner: 4 chips / 2 - 1 ante
-    assert g.outcome.startswith("Split pot: P1 and P3 tie (P1 High Card, Ace-King-Queen")
+    assert g.outcome.startswith("Split pot: P1 and P3 tie (P1: High Card, Ace-King-Queen")
     g3 = wpp.new_game("draw", players=3, deck=stacked(
         ["AS KD QC JH 9S", "2D 3D 4D 5C 7H", "AH KC QD JS 9D"]))
     for _ in range(3):

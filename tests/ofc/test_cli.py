@@ -72,7 +72,7 @@ def test_two_hands_in_a_terminal_with_explanations_bad_keys_resets_and_a_refusal
     assert child.match.group(1) == first
     child.sendline("3")
     text = play_hand(child)
-    assert "Tries each placement out" in text and "candidates after pruning" in text
+    assert "Tries each placement out" in text and "sensible ways to place these cards" in text
     assert "Computer place" in text
     assert "Session: you" in text and ("royalties" in text or "FOULED" in text)
     child.sendline("maybe")

@@ -24,7 +24,7 @@ minus its ante, so the returns add up to zero (two players: +1 / -1, or 0 and 0 
 >>> _ = g.apply(Discard.of("2H 6S")); _ = g.apply(Discard.of(""))
 >>> for line in g.log(viewer=1): print(line)
 P1 draws 2 cards.
-P2 stands pat. P1 wins (P1 One Pair, Aces, Jack-Ten-Nine kickers; P2 One Pair, Fours, ...).
+P2 stands pat. P1 wins (P1: One Pair, Aces, Jack-Ten-Nine kickers · P2: One Pair, Fours, ...).
 >>> g.returns()
 (1.0, -1.0)
 """
@@ -266,7 +266,10 @@ def _outcome(state: DrawState) -> str:
     values = state.values()
     winners = state.winners()
     names = " and ".join(seat_name(s) for s in winners)
-    hands = "; ".join(f"{seat_name(s)} {values[s].name}" for s in range(state.players))
+    # Each seat as a label with its hand ("P1: One Pair, Aces, … · P2: …"): a page names the
+    # seats "You" and "Computer", and "(You One Pair; …)" read as if "you" were a word of
+    # the sentence. Hand names hold commas, so the seats are parted by " · ".
+    hands = " · ".join(f"{seat_name(s)}: {values[s].name}" for s in range(state.players))
     if len(winners) > 1:
         return f"Split pot: {names} tie ({hands})."
     return f"{names} wins ({hands})."

@@ -157,8 +157,8 @@ class NoisyAgent:
         return Decision(action, Explanation.simple(
             "A random move, on purpose", f"{action}", (),
             step_title=(f"This opponent plays one of the {len(legal)} legal actions at random "
-                        f"{self.rate:.0%} of the time instead of the {self.base_name()}'s "
-                        f"choice, and did so here")))
+                        f"{self.rate:.0%} of the time instead of its usual choice, and did so "
+                        "here")))
 
     def base_name(self) -> str:
         """The wrapped agent's name, for explanations."""

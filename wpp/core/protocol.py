@@ -494,8 +494,8 @@ class GameDef(ABC, Generic[S, A, V, R]):
         """One sentence on how :meth:`evaluate_actions` got its values with ``budget``,
         for the review's explanations (``policy``: the playout agent's name, if any)."""
         who = f"the {policy} agent for every seat" if policy else "random legal moves"
-        return (f"{budget['worlds']} re-deals of the cards you could not see, each played "
-                f"to the end with {who}")
+        return (f"{budget['worlds']} practice games, the cards you could not see dealt anew "
+                f"in each and played to the end with {who}")
 
     def evaluate_actions(self, state: S, player: int, rng: random.Random,
                          budget: dict[str, Any], must: Sequence[A] = (),

@@ -27,7 +27,7 @@ Differences from pyOFC, all options:
 >>> ai = PyOfcAI(seed=0, passes=20)
 >>> d = ai.decide(g.view(0))
 >>> d.explanation.step("pyofc.candidates").verdict
-'24 candidates after pruning (232 legal placements)'
+'24 sensible ways to place these cards (of 232 possible)'
 >>> [str(c) for c in g.view(0).to_place]          # two pairs: each pair shares a row
 ['7♥', 'K♥', '7♠', '4♥', 'K♣']
 """
@@ -201,16 +201,18 @@ class PyOfcAI:
         legal = len(view.legal_actions())
         rule = (prune_rule(cards)[0] if len(cards) == FIRST_ROUND and not any(view.board)
                 else "1-card round: no pruning")
-        steps.append(Step("Candidates: each card to an open row, at most 3 new cards on top; "
-                          + rule, cards,
-                          verdict=f"{len(cands)} candidates after pruning ({legal} legal "
-                          "placements)", id="pyofc.candidates"))
+        # In a newcomer's words (issue 38): ways to place the cards, practice deals played
+        # out to the end, "give or take" — not candidates, rollouts, "± … at 95%".
+        steps.append(Step("Ways to place these cards: each card to an open row, at most 3 "
+                          "new cards on top; " + rule, cards,
+                          verdict=f"{len(cands)} sensible ways to place these cards (of "
+                          f"{legal} possible)", id="pyofc.candidates"))
         passes = rollouts.passes
         steps.append(Step(
-            f"{passes} passes: one random completion of every candidate per pass "
-            f"({passes * len(cands):,} rollouts)",
-            verdict="each rollout is the sum of the rows' hand ranks (lower is better), "
-                    f"or {FOUL_VALUE:,} for a foul", id="pyofc.rollouts",
+            f"{passes} practice deals: in each, every way is played out to the end once, the "
+            f"cards to come placed at random ({passes * len(cands):,} practice hands in all)",
+            verdict="each finished board scores the sum of its rows' hand ranks (lower is "
+                    f"better), or {FOUL_VALUE:,} for a foul", id="pyofc.rollouts",
             notes=(("rating = the original program's running average: effective sample size "
                     f"≈ {effective_sample_size(passes):.0f} of its {passes} rollouts"),)
             if self.pyofc_compat else ()))
@@ -227,21 +229,21 @@ class PyOfcAI:
                           round(float(means[i])), round(float(spread[i])),
                           round(float(foul_rate[i]), 3), i == best))
         steps.append(Step(
-            "The best candidates as boards (lower rating is better)",
-            columns=("top", "middle", "bottom", "rating", "mean", "spread", "foul rate",
+            "The best ways as boards (lower rating is better)",
+            columns=("top", "middle", "bottom", "rating", "average", "spread", "fouls",
                      "chosen"),
             rows=table, chosen_row=shown.index(best), row_ids=tuple(f"cand-{i}" for i in shown),
             verdict=f"{chosen}: rating {ratings[best]:,.1f}", id="pyofc.table"))
         runner = order[1] if order[0] == best else order[0]
         diff = float(means[runner] - means[best])
         se = math.sqrt((spread[best] ** 2 + spread[runner] ** 2) / passes) if passes > 1 else 0
-        significant = se > 0 and abs(diff) > 1.96 * se
+        clear = se > 0 and abs(diff) > 1.96 * se     # a 95% confidence test, said plainly
         steps.append(Step(
-            "The true runner-up: " + str(cands[runner]),
-            verdict=(f"its mean is {diff:+,.1f} worse (± {1.96 * se:,.1f} at 95%): "
-                     + ("a significant difference" if significant else
-                        "not a significant difference — more passes could change the choice")),
+            "The next best way: " + str(cands[runner]),
+            verdict=(f"on average {diff:+,.1f} worse (give or take {1.96 * se:,.1f}): "
+                     + ("clearly worse" if clear else
+                        "too close to call — more practice deals could change the choice")),
             id="pyofc.runnerup",
-            notes=("rows of the runner-up: " + " / ".join(
+            notes=("rows of the next best way: " + " / ".join(
                 format_cards(r) or "-" for r in cands[runner].onto(view.board)),)))
         return Explanation(title, steps, chosen.cards, str(chosen))

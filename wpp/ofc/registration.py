@@ -105,9 +105,10 @@ def _review(state: OfcState, player: int, rng: random.Random, budget: dict[str, 
 
 def _method(budget: dict[str, Any], policy: str | None) -> str:
     who = f"the {policy} agent for every seat" if policy else "random legal moves"
-    return (f"the expected AI's choice, {budget['actions']} of the likely placements "
-            f"and your move, each played in the same {budget['worlds']} re-deals of the cards "
-            f"you could not see and finished with {who}")
+    return (f"the placement of the AI that {AGENT_LABELS['expected']}, "
+            f"{budget['actions']} of the likely placements and your move, each played in the "
+            f"same {budget['worlds']} practice deals (the cards you could not see dealt anew) "
+            f"and finished with {who}")
 
 
 #: The game review compares the expected AI's placement with pyOFC's candidates, played out

@@ -149,9 +149,9 @@ class PIPMC:
                      "it picks the move most often at or near first place")
         rows = []
         for e in estimates:
-            i = e.interval()
+            i = e.interval()   # its 95% interval, said as "give or take" half its width
             rows.append((str(e.action), len(e.ranks), round(e.mean_rank, 3),
-                         f"[{i.low:.2f}, {i.high:.2f}]", round(e.inverse, 3),
+                         f"{(i.high - i.low) / 2:.2f}", round(e.inverse, 3),
                          round(e.scaled, 3)))
         example, lines, drawn = self._example(view, action)
         steps = [
@@ -161,20 +161,21 @@ class PIPMC:
                        ") are shuffled and dealt back at random"),
                  tuple(unseen), id="pipmc.determinise",
                  verdict="every face-up card stays where it is"),
-            Step(f"Play out each move {self.playouts} times, everyone random to the end",
-                 columns=("move", "playouts", "average place", "95% interval",
+            Step(f"Play out each move {self.playouts} times: practice games to the end, "
+                 "everyone playing at random",
+                 columns=("move", "practice games", "average place", "give or take",
                           "first-place score", "place score (1 = first)"),
                  rows=rows, chosen_row=chosen, row_ids=tuple(str(e.action) for e in estimates),
                  id="pipmc.moves",
                  verdict=f"{objective}; ties go to fold"),
-            Step(words("One playout after ", str(action), ": the cards it drew"), drawn,
+            Step(words("One practice game after ", str(action), ": the cards it drew"), drawn,
                  id="pipmc.playout", notes=tuple(lines),
                  verdict=f"{seat_name(view.player)} finished rank {example} of "
                          f"{view.players}"),
         ]
         best = estimates[chosen]
         summary = (f"{action} (average place {best.mean_rank:.2f} over {len(best.ranks)} "
-                   "playouts)")
+                   "practice games)")
         return Decision(action, Explanation("Tries each move out", steps, summary=summary))
 
     def _example(self, view: PairsView, action: PairsAction

@@ -97,9 +97,9 @@ def _review(state: PokerosState, player: int, rng: random.Random, budget: dict[s
 
 def _method(budget: dict[str, Any], policy: str | None) -> str:
     who = f"the {policy} agent for every seat" if policy else "random legal moves"
-    return (f"the guard AI's choice, the placements that score most now and your move, each "
-            f"played in the same {budget['worlds']} re-deals of the cards you could not see "
-            f"and finished with {who}")
+    return (f"the placement of the AI that {AGENT_LABELS['guard']}, the placements that "
+            f"score most now and your move, each played in the same {budget['worlds']} "
+            f"practice deals (the cards you could not see dealt anew) and finished with {who}")
 
 
 #: The game review compares the placements the AIs would consider (not a random sample of

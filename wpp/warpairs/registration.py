@@ -94,10 +94,10 @@ def _compare(state: GameState, player: int, rng: random.Random, actions: Sequenc
 
 
 def _method(budget: dict[str, Any], policy: str | None) -> str:
-    who = f"the {policy} agent" if policy else "the classic AI"
-    return (f"the search AI's candidates and your move, each played in the same "
-            f"{budget['worlds']} deals of the cards you could not see, finished by {who} "
-            f"for both seats")
+    who = f"the {policy} agent" if policy else "the club player"
+    return (f"the moves the Expert weighs and your move, each played in the same "
+            f"{budget['worlds']} practice deals of the cards you could not see, finished by "
+            f"{who} for both seats")
 
 
 #: The game review plays the search AI's candidates in 160 worlds each: a typical game

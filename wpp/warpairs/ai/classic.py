@@ -41,7 +41,11 @@ from wpp.warpairs.phases import Phase, player_name
 from wpp.warpairs.plays import IllegalPlay
 from wpp.warpairs.view import View
 
-__all__ = ["ClassicAgent", "classic_decision"]
+__all__ = ["SPEAKER", "ClassicAgent", "classic_decision"]
+
+#: Who speaks in the classic AI's explanations: the name its game's pages give it (the
+#: ladder's reference level, "Club player"), so a Hint reads as the page names its AI.
+SPEAKER = "Club player"
 
 
 def _check(view: View, cards: tuple[Card, ...]) -> Verdict:
@@ -108,14 +112,14 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
         if not explain:
             return Mulligan(mulligan_cards(view.hand)), None
         cards, e = mulligan(view.hand)
-        return Mulligan(cards), Explanation(f"Classic AI — {me}'s mulligan", e.steps, cards,
+        return Mulligan(cards), Explanation(f"{SPEAKER} — {me}'s mulligan", e.steps, cards,
                                             e.summary)
     if phase is Phase.DRAWING:
         choice = after_first_card(view) if view.drawn_count == 1 else after_second_card(view)
         if not explain:
             return choice.action, None
         return choice.action, Explanation(
-            f"Classic AI — {me} is drawing", [_situation(view), choice.step],
+            f"{SPEAKER} — {me} is drawing", [_situation(view), choice.step],
             view.drawn, str(choice.action))
     # LEAD or ANSWER: segment, then the decision list.
     a = analyse(view.hand, record=explain)
@@ -161,7 +165,7 @@ def classic_decision(view: View, *, explain: bool = True, use_pile: bool = True
             tuple(dict.fromkeys((*cards, *table_cards))), verdict.reason),)), highlight=cards,
             notes=notes, id="decide.legal", rule=verdict.rule or None))
         summary = Words(("play ", *describe_play(cards, view.rules).parts))
-        return action, Explanation(f"Classic AI — {me} " + (
+        return action, Explanation(f"{SPEAKER} — {me} " + (
             "leads" if view.table is None else "answers"), steps, cards, summary)
     return _draw(view, explain, steps, use_pile, me)
 
@@ -175,7 +179,7 @@ def _draw(view: View, explain: bool, steps: list[Step], use_pile: bool, me: str
     summary: Text = "draw a card from the deck" if choice.action == Draw() else (
         words("take ", Ref((choice.action.card,)), " from the pile")
         if isinstance(choice.action, TakeFromPile) else str(choice.action))
-    return choice.action, Explanation(f"Classic AI — {me} answers", steps, (), summary)
+    return choice.action, Explanation(f"{SPEAKER} — {me} answers", steps, (), summary)
 
 
 class ClassicAgent:

@@ -40,7 +40,7 @@ from wpp.core.agents import Decision, require_view
 from wpp.core.explain import Cell, Explanation, Ref, Step, Text, Words, words
 from wpp.core.standard_deck import CARDS, Card
 from wpp.warpairs.actions import Action, PlayCards
-from wpp.warpairs.ai.classic import classic_decision
+from wpp.warpairs.ai.classic import SPEAKER, classic_decision
 from wpp.warpairs.ai.decide import Context, plan_play
 from wpp.warpairs.ai.drawing import _limit_reached
 from wpp.warpairs.ai.segment import Segments, analyse
@@ -293,7 +293,7 @@ def counting_decision(view: View, *, explain: bool = True) -> tuple[Action, Expl
     if view.phase not in (Phase.LEAD, Phase.ANSWER):
         drawn, de = classic_decision(view, explain=explain)
         if de is not None:
-            de = Explanation(str(de.title).replace("Classic AI", "Counting AI"), de.steps,
+            de = Explanation(str(de.title).replace(SPEAKER, "Counting AI"), de.steps,
                              de.choice, de.summary)
         return drawn, de
     me = player_name(view.player)

@@ -137,12 +137,12 @@ class NoisyClassicAgent:
         action, classic, erred = self._pick(view)
         me = player_name(view.player)
         share = f"{self.rate:.0%}"
-        title = f"Noisy classic AI — {me}"
+        title = f"Club player with slips — {me}"   # as its pages name it
         if not erred:
             _, e = classic_decision(view, explain=True)
             assert e is not None
-            note = Step("The noisy classic plays the classic AI's choice", (),
-                        verdict=f"no slip this time: it plays the classic AI's choice, and "
+            note = Step("It plays as the club player does", (),
+                        verdict=f"no slip this time: it plays the club player's choice, and "
                                 f"picks a random legal move instead {share} of the time",
                         id="noisy.follows")
             return Decision(action, Explanation(title, [*e.steps, note], e.choice, e.summary))
@@ -150,8 +150,8 @@ class NoisyClassicAgent:
         verdict = words("overlooked the best play: picked a random legal move, as it does "
                         f"{share} of the time — ", _summary(action), " (one of "
                         f"{choices(view):,} choices)",
-                        "; by chance the classic AI's choice too" if same else
-                        words("; the classic AI would ", _summary(classic)))
+                        "; by chance the club player's choice too" if same else
+                        words("; the club player would ", _summary(classic)))
         step = Step("A slip, on purpose", view.hand, verdict=verdict, highlight=_cards(action),
                     id="noisy.random")
         return Decision(action, Explanation(title, [step], _cards(action), _summary(action)))

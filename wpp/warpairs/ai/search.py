@@ -69,7 +69,7 @@ from wpp.core.intervals import Interval, wilson
 from wpp.core.protocol import ActionValue, Policy
 from wpp.core.standard_deck import CARDS, Card, format_cards
 from wpp.warpairs.actions import Action, Concede, Draw, Mulligan, Pass, PlayCards, TakeFromPile
-from wpp.warpairs.ai.classic import classic_decision
+from wpp.warpairs.ai.classic import SPEAKER, classic_decision
 from wpp.warpairs.ai.inference import Inference
 from wpp.warpairs.ai.mulligan import Candidate, analyse_mulligan, mulligan_cards
 from wpp.warpairs.ai.reading import DEFAULT_READING_CHECKS, Reading
@@ -719,7 +719,7 @@ class SearchAgent:
             action, e = classic_decision(view, explain=True)
             assert e is not None
             return Decision(action, Explanation(
-                str(e.title).replace("Classic AI", "The club player's mulligan"),
+                str(e.title).replace(SPEAKER, "The club player's mulligan"),
                 e.steps, e.choice, e.summary))
         r = self._search(view, True)
         budget = (f"thinking {self.seconds:g} s per move" if self.seconds is not None
