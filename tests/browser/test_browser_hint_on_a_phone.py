@@ -101,7 +101,7 @@ def test_hint_on_a_phone_keeps_the_hand_and_plays_with_one_tap(
         b = seen["act"]
         pg.mouse.click((b["left"] + b["right"]) / 2, (b["top"] + b["bottom"]) / 2)
         expect(pg.locator(".wpp-log")).not_to_have_text(before, timeout=WAIT)
-        assert re.search(r"P1 (place|plays)", pg.locator(".wpp-log").inner_text()), \
+        assert re.search(r"You (place|play)", pg.locator(".wpp-log").inner_text()), \
             pg.locator(".wpp-log").inner_text()
         pg.set_viewport_size({"width": 1280, "height": 800})  # and on a screen
         pg.wait_for_timeout(500)

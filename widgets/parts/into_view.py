@@ -28,11 +28,14 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["HAND_ROOM", "HINT_SHOWN", "INTO_VIEW_JS", "into_view_html"]
+__all__ = ["HAND_ROOM", "HINT_SHOWN", "INTO_VIEW_JS", "WATCH_TENTHS", "into_view_html"]
 
 #: Buttons whose click opens a side panel (their panel: the side's explanation box).
 PANEL_BUTTONS: Final = ".wpp-opt-rules, .wpp-side-button"
 
+#: How long the script watches for what a click opens, in tenths of a second: a Hint asks an
+#: AI that may think for seconds on a busy server (4 s was too short: the panel came, unscrolled).
+WATCH_TENTHS: Final = 200
 #: Hint on a phone: how much of the panel's top is brought on the screen (px) ...
 HINT_SHOWN: Final = 160
 #: ... and the share of the window's height kept above the line under the board (the hand).
@@ -86,7 +89,7 @@ INTO_VIEW_JS: Final = """
       if (confirm && shown(confirm) && !before.confirm) { target = confirm; }
       else if (panel && shown(panel) && panel.innerHTML !== before.panel
                && panel.innerHTML !== '') { target = panel; }
-      if (target || tries > 40) {
+      if (target || tries > %(tries)s) {
         clearInterval(timer);
         // a moment more for the panel's last pieces, then in view if it is not
         if (target) {
@@ -103,8 +106,8 @@ INTO_VIEW_JS: Final = """
     }, 100);
   }, true);
 })();
-""".replace("%(panels)s", PANEL_BUTTONS).replace("%(shown)s", str(HINT_SHOWN)).replace(
-    "%(room)s", str(HAND_ROOM))
+""".replace("%(panels)s", PANEL_BUTTONS).replace("%(tries)s", str(WATCH_TENTHS)).replace(
+    "%(shown)s", str(HINT_SHOWN)).replace("%(room)s", str(HAND_ROOM))
 
 
 def into_view_html() -> str:
