@@ -325,7 +325,7 @@ def test_the_ai_decisions(browser: Any) -> None:
         for i in range(2, 7):
             stepper.get_by_role("button", name="next step ▶").click()
             expect_text(stepper, f"Step {i} of 7")
-        expect_text(stepper, "The decision list, following in pair mode")   # no "(6.3)"
+        expect_text(stepper, "The decision list, answering with pairs")   # no "(6.3)", no "mode"
         expect_text(stepper, "PLAY: the opponent holds only")
         shot(lesson, "05_aggressive")
 
