@@ -229,7 +229,7 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     a = alice.page
     code = create_room(alice, "Pairs", 3, 2, PAIRS_CHANCE)
     line = a.locator(".wpp-room-line")
-    expect(line).to_contain_text("P3 the computer (random)", timeout=WAIT)
+    expect(line).to_contain_text("3 The computer (Beginner)", timeout=WAIT)
     join_room(bob, code, 1)
     expect(line).to_contain_text("has joined", timeout=WAIT)
     store = RoomStore(path)
@@ -404,7 +404,7 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
                 "title", re.compile("Hint is for your turn: it is"))
             me.click(".wpp-hint")
             expect(me.locator(".wpp-explain")).to_contain_text(
-                f"Hint for you (P{game.to_act + 1})", timeout=WAIT)
+                "Hint for you from", timeout=WAIT)
             expect(me.locator(".wpp-room-message")).to_contain_text("selected for you")
             hint = me.eval_on_selector(".wpp-explain", "e => e.outerHTML")
             assert not leaks(hint, unseen_cards(store, code, game.to_act))
@@ -463,6 +463,10 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
                  ".wpp-why"):
         box = b.locator(part).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
+    # Leave's confirm fits the phone's button (it was cut to "Really leave the roo…")
+    b.click(".wpp-banner-leave")
+    expect(b.locator(".wpp-banner-leave")).to_have_text("Really leave?", timeout=WAIT)
+    assert b.eval_on_selector(".wpp-banner-leave", "e => e.scrollWidth <= e.clientWidth + 1")
     bob.page.click(".wpp-banner-rematch")
     for s in (alice, bob):
         expect(s.page.locator(".wpp-banner")).not_to_be_visible(timeout=WAIT)
@@ -471,9 +475,9 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     again, game = store.read(code)
     assert again == version + 1 and not game.is_over and len(game.actions) == 0
     expect(a.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
-    expect(a.locator(".wpp-room-line")).to_contain_text("you are P1")
+    expect(a.locator(".wpp-room-line")).to_contain_text("1 You ·")
     expect(a.locator(".wpp-match")).to_contain_text("Hand 2 of 5")   # the match goes on
-    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2")
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("2 You ·")
     for s in (alice, bob):
         s.page.screenshot(path=str(SHOTS / f"room_rematch_{'p1' if s is alice else 'p2'}.png"))
         assert "Traceback" not in s.page.inner_text("body") and not s.errors

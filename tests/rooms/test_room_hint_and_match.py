@@ -8,8 +8,8 @@ reads the same match — and an old store file still opens."""
 
 from __future__ import annotations
 
-import re
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any

@@ -698,7 +698,7 @@ class RoomPage:
             then = (f"{others} may then let the computer play your seat." if not seat.is_over
                     else f"{others} cannot play the next {seat.match().rule.unit} without you.")
             self._set_message(f"Leave the room in the middle of the {what}? {then} Click "
-                              f"{LEAVE_ROOM} again to confirm.")
+                              f"“{LEAVE_ARMED}” to confirm.")
             self.refresh()
             return
         try:
@@ -754,7 +754,7 @@ class RoomPage:
 
     def _started(self) -> None:
         """A new game of the room (a rematch) is on: nothing of the last one stays."""
-        self._concede_armed = False
+        self._concede_armed = self._leave_armed = False
         self._set_message("")
         self.side.close("why")
         self.refresh()
