@@ -148,6 +148,17 @@ def test_the_seat_chooser_names_seats_for_a_newcomer() -> None:
     assert "the same as seat 2" in texts and not ENGINE_SEAT.search(texts)
 
 
+def test_the_rooms_lobby_says_who_plays_with_you(tmp_path: Path) -> None:
+    """The lobby hides the host's own seat: its chooser says who plays with them."""
+    page = RoomPage(RoomStore(tmp_path / "rooms.sqlite3"), poll=0)
+    page.game.value = "pairs"
+    page.players.value = 3
+    assert page.chooser is not None
+    text = re.sub(r"<[^>]+>", "", page.chooser.box.children[0].value)
+    assert text == "Who plays with you (you take seat 1)"
+    assert [d.description for s, d in page.chooser.dropdowns.items() if s] == ["Seat 2", "Seat 3"]
+
+
 def test_leave_confirm_is_short_enough_for_a_phone() -> None:
     """A 390-px screen cut "Really leave the room?" to "Really leave the roo…"."""
     assert LEAVE_ARMED == "Really leave?" and len(LEAVE_ARMED) <= 14

@@ -424,6 +424,8 @@ class RoomPage:
             if old is not None and old.game == game and seat in kept:
                 chooser.set(seat, kept[seat], old.budget(seat))
         chooser.dropdowns[0].layout.display = "none"   # the host's own seat
+        chooser.box.children[0].value = ('<span class="wpp-menu-label">Who plays with you '
+                                         '(you take seat 1)</span>')
         self.chooser = chooser
         self.seats_box.children = (chooser.box,)
 
