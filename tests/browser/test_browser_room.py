@@ -21,6 +21,8 @@ import pytest
 from tests.browser.conftest import Shipped
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.seen import hidden_cards
+from widgets.page.game_end import in_page_names
+from widgets.page.names import room_names
 from widgets.page.seats import agent_label
 from widgets.parts.plain_words import plain
 from widgets.site.room import board_for
@@ -300,7 +302,10 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
         board = board_for("pairs")
         short = plain(board.outcome(game.view(seat))).rstrip(".")  # type: ignore[attr-defined]
         status = s.page.locator(".wpp-status").inner_text()
-        assert short.split(":")[0] in status, (short, status)
+        # in the room's names: "The other student reached…", never "P2"
+        named = in_page_names(short, room_names(seat, [2], 3)).split(":")[0]
+        assert named.lower() in status.lower(), (named, status)
+        assert not re.search(r"\bP[1-9]\b", status), status
         assert game.outcome.rstrip(".").split(";")[0] not in status, status
         s.page.close()
 
