@@ -430,7 +430,10 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
         p = s.page
         expect(p.locator(".wpp-banner")).to_be_visible(timeout=WAIT)
         expect(p.locator(".wpp-match")).to_contain_text("Hand 1 of 5", timeout=WAIT)
-        expect(p.locator(".wpp-room-results")).to_contain_text(f"You (P{seat + 1})")
+        # each seat as the page names it, never "P2"
+        for name in room_names(seat, [2], 3):
+            expect(p.locator(".wpp-room-results")).to_contain_text(name)
+        assert not re.search(r"\bP[1-9]\b", p.locator(".wpp-room-results").inner_text())
         rows = p.locator(".wpp-room-results tbody tr")
         expect(rows).to_have_count(3)
         for k in range(3):          # each player's points, the winner marked
