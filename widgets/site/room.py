@@ -70,7 +70,7 @@ True
 >>> host = RoomPage(store, poll=0)                    # one student and the computer
 >>> host.chooser.set(1, "agent:counting")
 >>> host.create_button.click()
->>> host.seat.computers()[1].agent, "computer (counting)" in host.room_line.value
+>>> host.seat.computers()[1].agent, "2 The computer (a card counter)" in host.room_line.value
 ('counting', True)
 >>> _ = host.seat.submit(host.seat.view().legal_actions()[0]) if host.seat.view().my_turn else 0
 >>> before = host.seat.version
