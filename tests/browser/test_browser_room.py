@@ -21,6 +21,8 @@ import pytest
 from tests.browser.conftest import Shipped
 from widgets.games.warpairs.action_bar import button_kind
 from widgets.games.warpairs.seen import hidden_cards
+from widgets.page.game_end import in_page_names
+from widgets.page.names import room_names
 from widgets.page.seats import agent_label
 from widgets.parts.plain_words import plain
 from widgets.site.room import board_for
@@ -229,7 +231,7 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
     a = alice.page
     code = create_room(alice, "Pairs", 3, 2, PAIRS_CHANCE)
     line = a.locator(".wpp-room-line")
-    expect(line).to_contain_text("P3 the computer (random)", timeout=WAIT)
+    expect(line).to_contain_text("3 The computer (Beginner)", timeout=WAIT)
     join_room(bob, code, 1)
     expect(line).to_contain_text("has joined", timeout=WAIT)
     store = RoomStore(path)
@@ -300,7 +302,10 @@ def test_pairs_with_three_seats_two_browsers_and_the_computer(
         board = board_for("pairs")
         short = plain(board.outcome(game.view(seat))).rstrip(".")  # type: ignore[attr-defined]
         status = s.page.locator(".wpp-status").inner_text()
-        assert short.split(":")[0] in status, (short, status)
+        # in the room's names: "The other student reached…", never "P2"
+        named = in_page_names(short, room_names(seat, [2], 3)).split(":")[0]
+        assert named.lower() in status.lower(), (named, status)
+        assert not re.search(r"\bP[1-9]\b", status), status
         assert game.outcome.rstrip(".").split(";")[0] not in status, status
         s.page.close()
 
@@ -404,7 +409,7 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
                 "title", re.compile("Hint is for your turn: it is"))
             me.click(".wpp-hint")
             expect(me.locator(".wpp-explain")).to_contain_text(
-                f"Hint for you (P{game.to_act + 1})", timeout=WAIT)
+                "Hint for you from", timeout=WAIT)
             expect(me.locator(".wpp-room-message")).to_contain_text("selected for you")
             hint = me.eval_on_selector(".wpp-explain", "e => e.outerHTML")
             assert not leaks(hint, unseen_cards(store, code, game.to_act))
@@ -425,7 +430,10 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
         p = s.page
         expect(p.locator(".wpp-banner")).to_be_visible(timeout=WAIT)
         expect(p.locator(".wpp-match")).to_contain_text("Hand 1 of 5", timeout=WAIT)
-        expect(p.locator(".wpp-room-results")).to_contain_text(f"You (P{seat + 1})")
+        # each seat as the page names it, never "P2"
+        for name in room_names(seat, [2], 3):
+            expect(p.locator(".wpp-room-results")).to_contain_text(name)
+        assert not re.search(r"\bP[1-9]\b", p.locator(".wpp-room-results").inner_text())
         rows = p.locator(".wpp-room-results tbody tr")
         expect(rows).to_have_count(3)
         for k in range(3):          # each player's points, the winner marked
@@ -463,6 +471,10 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
                  ".wpp-why"):
         box = b.locator(part).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
+    # Leave's confirm fits the phone's button (it was cut to "Really leave the roo…")
+    b.click(".wpp-banner-leave")
+    expect(b.locator(".wpp-banner-leave")).to_have_text("Really leave?", timeout=WAIT)
+    assert b.eval_on_selector(".wpp-banner-leave", "e => e.scrollWidth <= e.clientWidth + 1")
     bob.page.click(".wpp-banner-rematch")
     for s in (alice, bob):
         expect(s.page.locator(".wpp-banner")).not_to_be_visible(timeout=WAIT)
@@ -471,9 +483,9 @@ def test_a_room_like_the_page_rules_why_results_and_a_rematch(
     again, game = store.read(code)
     assert again == version + 1 and not game.is_over and len(game.actions) == 0
     expect(a.locator(".wpp-status")).to_contain_text("Your turn", timeout=WAIT)
-    expect(a.locator(".wpp-room-line")).to_contain_text("you are P1")
+    expect(a.locator(".wpp-room-line")).to_contain_text("1 You ·")
     expect(a.locator(".wpp-match")).to_contain_text("Hand 2 of 5")   # the match goes on
-    expect(bob.page.locator(".wpp-room-line")).to_contain_text("you are P2")
+    expect(bob.page.locator(".wpp-room-line")).to_contain_text("2 You ·")
     for s in (alice, bob):
         s.page.screenshot(path=str(SHOTS / f"room_rematch_{'p1' if s is alice else 'p2'}.png"))
         assert "Traceback" not in s.page.inner_text("body") and not s.errors

@@ -111,7 +111,7 @@ def test_the_end_says_each_players_result_and_a_rematch_seats_them_again(
                 break
     b.poll()
     # the last move in one line, the narration's last words
-    assert escape(a.seat.log()[-1]) in a.last_move.html.value
+    assert escape(a.in_names(a.seat.log()[-1])) in a.last_move.html.value
     returns = a.seat.returns()
     for p, names in ((a, a.names()), (b, b.names())):
         # the end's button: the match's next hand (or game) while it goes on, else Rematch

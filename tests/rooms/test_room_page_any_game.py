@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from widgets.page.board import Board
+from widgets.page.seats import computer_name
 from widgets.parts.plain_words import plain
 from widgets.site.room import RoomPage, board_for
 from widgets.testing import leaks, walk
@@ -89,8 +90,10 @@ def open_room(store: RoomStore, game: str, players: int,
     assert guest.seat is not None, guest.lobby_message.value
     assert host.poll() and "has joined" in host.room_line.value
     assert isinstance(host.board, Board) and host.board.game == game
-    for seat, (agent, _) in computer.items():
-        assert f"P{seat + 1} the computer ({agent}" in host.room_line.value
+    for seat, (agent, _) in computer.items():     # the seat's number, the player's name
+        name = computer_name(game, agent, host.seat.computers()[seat].options)
+        assert f"{seat + 1} The computer ({name}" in host.room_line.value
+        assert f"P{seat + 1}" not in host.room_line.value
     return host, guest
 
 
@@ -154,9 +157,13 @@ def test_a_room_of_each_game_is_played_to_the_end_by_two_pages(
         # the game page's short result words, from the board's outcome(view) where it has one
         short = getattr(page.board, "outcome", None)
         if callable(short):
-            words = plain(short(page.seat.view())).rstrip(".")
+            words = plain(page.in_names(short(page.seat.view()))).rstrip(".")
             assert words and words != page.seat.outcome.rstrip(".")
             assert words in html.unescape(page.status.value), page.status.value
+        # in every room, of any size: the page's names, never the engine's "P2"
+        for text in (page.status.value, page.room_line.value, page.last_move.html.value,
+                     page.end.text.value):
+            assert not re.search(r"\bP[1-9]\b", plain(html.unescape(text))), text
             assert page.seat.outcome.rstrip(".") not in html.unescape(page.status.value)
 
 
@@ -344,9 +351,9 @@ def test_a_reloaded_pairs_page_takes_its_seat_back(tmp_path: Path) -> None:
     again = RoomPage(RoomStore(store.path), poll=0, query=b.address_query())
     assert again.seat is not None and again.seat.seat == b.seat.seat
     assert type(again.board).__name__ == "PairsBoard"
-    assert again.lobby.layout.display == "none" and "you are <b>P2</b>" in again.room_line.value
-    assert "Waiting for the other student" in again.room_line.value   # P3 is not here yet
-    assert "P3 free · P4 the computer (random)" in again.room_line.value
+    assert again.lobby.layout.display == "none" and "· 2 You ·" in again.room_line.value
+    assert "Waiting for the other student" in again.room_line.value   # seat 3 is not here yet
+    assert "3 Student 3, not here yet · 4 The computer (Beginner)" in again.room_line.value
     third = RoomPage(RoomStore(store.path), poll=0, code=a.seat.code)
     third.join_button.click()
     assert third.seat is not None and third.seat.seat == 2

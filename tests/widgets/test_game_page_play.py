@@ -332,12 +332,12 @@ def test_seats_played_alike_say_so_once() -> None:
     details = page.chooser.details
     first = details[1].value
     assert first and "the same as" not in first
-    assert details[2].value == details[3].value and "the same as P2" in details[2].value
+    assert details[2].value == details[3].value and "the same as seat 2" in details[2].value
     other = next(v for _label, v in page.chooser.dropdowns[2].options
                  if v not in ("person", page.chooser.choice(1)))
     page.chooser.dropdowns[2].value = other
     assert "the same as" not in details[2].value and details[2].value != first
-    assert "the same as P2" in details[3].value          # P4 still plays like P2
+    assert "the same as seat 2" in details[3].value          # P4 still plays like P2
 
 
 @pytest.mark.parametrize("name", every_game())

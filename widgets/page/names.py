@@ -25,11 +25,11 @@ them so); the computers among them are still "Computer"/"Computer 1"….
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from wpp.core.history import seat_name
 
-__all__ = ["agree", "in_page_names", "page_names"]
+__all__ = ["agree", "in_page_names", "page_names", "room_names"]
 
 
 def page_names(people: Sequence[int], players: int) -> list[str]:
@@ -39,6 +39,29 @@ def page_names(people: Sequence[int], players: int) -> list[str]:
     computers = [s for s in range(players) if s not in people]
     return [("You" if len(people) == 1 else seat_name(s)) if s in people
             else ("Computer" if len(computers) == 1 else f"Computer {computers.index(s) + 1}")
+            for s in range(players)]
+
+
+def room_names(me: int, computers: Collection[int], players: int) -> list[str]:
+    """How a room's page names each of ``players`` seats (``me``: this page's seat,
+    ``computers``: the seats the host gave the computer): "You"; the one other student "The
+    other student", several "Student 2", "Student 3"… after their seats (the room line numbers
+    the seats); the computers as :func:`page_names` names them — "The computer" for the one
+    (a room has several people: "Computer" alone read as a person's name), else "Computer 1",
+    "Computer 2"… A student's seat that the computer took over keeps the student's name.
+
+    >>> room_names(0, [2], 3)
+    ['You', 'The other student', 'The computer']
+    >>> room_names(1, [3], 4)
+    ['Student 1', 'You', 'Student 3', 'The computer']
+    >>> room_names(2, [0, 1], 3)
+    ['Computer 1', 'Computer 2', 'You']
+    """
+    others = [s for s in range(players) if s != me and s not in computers]
+    auto = page_names([s for s in range(players) if s not in computers], players)
+    return ["You" if s == me
+            else ("The computer" if auto[s] == "Computer" else auto[s]) if s in computers
+            else "The other student" if len(others) == 1 else f"Student {s + 1}"
             for s in range(players)]
 
 

@@ -25,10 +25,18 @@ from wpp.core.explain import Cell, Explanation, Step, Text, Words, words
 from wpp.core.history import seat_name
 from wpp.core.session import Session
 
-__all__ = ["renamed", "seat_words"]
+__all__ = ["in_sentence", "renamed", "seat_words"]
+
 
 #: An engine's seat name, with the word after it (a verb that may need to agree with "you").
 _SEAT = re.compile(r"\bP([1-9])\b('s\b)?( (?:[a-z]+))?")
+def in_sentence(label: str) -> str:
+    """A page's name for a seat (:mod:`widgets.page.names`: "You", "The other student",
+    "Computer 2") as the side panel puts it inside a sentence: "you", "the other student",
+    "computer 2" — the room page names its seats through this too."""
+    return label[:1].lower() + label[1:]
+
+
 def seat_words(session: Session, seat: int) -> str:
     """How the side panel names ``seat`` inside a sentence: the page's name for it
     (:func:`~widgets.page.names.page_names`, the one place seats are named) in lower case —
@@ -38,7 +46,7 @@ def seat_words(session: Session, seat: int) -> str:
     name = page_names(people, session.history.players)[seat]
     if name == "Computer":
         return "the computer"
-    return f"player {seat + 1}" if name == seat_name(seat) else name.lower()
+    return f"player {seat + 1}" if name == seat_name(seat) else in_sentence(name)
 
 
 def _text(text: str, name: Callable[[int], str], start: bool) -> str:

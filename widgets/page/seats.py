@@ -40,13 +40,12 @@ import ipywidgets as w
 
 from wpp.core.checks import check_number
 from wpp.core.errors import WppError
-from wpp.core.history import seat_name
 from wpp.core.ladder import Level, ladder, make_level_agent
 from wpp.core.registry import default_agent, make_agent, registered_agents, registration
 
 __all__ = ["PERSON", "SeatChooser", "agent_label", "budget_limit", "budget_option", "check_budget",
-           "choice_details", "default_opponent", "level_details", "level_words",
-           "make_opponent", "opponent_choices", "opponent_label", "page_name"]
+           "choice_details", "computer_name", "default_opponent", "level_details", "level_words",
+           "make_opponent", "opponent_choices", "opponent_label", "page_name", "seat_label"]
 
 #: The choice that makes a seat a person's.
 PERSON: Final = "person"
@@ -259,6 +258,34 @@ def opponent_label(game: str, choice: str) -> str:
     return choice.partition(":")[2]
 
 
+def seat_label(seat: int) -> str:
+    """A seat as the seat chooser names it for a newcomer, by its place at the table:
+    "Seat 1", "Seat 2" (not the engine's "P2", which a page no longer shows beside the
+    names).
+
+    >>> seat_label(1)
+    'Seat 2'
+    """
+    return f"Seat {seat + 1}"
+
+
+def computer_name(game: str, agent: str, options: Mapping[str, Any]) -> str:
+    """How a page names the computer that plays ``agent`` with ``options`` (a room's seat):
+    its ladder level's name when it is one ("Strong player"), else the agent in plain words
+    — never its registered name or its options ("expected (share 0.9)").
+
+    >>> computer_name("warpairs", "classic", {})
+    'Club player'
+    >>> computer_name("draw", "stand", {})
+    'never changes a card'
+    """
+    levels = ladder(game)
+    for lv in levels:
+        if lv.agent == agent and dict(lv.budget) == dict(options):
+            return page_name(levels, lv)
+    return opponent_label(game, f"agent:{agent}")
+
+
 class SeatChooser:
     """One row per seat: who plays it (a dropdown named after the seat) and, for an agent
     with a budget, the budget (a number box named after the option). ``box`` holds them;
@@ -278,10 +305,10 @@ class SeatChooser:
         for seat in range(players):
             value = _normal(chosen.get(seat, PERSON))
             if value not in self.values:
-                raise WppError(f"{seat_name(seat)} cannot be played by {value!r:.40} in "
+                raise WppError(f"{seat_label(seat)} cannot be played by {value!r:.40} in "
                                f"{game}; choose from {', '.join(sorted(self.values))}")
-            d = w.Dropdown(options=options, value=value, description=seat_name(seat),
-                           tooltip=f"who plays {seat_name(seat)}",
+            d = w.Dropdown(options=options, value=value, description=seat_label(seat),
+                           tooltip=f"who plays {seat_label(seat).lower()}",
                            layout=w.Layout(width="100%"))
             d.add_class("wpp-seat-choice")
             d.add_class(f"wpp-seat-{seat}")
@@ -294,7 +321,8 @@ class SeatChooser:
             self.details[seat] = details
             rows += [d, details, b]
             self._show_budget(seat)
-        self.box = w.VBox([w.HTML('<span class="wpp-menu-label">Who plays</span>'), *rows])
+        head = w.HTML('<span class="wpp-menu-label">Who plays in each seat</span>')
+        self.box = w.VBox([head, *rows])
         self.box.add_class("wpp-seats")
         self._callbacks: list[Callable[[int], None]] = []
         for seat, d in self.dropdowns.items():
@@ -334,7 +362,7 @@ class SeatChooser:
         for seat in sorted(self.details):
             text = choice_details(self.game, self.choice(seat))
             if text and text in first:
-                text = f"the same as {seat_name(first[text])}"
+                text = f"the same as {seat_label(first[text]).lower()}"
             elif text:
                 first[text] = seat
             html = f'<span class="wpp-muted">{escape(text)}</span>' if text else ""
@@ -344,7 +372,7 @@ class SeatChooser:
     def _show_budget(self, seat: int) -> None:
         text = choice_details(self.game, self.choice(seat))
         self._show_details()
-        tip = f"who plays {seat_name(seat)}" + (f": {text}" if text else "")
+        tip = f"who plays {seat_label(seat).lower()}" + (f": {text}" if text else "")
         if self.dropdowns[seat].tooltip != tip:
             self.dropdowns[seat].tooltip = tip
         option = budget_option(self.game, self.choice(seat))

@@ -47,10 +47,11 @@ is always offered while the game goes on, and so is **Leave the room** (two clic
 game or a match: the first asks): the seat is freed as a closed tab's is, at once
 (:meth:`wpp.services.room_seat.Seat.leave`) — the others read "The other student left the
 room" and may claim its turns — and the page is back in the lobby, its address without the
-seat. In a room of two the page names nobody by seat number: "You", "The other student" (or
-"The computer") on the board, in the log, the result and the match line, the engine's words
-translated as the game page translates them
-(:func:`~widgets.page.game_end.in_page_names`); a larger room keeps "P3" beside the names.
+seat. The page names nobody by the engine's seat names ("P2"): "You", "The other student"
+(or "Student 2", "Student 3" in a larger room) and "The computer" (or "Computer 1"…) on the
+board, in the log, the result, the match line and the AI's reasons, the engine's words
+translated as the game page translates them (:func:`~widgets.page.names.room_names`,
+:func:`~widgets.page.game_end.in_page_names`); the room line numbers the seats.
 
 >>> import os, tempfile
 >>> from wpp.services.rooms import RoomStore
@@ -69,7 +70,7 @@ True
 >>> host = RoomPage(store, poll=0)                    # one student and the computer
 >>> host.chooser.set(1, "agent:counting")
 >>> host.create_button.click()
->>> host.seat.computers()[1].agent, "computer (counting)" in host.room_line.value
+>>> host.seat.computers()[1].agent, "2 The computer (a card counter)" in host.room_line.value
 ('counting', True)
 >>> _ = host.seat.submit(host.seat.view().legal_actions()[0]) if host.seat.view().my_turn else 0
 >>> before = host.seat.version
@@ -94,9 +95,11 @@ import ipywidgets as w
 from widgets.page.board import Board
 from widgets.page.game_end import in_page_names
 from widgets.page.hint_why import why_panel
+from widgets.page.names import room_names
 from widgets.page.reasons import public_form
 from widgets.page.results import winners
-from widgets.page.seats import PERSON, SeatChooser, budget_option, hint_choices
+from widgets.page.seat_words import in_sentence, renamed
+from widgets.page.seats import PERSON, SeatChooser, budget_option, computer_name, hint_choices
 from widgets.parts.address import page_query
 from widgets.parts.banner import GameOverBanner
 from widgets.parts.explain_panel import ExplainPanel, Hint, PanelText
@@ -133,6 +136,10 @@ MOVE_NOTE: Final = ("In a room the page shows only what the computer did: its re
 HAND_OVER: Final = "Let the computer play"
 #: The button that leaves the room, at any time (during a game it asks first).
 LEAVE_ROOM: Final = "Leave the room"
+#: Leave's second click (the first asks, during a game): short, so that it fits a phone's
+#: button (a walk-through's 390-px screen cut "Really leave the room?" to "Really leave the
+#: roo…").
+LEAVE_ARMED: Final = "Really leave?"
 
 #: The room's own look: the players' results at the end; on a phone, the title wraps and
 #: every control is a tap target of at least 44 px.
@@ -308,7 +315,7 @@ class RoomPage:
         self.seats_box = w.VBox([], layout=w.Layout(max_width="460px"))
         self.seats_box.add_class("wpp-room-seats")
         self.create_button = w.Button(description="Create a room",
-                                      tooltip="create a room of this game and take P1")
+                                      tooltip="create a room of this game and take seat 1")
         self.create_button.add_class("wpp-room-create")
         self.lobby_message = w.HTML("")
         self.lobby_message.add_class("wpp-msg")
@@ -403,7 +410,7 @@ class RoomPage:
         self._seats_chosen()
 
     def _seats_chosen(self) -> None:
-        """Who plays each seat but the host's (P1): another student, or a computer player
+        """Who plays each seat but the host's (seat 1): another student, or a computer player
         with its budget — the shared page's seat chooser, kept across a change of seats."""
         game, n = self.game.value, self.players.value or 2
         old = self.chooser
@@ -417,6 +424,8 @@ class RoomPage:
             if old is not None and old.game == game and seat in kept:
                 chooser.set(seat, kept[seat], old.budget(seat))
         chooser.dropdowns[0].layout.display = "none"   # the host's own seat
+        chooser.box.children[0].value = ('<span class="wpp-menu-label">Who plays with you '
+                                         '(you take seat 1)</span>')
         self.chooser = chooser
         self.seats_box.children = (chooser.box,)
 
@@ -475,7 +484,7 @@ class RoomPage:
 
     # ------------------------------------------------------------------ the lobby
     def create(self) -> None:
-        """Create a room of the chosen game, seats and computer players, and take P1 (not
+        """Create a room of the chosen game, seats and computer players, and take seat 1 (not
         while this page's room plays a game or a match that goes on)."""
         if not self.lobby_open():
             return
@@ -691,7 +700,7 @@ class RoomPage:
             then = (f"{others} may then let the computer play your seat." if not seat.is_over
                     else f"{others} cannot play the next {seat.match().rule.unit} without you.")
             self._set_message(f"Leave the room in the middle of the {what}? {then} Click "
-                              f"{LEAVE_ROOM} again to confirm.")
+                              f"“{LEAVE_ARMED}” to confirm.")
             self.refresh()
             return
         try:
@@ -738,15 +747,16 @@ class RoomPage:
 
         def ask(seat: Seat) -> str:
             text = seat.ask_rematch()
-            return text.replace("a rematch", words).replace("The rematch",
-                                                           words[:1].upper() + words[1:])
+            text = text.replace("a rematch", words).replace("The rematch",
+                                                            words[:1].upper() + words[1:])
+            return self.in_names(text)      # "when the other student asks too", not "P2"
         self._send(ask, keep=True)
         if self.seat is not None and not self.seat.is_over:   # it started: a fresh page
             self._started()
 
     def _started(self) -> None:
         """A new game of the room (a rematch) is on: nothing of the last one stays."""
-        self._concede_armed = False
+        self._concede_armed = self._leave_armed = False
         self._set_message("")
         self.side.close("why")
         self.refresh()
@@ -778,9 +788,9 @@ class RoomPage:
         except Exception as err:  # an agent's bug must not break the page
             self._set_message(f"The hint failed ({type(err).__name__}).")
             return
-        self.side.keep_hint(Hint(seat.version, "you" if seat.players == 2 else
-                                 f"you ({seat_name(seat.seat)})", name,
-                                 decision.explanation))
+        # the AI's reasons name seats as the page does ("your mulligan", not "P1's")
+        self.side.keep_hint(Hint(seat.version, "you", name,
+                                 renamed(decision.explanation, self._word)))
         self.refresh()
         assert self.board is not None
         self.board.select(decision.action)
@@ -807,12 +817,12 @@ class RoomPage:
             self.refresh()
             return
         except WppError as err:
-            self._set_message(str(err))
+            self._set_message(self.in_names(str(err)))     # "the other student's turn"
             self.refresh()
             return
         keep = keep or ("conceded;" in text or "left the game" in text
                         or "computer plays for" in text or "rematch" in text)
-        self._set_message(text if keep else "")
+        self._set_message(self.in_names(text) if keep else "")
         self._read_presence()
         self.refresh()
 
@@ -826,46 +836,32 @@ class RoomPage:
 
     # ------------------------------------------------------------------ drawing
     def names(self) -> list[str]:
-        """Each seat's name as this page shows it: you, another student, the computer — in a
-        room of two without the seats' numbers (:meth:`labels`: the log, the board and the
-        result all say "You" and "The other student"), in a larger room with them."""
-        if self.seat is None:
-            return []
-        if self.seat.players == 2:
-            return self.labels()
-        out = []
-        for p in range(self.seat.players):
-            if p == self.seat.seat:
-                out.append(f"You ({seat_name(p)})")
-            elif p in self._machines:
-                out.append(f"The computer ({seat_name(p)})")
-            else:
-                out.append(f"The other student ({seat_name(p)})" if self._people() == 2
-                           else f"Another student ({seat_name(p)})")
-        return out
+        """Each seat's name as this page shows it on the board: :meth:`labels`."""
+        return self.labels()
 
     def labels(self) -> list[str]:
-        """Each seat's name in the result's words: in a room of two, "You" and "The other
-        student" (or "The computer"), without the seats' numbers; in a larger room "You" and
-        the others' names of :meth:`names`, whose seat numbers tell the students apart."""
+        """Each seat's name, the same on the board, in the log, the result and the match
+        line, in a room of any size and never the engine's "P2"
+        (:func:`~widgets.page.names.room_names`): "You", "The other student" (or "Student
+        2", "Student 3" when several), "The computer" (or "Computer 1", "Computer 2")."""
         if self.seat is None:
             return []
-        if self.seat.players != 2:
-            return ["You" if p == self.seat.seat else name
-                    for p, name in enumerate(self.names())]
-        other = self._machines.get(1 - self.seat.seat)
-        return ["You" if p == self.seat.seat else
-                "The computer" if other is not None and other.why == HOST else
-                "The other student" for p in range(2)]
+        host = [p for p, m in self._machines.items() if m.why == HOST]
+        return room_names(self.seat.seat, host, self.seat.players)
+
+    def _word(self, seat: int) -> str:
+        """``seat`` inside a sentence of the side panel: "you", "the other student"."""
+        labels = self.labels()
+        return in_sentence(labels[seat]) if 0 <= seat < len(labels) else f"player {seat + 1}"
 
     def in_names(self, text: str) -> str:
         """The engine's words (seats "P1", "P2") in this page's names: in a room of two "You"
         (the verb agreeing: "You discard", "your stack") and "the other student" or "the
         computer", through the game page's own translation
-        (:func:`~widgets.page.game_end.in_page_names`); a larger room keeps the seats'
-        numbers, which its names carry."""
+        (:func:`~widgets.page.game_end.in_page_names`); a larger room alike ("Student 3",
+        "Computer 2", :meth:`labels`)."""
         seat = self.seat
-        if seat is None or seat.players != 2:
+        if seat is None:
             return text
         mine = seat_name(seat.seat)
         text = re.sub(rf"(^|[.!?;:] )\b{mine}'s\b", r"\1Your", text)
@@ -890,10 +886,11 @@ class RoomPage:
         machine = self._machines.get(p)
         if machine is not None:
             why = {HOST: "", LEFT: ", who left"}.get(machine.why, ", who has gone")
-            return f"the computer ({escape(machine.describe())}{why})"
-        if p == self.seat.seat:
-            return "you"
-        return "a student" if p in taken else "free"
+            name = computer_name(self.seat.game, machine.agent, machine.options)
+            who = self.labels()[p] if machine.why == HOST else "the computer"
+            return f"{escape(who)} ({escape(name)}{why})"
+        who = self.labels()[p]
+        return who if p in taken or p == self.seat.seat else f"{who}, not here yet"
 
     def _presence(self) -> str:
         """The room line's words on the others: waiting, joined, gone, conceded."""
@@ -908,23 +905,21 @@ class RoomPage:
             for s, silent in sorted(self._gone.items()):
                 if s in self._left:
                     continue
+                name = self.labels()[s]
                 if s in self._machines:
-                    parts.append(f"{seat_name(s)} has gone: the computer plays for them.")
+                    parts.append(f"{name} has gone: the computer plays for them.")
                 elif silent == float("inf"):
-                    parts.append(f"{seat_name(s)} has conceded: the game ends on their turn.")
+                    parts.append(f"{name} has conceded: the game ends on their turn.")
                 else:
                     parts.append(
-                        f"{seat_name(s)} seems to have gone (nothing heard for "
+                        f"{name} seems to have gone (nothing heard for "
                         f"{ABSENT_AFTER:.0f} s). "
                         + ("You may claim their turn." if self._claimable
                            and seat.to_act == s else
                            f"If they are still gone on their turn after {CLAIM_AFTER:.0f} s, "
                            "you may claim it."))
         if parts:
-            text = " ".join(parts)
-            if self._people() == 2 and self._gone:
-                text = text.replace(f"{seat_name(min(self._gone))} ", "The other student ", 1)
-            return text
+            return " ".join(parts)
         return ("The other student has joined." if self._people() == 2
                 else "Everyone has joined.")
 
@@ -958,9 +953,8 @@ class RoomPage:
         here = self.everyone_here()
         mine = bool(view.my_turn) and live and not left and here
         taken = self.store.seats_taken(seat.code)
-        seats = " · ".join(f"{seat_name(p)} {self._who(p, taken)}" for p in range(seat.players))
-        you = "" if seat.players == 2 else f" — you are <b>{seat_name(me)}</b>"
-        line = f"Room <b>{escape(seat.code)}</b>{you}. {self._presence()}"
+        seats = " · ".join(f"{p + 1} {self._who(p, taken)}" for p in range(seat.players))
+        line = f"Room <b>{escape(seat.code)}</b>. {self._presence()}"
         if seat.players > 2 or self._machines:
             line += f' <span class="wpp-room-seats-line">Seats: {seats}.</span>'
         if self.room_line.value != line:
@@ -977,7 +971,7 @@ class RoomPage:
         self.claim_button.layout.display = "" if live and self._claimable else "none"
         # Leave the room: in the bar while the game goes on, in the end's banner after it
         self.leave_button.layout.display = "" if live else "none"
-        self.leave_button.description = "Really leave the room?" if self._leave_armed \
+        self.leave_button.description = LEAVE_ARMED if self._leave_armed \
             else LEAVE_ROOM
         self.claim_button.description = ("Claim the game" if seat.has_concede else
                                          "Let the computer play for them")
@@ -1075,15 +1069,8 @@ class RoomPage:
         returns = seat.returns()
         top = winners(returns)
         me = seat.seat
-        who = self.labels()         # "The other student", no seat number, in a room of two
-        if top == [me]:
-            head = "You win!"
-        elif me in top:
-            head = "A draw: you share the best result"
-        elif len(top) == 1:
-            head = f"{who[top[0]]} wins"
-        else:
-            head = "A draw between " + " and ".join(who[p] for p in top)
+        who = self.labels()         # "The other student", no seat number
+        head = self._head()
         needed = seat.rematch_needed()
         waiting = sorted(needed - self._rematch)
         go_on = _next_label(match)        # "Rematch", or "Next hand" while the match goes on
@@ -1107,7 +1094,7 @@ class RoomPage:
                       won=match.winners() == [me] if match.over else top == [me],
                       match=standing, final=match.rule.unit if match.over else "")
         self.rematch_button.disabled = me in self._rematch or bool(self._left)
-        self.end.buttons["leave"].description = "Really leave the room?" \
+        self.end.buttons["leave"].description = LEAVE_ARMED \
             if self._leave_armed else LEAVE_ROOM
         self.rematch_button.description = f"{go_on} asked" if me in self._rematch else go_on
         self.rematch_button.tooltip = (
@@ -1136,14 +1123,14 @@ class RoomPage:
                         f"The match goes on: click {_next_label(match)} for {unit} "
                         f"{match.played + 1}.")
                 return (f"<b>{unit.capitalize()} {match.played}{of} over</b> — "
-                        f"{escape(plain(self._outcome()).rstrip('.'))}. {then}")
+                        f"{escape(self._short())}. {then}")
             # the end, clear: the result, Rematch and Leave the room (the lobby's form is
             # behind Leave the room; shown here it read as part of the end)
             self.lobby.layout.display = "none"
             then = (escape(self._left_words()) if self._left else
                     f"To play again, click Rematch; {LEAVE_ROOM} to create or join another "
                     "room.")
-            return (f"<b>Game over</b> — {escape(plain(self._outcome()).rstrip('.'))}. {then}")
+            return f"<b>Game over</b> — {escape(self._short())}. {then}"
         self.lobby.layout.display = "none"     # a rematch: the lobby of the last game goes
         if not self._everyone_here:
             return "Waiting for the other students to join…" if self._people() > 2 else \
@@ -1156,6 +1143,31 @@ class RoomPage:
         # who is to act, in the room's names, and nothing of their turn's own prompt (the
         # discard's "You may discard…" is for the player who discards)
         return f"<b>{escape(self.labels()[seat.to_act])}</b> is thinking…"
+
+    def _head(self) -> str:
+        """Who won the finished game, in a few words: "You win!", "The other student wins",
+        "A draw: you share the best result"."""
+        seat = self.seat
+        assert seat is not None
+        top, me, who = winners(seat.returns()), seat.seat, self.labels()
+        if top == [me]:
+            return "You win!"
+        if me in top:
+            return "A draw: you share the best result"
+        if len(top) == 1:
+            return f"{who[top[0]]} wins"
+        return "A draw between " + " and ".join(who[p] for p in top)
+
+    def _short(self) -> str:
+        """The headline's result: the board's one-glance ``outcome(view)`` when it has one
+        (the game page's short words), else who won — never the engine's long line of every
+        hand ("The other student wins (the other student One Pair, Kings…)"): the hands are
+        on the board and in the banner."""
+        seat = self.seat
+        assert seat is not None
+        short = getattr(self.board, "outcome", None)
+        text = str(short(seat.view())) if callable(short) else ""
+        return plain(self.in_names(text)).rstrip(".!") if text else self._head().rstrip("!")
 
     def _outcome(self) -> str:
         """The finished game's result in the game page's words and the page's names: the
