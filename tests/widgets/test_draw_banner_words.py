@@ -44,3 +44,15 @@ def test_the_banner_names_the_hands_kinds_not_the_engine_line(seed: int) -> None
         assert "Computer's" in cause, cause
     else:
         assert cause.startswith("Split pot"), cause
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_last_move_says_who_won_and_the_log_keeps_the_hands(seed: int) -> None:
+    """"Last move" is one line read at a glance: who won, not every hand's name (the
+    showdown shows them); the game log keeps the details, in the page's names."""
+    _, page = _banner_lines(seed)
+    last = html.unescape(re.sub(r"<[^>]+>", "", page.last_move.html.value))
+    assert re.search(r"(wins?|tie)\.$", last) and "(" not in last, last
+    log = html.unescape(re.sub(r"<[^>]+>", " ", page.game_log.html.value))
+    kinds = {evaluate(h).category.label for h in page.history.view(0).showdown}
+    assert all(k in log for k in kinds) and not re.search(r"\bP[12]\b", log), log
