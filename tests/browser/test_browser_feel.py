@@ -23,6 +23,7 @@ from tests.browser.game_page_steps import (
     settled,
     shots,
 )
+from widgets.parts.last_move import brief
 from wpp.core.registry import registered_games
 
 pytestmark = pytest.mark.browser
@@ -88,9 +89,10 @@ def test_playable_cards_and_the_last_move_are_seen_at_a_glance(browser: Any, pag
         settled(pg)
         expect(line).to_be_visible(timeout=WAIT)
         expect(line).to_contain_text("Last move:")
-        # the line says the log's last entry, and follows it
+        # the line says the log's last entry (a result's hand-by-hand details left to the
+        # log), and follows it
         expect(line.locator(".wpp-last-words")).to_have_text(
-            pg.locator(".wpp-log li").last.inner_text(), timeout=WAIT)
+            brief(pg.locator(".wpp-log li").last.inner_text()), timeout=WAIT)
         _shoot(pg, page, "moved")
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from tests.rooms.test_room_page_any_game import not_concede, open_room, page_text, unseen
 from widgets.parts.how_to_play import how_to_play_html
+from widgets.parts.last_move import brief
 from widgets.site import room
 from widgets.site.room import RoomPage
 from widgets.testing import leaks
@@ -110,8 +111,9 @@ def test_the_end_says_each_players_result_and_a_rematch_seats_them_again(
                 p.choose(rng.choice(p.seat.view().legal_actions()))
                 break
     b.poll()
-    # the last move in one line, the narration's last words
-    assert escape(a.in_names(a.seat.log()[-1])) in a.last_move.html.value
+    # the last move in one line, in the room's names, the narration's last words (a
+    # result's hand-by-hand details left to the showdown and the log)
+    assert escape(brief(a.in_names(a.seat.log()[-1]))) in a.last_move.html.value
     returns = a.seat.returns()
     for p, names in ((a, a.names()), (b, b.names())):
         # the end's button: the match's next hand (or game) while it goes on, else Rematch

@@ -204,8 +204,9 @@ def test_the_note_says_when_a_loss_is_called_good_at_worst(name: str) -> None:
     r.start(h, 0, threaded=False, budget=small(name))
     assert r.review is not None
     note = html.unescape(r.note.value)
-    assert f"({r.review.noise_rule}) is called good at worst" in note
+    assert "too close to call" in note and "is called good at worst" in note
     strict = game_def(name).review_strict
+    assert r.review.strict == strict
     assert ("may call a real but smaller mistake good" in note) == strict
 
 

@@ -164,12 +164,14 @@ def test_the_hint_names_its_ai_as_the_page_does() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_draws_result_names_each_seat_as_a_label(seed: int) -> None:
     """5-card draw's result read "You win (you One Pair…; the computer Two Pair)": "you"
-    stood as a label in a sentence. Each seat is now a label with its hand."""
+    stood as a label in a sentence. Each seat is now a label with its hand — in the game log
+    (the banner's line is short since: whose kind of hand beat whose)."""
     page = GamePage.for_game("draw", board=board_for("draw"), seed=seed, review_budget={})
     rng = random.Random(seed)
     while not page.history.is_over:
         page.request(rng.choice(page.history.legal_actions()))
-    result = page.ends.outcome()
+    assert "(" not in page.ends.outcome()
+    result = page.narration(page.history.events[-1])
     assert re.search(r"\(You: [A-Z][a-z]+.* · Computer: [A-Z][a-z]+", result), result
     assert not re.search(r"\b(?:you|You) (?:High|One|Two|Three|Straight|Flush|Full|Four)",
                          result), result

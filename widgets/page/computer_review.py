@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Final
 import ipywidgets as w
 
 from wpp.core.history import History
-from wpp.core.review import Review, ReviewRow, ReviewRun, review_run
+from wpp.core.review import Review, ReviewRow, ReviewRun, amount_words, review_run
 
 if TYPE_CHECKING:
     import threading
@@ -87,15 +87,25 @@ def loss_words(loss: float, unit: str) -> str:
     ('loses 35% win chance', 'loses less than 1% win chance')
     >>> loss_words(0.354, "expected points"), loss_words(1.0, "expected points")
     ('loses 0.35 points', 'loses 1 point')
+    >>> loss_words(2.48, "expected points")        # rounded as a player reads it
+    'loses 2.5 points'
     """
-    if unit == "win chance":
-        pct = round(loss * 100)
-        return "loses less than 1% win chance" if pct < 1 else f"loses {pct}% win chance"
-    pts = round(loss, 2)
-    if pts < 0.01:
-        return "loses less than 0.01 points"
-    text = f"{pts:.2f}".rstrip("0").rstrip(".")
-    return f"loses {text} point{'' if text == '1' else 's'}"
+    return f"loses {amount_words(loss, unit)}"
+
+
+def close_call_words(review: Review) -> str:
+    """When the review calls a move good at worst, in a player's words: the engine's rule
+    (:attr:`~wpp.core.review.Review.noise_rule`: "the best value inside the played action's
+    95% interval") said plainly — the better move does better only by as much as chance
+    explains in the practice deals. A strict game's rule (the two moves' likely ranges must
+    be apart) also says what it costs."""
+    if review.strict:
+        return ("A move is called good at worst when it is too close to call: the better "
+                "move's likely range and yours overlap, so chance in these few practice "
+                "deals could explain the gap. This may call a real but smaller mistake good "
+                "(checked against a stronger judge, the review finds about two in three).")
+    return ("A move is called good at worst when it is too close to call: the better move "
+            "does only a little better, within what chance explains in the practice deals.")
 
 
 def row_label(row: ReviewRow, describe: Callable[[Any], str] = str,
@@ -267,8 +277,7 @@ class ComputerReview:
         self.note.value = (f"<b>{n} decision{'' if n == 1 else 's'} reviewed</b> "
                            f"({escape(counts)}), "
                            f"in {escape(review.unit)}. Judged from what you could know then: "
-                           f"{escape(review.method)}. A loss within the estimate's noise "
-                           f"({escape(review.noise_rule)}) is called good at worst. "
+                           f"{escape(review.method)}. {escape(close_call_words(review))} "
                            "Choose a decision to see the board.")
 
     def _chosen(self, change: dict[str, Any]) -> None:

@@ -84,14 +84,20 @@ def full_reasons(session: Session, index: int) -> Explanation | None:
 
 
 def last_turn(session: Session) -> list[int]:
-    """The moves of the computer's last turn in the game as it stands (the last run of
-    computer seats' moves, read from the history: a loaded or reloaded game has them too)."""
+    """The moves of the computer's last turn in the game as it stands: the last run of moves
+    by the seat the computer moved last, read from the history (a loaded or reloaded game has
+    them too). One seat only: with several computer seats (Pairs of 4) a run across seats
+    would put an older computer's move at the top of "Why?" while "Last move" shows the
+    newest one."""
     events = session.history.events
     k = len(events) - 1
     while k >= 0 and not session.is_computer(events[k].player):
         k -= 1
+    if k < 0:
+        return []
+    seat = events[k].player
     run: list[int] = []
-    while k >= 0 and session.is_computer(events[k].player):
+    while k >= 0 and events[k].player == seat:
         run.insert(0, k)
         k -= 1
     return run

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Final, TypeVar
@@ -22,7 +23,7 @@ import ipywidgets as w
 
 from widgets.parts.plain_words import plain
 
-__all__ = ["LAST_MOVE_CSS", "LastMoveLine"]
+__all__ = ["LAST_MOVE_CSS", "LastMoveLine", "brief"]
 
 T = TypeVar("T")
 
@@ -37,6 +38,24 @@ LAST_MOVE_CSS: Final = """
 """
 
 
+#: A result's hand-by-hand details, in parentheses: "(Computer: Two Pair, … · You: …)".
+_DETAILS: Final = re.compile(r" \((?:[^():]+: [^()]*)(?: · [^():]+: [^()]*)+\)(?=[.!]?$)")
+
+
+def brief(text: str) -> str:
+    """``text`` without a result's hand-by-hand details at its end: one line to read at a
+    glance (5-card draw's "You draw 3 cards. Computer wins (Computer: Two Pair, Tens and
+    Threes, Two kicker · You: One Pair, …)." filled the line); the board's showdown and the
+    game log keep them.
+
+    >>> brief("You draw 3 cards. Computer wins (Computer: Two Pair, Tens · You: One Pair).")
+    'You draw 3 cards. Computer wins.'
+    >>> brief("P2 plays 7♦ (a pair).")                     # no details: as it was
+    'P2 plays 7♦ (a pair).'
+    """
+    return _DETAILS.sub("", text)
+
+
 class LastMoveLine:
     """The line's widget is ``html`` (CSS class ``wpp-last-move``), hidden before the first
     move."""
@@ -48,7 +67,7 @@ class LastMoveLine:
     def show(self, events: Sequence[T], words: Callable[[T], str]) -> None:
         """Show ``words`` of the last of ``events`` (nothing when there is none)."""
         value = ('<b>Last move:</b> <span class="wpp-last-words">'
-                 f"{escape(plain(words(events[-1])))}</span>" if events else "")
+                 f"{escape(plain(brief(words(events[-1]))))}</span>" if events else "")
         display = "" if value else "none"
         if self.html.value != value:
             self.html.value = value

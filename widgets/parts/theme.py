@@ -153,6 +153,13 @@ APP_CSS: Final = """
   .wpp-app .wpp-menu .wpp-menu-label { margin-left: 6px; }
   .wpp-app .wpp-side { max-width: none; min-width: 0; }
   .wpp-app .wpp-side, .wpp-app .wpp-center { flex: 1 1 100%; }
+  /* On a phone the panel grows with its reasons (a box of its own that scrolled inside the
+     scrolling page cut Why?'s table), and its tables wrap their words to the width. */
+  .wpp-app .wpp-explain { max-height: none; overflow-y: visible; }
+  .wpp-app .wpp-explain .wpp-cands table { width: 100%; }
+  .wpp-app .wpp-explain .wpp-cands th, .wpp-app .wpp-explain .wpp-cands td {
+    white-space: normal; overflow-wrap: break-word; padding: 1px 2px; }
+  .wpp-app .wpp-explain .wpp-cands td .wpp-row { flex-wrap: wrap; }
 }
 """.replace("@TEAL@", TEAL).replace("@GOLD@", GOLD)
 

@@ -50,9 +50,9 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["MAX_REVIEW_BUDGET", "SECOND_LOOK", "VERDICTS", "Position", "Review", "ReviewRow",
-           "ReviewRun", "evaluate_position", "evaluator", "is_clear", "review_decision",
-           "review_game", "review_method", "review_positions", "review_row", "review_run",
-           "verdict_of"]
+           "ReviewRun", "amount_words", "evaluate_position", "evaluator", "figure_words",
+           "is_clear", "range_words", "review_decision", "review_game", "review_method",
+           "review_positions", "review_row", "review_run", "verdict_of"]
 
 #: The largest value of any review budget (``worlds``, ``actions``…): the search AI's bound on
 #: its playouts (:data:`wpp.warpairs.ai.search.MAX_PLAYOUTS`), checked by the same validator
@@ -127,6 +127,9 @@ class Review:
     #: When a loss counts as within the noise, in words (the game's
     #: :attr:`~wpp.core.protocol.GameDef.review_strict`).
     noise_rule: str = "the best value inside the played action's 95% interval"
+    #: Whether that rule is the game's strict one (the two intervals apart): a page says it
+    #: in its own words.
+    strict: bool = False
 
     @property
     def table(self) -> pd.DataFrame:
@@ -192,7 +195,7 @@ class Review:
         ax.plot(xs, [r.value for r in self.rows], "-o", ms=4 if small else 3,
                 label="after your move")
         ax.fill_between(xs, [r.low for r in self.rows], [r.high for r in self.rows],
-                        alpha=0.2, label="95% interval")
+                        alpha=0.2, label="likely range")
         ax.scatter(xs, [r.best_value for r in self.rows], facecolors="none",
                    edgecolors="green", s=18, label="best move's value")
         colours = {"inaccuracy": "gold", "mistake": "orange", "blunder": "red"}
@@ -208,6 +211,10 @@ class Review:
         # whole moves only (no "move 1.2"); on a phone five ticks at most
         ax.xaxis.set_major_locator(MaxNLocator(nbins=5 if small else "auto", integer=True))
         ax.set_ylabel(self.unit, fontsize=12 if small else None)
+        if self.unit == "win chance":  # a chance read as a percentage, as the rows say it
+            from matplotlib.ticker import PercentFormatter
+
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         title = heading or f"{self.title}: {seat_name(self.player)}'s standing, move by move"
         if small:
             ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
@@ -220,6 +227,53 @@ class Review:
             ax.legend(fontsize="small", loc="best")
         fig.tight_layout()
         return fig
+
+
+def amount_words(value: float, unit: str) -> str:
+    """``value`` in ``unit`` as a player reads it, rounded: a "win chance" (a probability)
+    in whole percent, points to two decimals at most (issue 38: "0.354", "2.48 points").
+
+    >>> amount_words(0.354, "win chance"), amount_words(0.004, "win chance")
+    ('35% win chance', 'less than 1% win chance')
+    >>> amount_words(2.48, "expected points"), amount_words(1.0, "expected points")
+    ('2.5 points', '1 point')
+    >>> amount_words(-0.354, "expected points"), amount_words(0.004, "expected points")
+    ('−0.35 points', 'less than 0.01 points')
+    """
+    if unit == "win chance":
+        pct = round(value * 100)
+        return "less than 1% win chance" if value >= 0 and pct < 1 else f"{pct}% win chance"
+    if 0 <= value < 0.005:
+        return "less than 0.01 points"
+    text = figure_words(value, unit)
+    return f"{text} point{'' if text == '1' else 's'}"
+
+
+def figure_words(value: float, unit: str) -> str:
+    """``value`` as a table's figure: "68%" for a win chance, "2.5" or "0.35" in points.
+
+    >>> figure_words(0.684, "win chance"), figure_words(2.48, "expected points")
+    ('68%', '2.5')
+    """
+    if unit == "win chance":
+        return f"{round(value * 100)}%"
+    text = f"{value:.1f}" if abs(value) >= 1 else f"{value:.2f}"
+    return text.rstrip("0").rstrip(".").replace("-", "−") if "." in text else text
+
+
+def range_words(low: float, high: float, unit: str) -> str:
+    """A value's likely range (its 95% interval) as a player reads it: "68%–82%", or in
+    points "1.2 to 3.4"; one figure where it is exact.
+
+    >>> range_words(0.684, 0.816, "win chance"), range_words(1.24, 3.4, "expected points")
+    ('68%–82%', '1.2 to 3.4')
+    >>> range_words(0.5, 0.5, "win chance")
+    'exactly 50%'
+    """
+    a, b = figure_words(low, unit), figure_words(high, unit)
+    if a == b:
+        return f"exactly {a}" if low == high else f"about {a}"
+    return f"{a}–{b}" if unit == "win chance" else f"{a} to {b}"
 
 
 def verdict_of(loss: float, thresholds: Sequence[float], is_best: bool = False,
@@ -360,11 +414,11 @@ def review_decision(game: GameDef[Any, Any, Any, Any], position: Position, playe
     second = review_row(game, position, again, game.review_unit, game.review_thresholds,
                         method)
     look = second.explanation.steps[0]
-    step = Step(f"A second look: the two moves in {worlds} fresh deals, valued in "
+    step = Step(f"A second look: the two moves in {worlds} fresh practice deals, valued in "
                 f"{game.review_unit}", columns=look.columns, rows=look.rows,
                 chosen_row=look.chosen_row, id="review.second_look", verdict=look.verdict,
-                notes=("The first look's best of several estimates may be lucky; these "
-                       "values, from other deals, give the verdict.",))
+                notes=("The first look's best move may just have been lucky in its deals; "
+                       "these values, from other deals, give the verdict.",))
     explanation = Explanation(first.explanation.title,
                               [*first.explanation.steps, step],
                               summary=second.explanation.summary)
@@ -399,16 +453,21 @@ def review_row(game: GameDef[Any, Any, Any, Any], position: Position,
     loss = best.value - mine.value
     verdict = verdict_of(loss, thresholds, best is mine, clear=is_clear(game, best, mine))
     order = sorted(range(len(values)), key=lambda i: -values[i].value)
-    rows = [(str(values[i].action), round(values[i].value, 4),
-             f"[{values[i].low:.3f}, {values[i].high:.3f}]") for i in order]
+    # In a player's words (issue 38: "95% interval [0.684, 0.816]", "lost 0.354"): values
+    # rounded in the unit, the 95% interval named "likely range" (the review's table keeps
+    # the numbers: :attr:`Review.table`).
+    rows = [(str(values[i].action), figure_words(values[i].value, unit),
+             range_words(values[i].low, values[i].high, unit)) for i in order]
     chosen = next(j for j, i in enumerate(order) if values[i].action == position.action)
-    step = Step(f"The actions compared, valued in {unit}", columns=("action", unit,
-                                                                      "95% interval"),
+    step = Step(f"The moves compared, valued in {unit}", columns=("move", unit,
+                                                                    "likely range"),
                 rows=rows, chosen_row=chosen, id="review.values",
-                verdict=f"{verdict}: {position.action} lost {loss:.3f} against {best.action}",
+                verdict=(f"{verdict}: {position.action} is the best here" if best is mine
+                         else f"{verdict}: {position.action} loses "
+                              f"{amount_words(loss, unit)} against {best.action}"),
                 notes=(f"From what you could know then: {method}.",))
     summary = (f"{position.action} is the best here" if best is mine
-               else f"{verdict}: {best.action} was better by {loss:.3f} {unit}")
+               else f"{verdict}: {best.action} was better by {amount_words(loss, unit)}")
     # Titled as the pages number moves (from 1); the table's ``move`` is the history's index.
     explanation = Explanation(f"Move {position.move + 1}", [step], summary=summary)
     return ReviewRow(position.move, position.action, best.action, mine.value, mine.low,
@@ -480,7 +539,8 @@ class ReviewRun:
                  else "the best value inside the played action's 95% interval")
         self.review = Review(g.name, g.title, self.player, g.review_unit, g.review_thresholds,
                              self.budget, self.seed, self.agent, self.method, tuple(self.rows),
-                             self.result, self.moves, noise_rule=noise)
+                             self.result, self.moves, noise_rule=noise,
+                             strict=bool(g.review_strict))
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Review:
         """Take every step left; ``progress``, if given, is called with (decisions done,

@@ -31,6 +31,7 @@ from widgets.parts.page_header import set_class
 from widgets.parts.playable import playable_cards
 from wpp.classic.game import HAND_SIZE, Discard, DrawView
 from wpp.core.errors import WppError
+from wpp.core.history import seat_name
 from wpp.core.standard_deck import Card, format_cards
 from wpp.poker.ranking import evaluate
 
@@ -126,6 +127,38 @@ class DrawBoard(BoardBase):
         self.acts.layout.display = "none" if view.my_discard is not None or past else ""
         self.showdown.value = self._showdown_html(view)
         self._show()
+
+    def outcome(self, view: Any) -> str:
+        """A finished hand's result in one short line for the banner, in the engine's seat
+        names (the page puts its own in): "P1 wins: P1's Two Pair beats P2's One Pair." — the hands
+        in full are in the showdown beside it. The engine's own line ("P1 wins (P1: Two
+        Pair, Tens and Threes, Two kicker · P2: …)") read as a wall of words there.
+
+        >>> import wpp
+        >>> g = wpp.new_game("draw", seed=1)
+        >>> while not g.is_over: _ = g.apply(g.legal_actions()[0])
+        >>> DrawBoard().outcome(g.view(0))
+        "P2 wins: P2's One Pair beats P1's High Card."
+        """
+        view = self.require_view(view, DrawView, "5-card draw's board")
+        if view.showdown is None:
+            return ""
+        kinds = [evaluate(h) for h in view.showdown]
+        best = max(v.strength for v in kinds)
+        won = [s for s, v in enumerate(kinds) if v.strength == best]
+        if len(won) > 1:
+            names = " and ".join(seat_name(s) for s in won)
+            return f"Split pot: {names} tie with {kinds[won[0]].category.label}."
+        top = won[0]
+        lost = [s for s in range(view.players) if s != top]
+        who = f"{seat_name(top)} wins"
+        if len(lost) > 1:
+            return f"{who} with the best hand, {kinds[top].category.label}."
+        mine, theirs = kinds[top].category, kinds[lost[0]].category
+        if mine == theirs:
+            return f"{who}: both have {mine.label}, and {seat_name(top)}'s hand is higher."
+        return (f"{who}: {seat_name(top)}'s {mine.label} beats "
+                f"{seat_name(lost[0])}'s {theirs.label}.")
 
     def read_history(self, history: Any, viewer: int, upto: int) -> None:
         """Note whether the position drawn next is a past one (``upto`` moves of a longer
