@@ -58,7 +58,7 @@ def _pairs_end(page: Any, seen: dict[str, Any]) -> None:
 
 
 def _ofc_end(page: Any, seen: dict[str, Any]) -> None:
-    assert "Hand 1 scored" in page.locator(".wpp-ofc-scored").inner_text()
+    assert "This hand scored" in page.locator(".wpp-ofc-scored").inner_text()
 
 
 def _pokeros_end(page: Any, seen: dict[str, Any]) -> None:
