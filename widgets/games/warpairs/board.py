@@ -145,7 +145,7 @@ class WarPairsBoard:
         self._next_mover = seat
 
     def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the board names the seats ("You (P1)", "Computer (P2)"), and the people's."""
+        """How the board names the seats ("You", "Computer"), and the people's."""
         self.names, self.people = tuple(names), tuple(people)
 
     def select(self, action: Any) -> None:
