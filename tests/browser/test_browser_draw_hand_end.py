@@ -43,7 +43,8 @@ def test_the_hand_end_is_clear_and_enter_deals_the_next(browser: Any) -> None:
         show = pg.locator(".wpp-draw-showdown")
         expect(show).to_contain_text("Showdown")
         text = show.inner_text()
-        assert re.search(r"You \(P\d\):", text) and re.search(r"Computer \(P\d\):", text), text
+        assert re.search(r"\bYou:", text) and re.search(r"\bComputer:", text), text
+        assert not re.search(r"\(P\d\)", text), text   # the page's names, no seat numbers
         assert re.search(r"wins the hand|splits the pot", text), text
         banner = pg.locator(".wpp-banner")
         expect(banner.locator(".wpp-banner-match")).to_contain_text(

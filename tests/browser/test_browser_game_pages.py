@@ -58,12 +58,14 @@ def _pairs_end(page: Any, seen: dict[str, Any]) -> None:
 
 
 def _ofc_end(page: Any, seen: dict[str, Any]) -> None:
-    assert "Hand 1 scored" in page.locator(".wpp-ofc-scored").inner_text()
+    assert "This hand scored" in page.locator(".wpp-ofc-scored").inner_text()
 
 
 def _pokeros_end(page: Any, seen: dict[str, Any]) -> None:
     scores = page.locator(".pk-scores").inner_text()
-    assert re.search(r"You \(P1\) \d+ · Computer \(P2\) \d+", scores), scores
+    # the page's names, no seat numbers; the rule settings are not under the score
+    assert re.search(r"You \d+ · Computer \d+", scores), scores
+    assert "hands made" not in scores, scores
 
 
 #: (per-game: what each game's page says of its own at the end, in its own words)

@@ -33,7 +33,7 @@ def test_the_score_table_of_a_hand_fits_a_phone(browser: Any) -> None:
         seen = pg.evaluate(_TABLE)
         assert seen["scroll"] <= seen["client"] + 1, seen  # nothing hidden to the right
         assert seen["tableRight"] <= min(seen["boxRight"], 390) + 0.5, seen
-        for who in ("You (P1)", "Computer (P2)"):  # each seat's points, whole
+        for who in ("You", "Computer"):  # each seat's points, whole
             assert any(line.startswith(who) and line[len(who):].strip()[:1] in "+-−0"
                        for line in seen["text"].splitlines()), seen["text"]
         faults = [f for f in phone_faults(pg) if "wpp-score" in f or "scored" in f

@@ -202,13 +202,13 @@ def test_the_match_in_words() -> None:
         "You win the match: You +1 · Computer −1"           # you first, whatever your seat
     p = Match(MatchRule("points", hands=1), 3)
     p.record("a", (0.0, 1.0, 1.0))
-    assert result_text(p, ["You", "P2", "P3"]) == "The match is drawn: You 0 · P2 +1 · P3 +1"
+    assert result_text(p, ["You", "P2", "P3"]) == "The match is drawn: You: 0 · P2: +1 · P3: +1"
     q = Match(MatchRule("points", hands=1), 3)
     q.record("a", (0.0, 1.0, 1 / 3))
     assert result_text(q, ["You", "P2", "P3"]) == \
-        "P2 wins the match: You 0 · P2 +1 · P3 +0.33"
+        "P2 wins the match: You: 0 · P2: +1 · P3: +0.33"
     assert progress_text(q, ["P1", "P2", "P3"], current=False) == \
-        "Game 1 of 1 · P1 0 · P2 +1 · P3 +0.33"
+        "Game 1 of 1 · P1: 0 · P2: +1 · P3: +0.33"  # no name runs into a number
 
 
 @pytest.mark.parametrize("name", every_game())

@@ -81,7 +81,7 @@ def test_pairs_with_several_computers_names_each_and_the_banner_says_who_won() -
     banner = " ".join(text_of(str(getattr(c, "value", ""))) for c in page.end.box.children)
     assert f"Computer {top[0]} wins" in banner, banner
     assert "(the computer)" not in banner
-    assert page.seat_labels()[top[0]] == f"Computer {top[0]} (P{top[0] + 1})"
+    assert page.seat_labels()[top[0]] == f"Computer {top[0]}"
 
 
 @given(players=st.integers(2, 6), data=st.data())

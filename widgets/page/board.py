@@ -28,8 +28,8 @@ Optional, used by the page (:class:`~widgets.page.game_page.GamePage`) when a bo
 * ``rules_html``: the game's rules for the "Rules & keys" panel (the page adds the keys):
   :class:`BoardBase` gives how to play in plain words, then the numbered rules, folded
   (:func:`widgets.parts.how_to_play.how_to_play_html`);
-* ``label_seats(names, people)``: how the page names the seats ("You (P1)", "Computer
-  (P2)") and which seats people play (e.g. two people at one screen);
+* ``label_seats(names, people)``: how the page names the seats ("You", "Computer"; "P1",
+  "P2" for people sharing one screen) and which seats people play;
 * ``on_auto(callback)`` and ``auto_decide(view) -> bool``: a decision the board lets the AI
   chosen beside Hint make for the person (WarPairsPoker's auto-mulligan);
 * ``on_touch(callback)``: called when a click changes the person's choice without making an
@@ -123,8 +123,8 @@ class BoardBase:
     ['hit']
     >>> b.seat_name(0, viewer=0), b.seat_name(1, viewer=0)
     ('P1 (you)', 'P2')
-    >>> b.label_seats(["You (P1)", "Computer (P2)"], [0]); b.seat_name(1, viewer=0)
-    'Computer (P2)'
+    >>> b.label_seats(["You", "Computer"], [0]); b.seat_name(1, viewer=0)
+    'Computer'
     """
 
     def __init__(self, names: Sequence[str] | None = None) -> None:
@@ -139,8 +139,8 @@ class BoardBase:
         return how_to_play_html(getattr(self, "game", ""))
 
     def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the page names the seats ("You (P1)", "Computer (P2)"): the board says the
-        same."""
+        """How the page names the seats ("You", "Computer"; "P1", "P2" for several people on
+        one screen): the board says the same."""
         self.names = list(names)
 
     def on_choose(self, callback: Callable[[Any], None]) -> None:

@@ -596,12 +596,17 @@ class GamePage(Generic[B]):
 
     # ------------------------------------------------------------------ drawing
     def seat_labels(self) -> list[str]:
-        """How the board names each seat: "You (P1)", "Computer (P2)" ("Computer 1 (P2)"…
-        with several computers: the names the log and the banner use), or "P1" when several
-        people share the screen."""
+        """How the board names each seat: the names the log and the banner use ("You",
+        "Computer", "Computer 1"… with several computers), no seat number beside them (a
+        walk-through's players were put off by "You (P1)" on every board); when several
+        people share the screen, each person's seat is "P1", "P2"… (the names they pick
+        their seats by) and the computers keep theirs, with their seat number."""
         people = self.people()
-        return [name if s in people and len(people) > 1 else f"{name} ({seat_name(s)})"
-                for s, name in enumerate(self.ends.match_labels())]
+        labels = self.ends.match_labels()
+        if len(people) <= 1:
+            return list(labels)
+        return [name if s in people else f"{name} ({seat_name(s)})"
+                for s, name in enumerate(labels)]
 
     def in_names(self, text: str) -> str:
         """The game's words (seats "P1", "P2"…) as this page names the seats ("You",
@@ -630,6 +635,12 @@ class GamePage(Generic[B]):
         if callable(label):
             label(self.seat_labels(), self.people())
         if self.reviewing is not None and self.side.open == "review":
+            # The position with move ``reviewing`` just made: a board that marks whose turn
+            # it is marks who made that move (it read "Computer — to act" under "You:
+            # mulligan"); the hook holds for this one draw.
+            mover = getattr(self.board, "show_mover", None)
+            if callable(mover):
+                mover(h.events[self.reviewing].player)
             self._draw_at(self.reviewing, before=False)
         elif self.side.open != "review-row":
             view = h.view(viewer)
@@ -689,9 +700,11 @@ class GamePage(Generic[B]):
             # the result and held a 19-digit seed; "Replay this deal" deals it again).
             return "<b>Game over</b> — the result is just below."
         if acting is not None:
+            # No seat number beside "Your turn" (it read "Your turn (P1)"); several people
+            # on one screen are told which seat by its name. No count of legal moves: a
+            # newcomer reads the board, not the engine's list.
             who = "Your turn" if len(people) == 1 else f"{seat_name(acting)} to act"
-            # No count of legal moves: a newcomer reads the board, not the engine's list.
-            return f"<b>{who}</b> ({seat_name(acting)}): choose on the board."
+            return f"<b>{who}</b>: choose on the board."
         seat = h.to_act
         label = opponent_label(self.game_name, self.chooser.choice(seat))
         return f"{self.ends.match_labels()[seat]} ({escape(label)}) is thinking…"

@@ -36,10 +36,19 @@ def _number(value: float, signed: bool) -> str:
 
 def tally_text(match: Match, labels: Sequence[str]) -> str:
     """Each seat's tally by its label, you first: "You 1 – Computer 0" (wins, two seats),
-    else with dots ("You −1 · Computer +1")."""
+    else with dots ("You −1 · Computer +1"); a colon after each label when a label ends in a
+    number (it read "Computer 1 0 · Computer 2 1").
+
+    >>> from wpp.core.matches import MatchRule
+    >>> m = Match(MatchRule("points", hands=3, placing=True), players=3)
+    >>> m.record("g", (1.0, 0.0, 0.5))
+    >>> tally_text(m, ["You", "Computer 1", "Computer 2"])
+    'You: 2 · Computer 1: 0 · Computer 2: 1'
+    """
     signed = match.rule.count == "points" and not match.rule.placing
     order = sorted(range(len(labels)), key=lambda s: labels[s] != "You")
-    parts = [f"{labels[s]} {_number(match.tally[s], signed)}" for s in order]
+    colon = ":" if any(label[-1:].isdigit() for label in labels) else ""
+    parts = [f"{labels[s]}{colon} {_number(match.tally[s], signed)}" for s in order]
     return " – ".join(parts) if len(parts) == 2 and not signed else " · ".join(parts)
 
 

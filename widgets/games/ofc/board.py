@@ -136,9 +136,13 @@ class OfcBoard(BoardBase):
                       if isinstance(last, Place) else ())
         scored = view.boards if view.over else view.previous
         if view.scores and scored and all(is_full(b) for b in scored):
-            number = len(view.scores)
-            self.scored.value = (f"<b>Hand {number} scored</b> · session: " + ", ".join(
-                f"{escape(self._name(s))} {t:+d}" for s, t in enumerate(view.totals))
+            # A game of one hand (the page's: its match counts the hands) says no number: it
+            # read "Hand 1 scored" on the match's hand 2 of 3.
+            head = (f"Hand {len(view.scores)} of {view.rules.hands} scored · so far: "
+                    if view.rules.hands > 1 else "This hand scored: ")
+            self.scored.value = (f"<b>{head}</b>" + ", ".join(
+                f"{escape(self._name(s))} {t:+d}".replace("-", "−")
+                for s, t in enumerate(view.totals))
                 + score_html(score_hand(scored, view.rules.scoring, view.rules.royalties),
                              [self._name(s) for s in range(view.players)]))
         else:
@@ -285,7 +289,12 @@ class OfcBoard(BoardBase):
         elif not self._active:
             text = "The hand is over." if view.over else ""
         elif left:
-            text = (f"Hand {view.hand + 1}: click a card then a row (or a row then a card): "
+            # The hand's number only in a game of several hands: the page's games are one
+            # hand each, and its match line says which hand of the match this is (the prompt
+            # read "Hand 1" beside "Hand 2 of 3").
+            which = (f"Hand {view.hand + 1} of {view.rules.hands}: "
+                     if view.rules.hands > 1 else "")
+            text = (f"{which}Click a card then a row (or a row then a card): "
                     f"{len(left)} card{'s' if len(left) > 1 else ''} to go.")
         else:
             text = "Every card has a row: Place, or Undo to change."

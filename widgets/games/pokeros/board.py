@@ -34,7 +34,7 @@ from widgets.parts.faces import cards_html
 from widgets.parts.playable import playable_cards
 from wpp.core.errors import WppError
 from wpp.core.standard_deck import Card
-from wpp.pokeros.game import Place, PokerosView, cell_words
+from wpp.pokeros.game import Place, PokerosRules, PokerosView, cell_words
 from wpp.pokeros.grid import Cell
 
 __all__ = ["PokerosBoard"]
@@ -71,8 +71,8 @@ class PokerosBoard(BoardBase):
 
     def __init__(self, names: Sequence[str] | None = None, *, plain: bool = False) -> None:
         super().__init__(names)
-        #: A lesson's board (``plain``): no line of rule settings, words a newcomer does not
-        #: need (cells are named in words on every board).
+        #: A lesson's board (``plain``): its rules text says no settings, words a newcomer
+        #: does not need (cells are named in words on every board).
         self.plain = plain
         self.scores = w.HTML()
         self.scores.add_class("pk-scores")
@@ -128,9 +128,19 @@ class PokerosBoard(BoardBase):
             f"<b>{escape(names[0])}</b> {view.scores[0]} · <b>{escape(names[1])}</b> "
             f"{view.scores[1]} · deck {view.deck_size} · {escape(names[other])} holds "
             f"{view.stash_sizes[other]} card{'s' if view.stash_sizes[other] != 1 else ''}"
-            f"{shown}" + ("" if self.plain else
-                          f'<br><span class="wpp-muted">{escape(view.rules.describe())}</span>'))
+            f"{shown}")
         self._show()
+
+    @property
+    def rules_html(self) -> str:
+        """The "Rules & keys" panel's rules; a game whose settings differ from the usual
+        ones says them first. (They were a line under the score, read by players as jargon
+        beside their points; the usual rules are said by the panel's own text.)"""
+        rules = self._view.rules if self._view is not None else PokerosRules()
+        own = ("" if self.plain or rules == PokerosRules() else
+               f'<p class="pk-settings"><b>This game\'s settings:</b> '
+               f"{escape(rules.describe())}.</p>")
+        return own + super().rules_html
 
     def select(self, action: Any) -> None:
         """Choose the card and the cell of ``action`` (a :class:`Place`), not yet sent."""

@@ -40,7 +40,7 @@ from widgets.parts.playable import playable_cards
 from wpp.core.errors import WppError
 from wpp.warpairs.actions import Action, Concede, Mulligan, PlayCards, TakeFromPile
 from wpp.warpairs.deal import MULLIGAN_SIZE
-from wpp.warpairs.phases import Phase, player_name
+from wpp.warpairs.phases import Phase
 from wpp.warpairs.presenter import instructions_html
 from wpp.warpairs.view import View
 
@@ -108,6 +108,10 @@ class WarPairsBoard:
         self.active = False
         self.names: Sequence[str] = ("P1", "P2")
         self.people: Sequence[int] = (0,)
+        #: The seat whose move the drawn past position shows just made (the review), else
+        #: ``None``; :meth:`show_mover` sets it for the next :meth:`draw` only.
+        self.mover: int | None = None
+        self._next_mover: int | None = None
         self.revealed: int | None = None
         self.choose: Callable[[Any], None] = lambda _a: None
         self.auto: Callable[[], None] | None = None
@@ -134,8 +138,14 @@ class WarPairsBoard:
         return (bool(self.auto_mulligan.value) and isinstance(view, View)
                 and view.phase is Phase.MULLIGAN and not self.curtain())
 
+    def show_mover(self, seat: int | None) -> None:
+        """The next :meth:`draw` is of a past position with ``seat``'s move just made (the
+        page's review): the board marks that seat, not the seat to act after it (the review
+        of "You: mulligan" read "Computer — to act"). Any later draw is of its own position."""
+        self._next_mover = seat
+
     def label_seats(self, names: Sequence[str], people: Sequence[int]) -> None:
-        """How the board names the seats ("You (P1)", "Computer (P2)"), and the people's."""
+        """How the board names the seats ("You", "Computer"), and the people's."""
         self.names, self.people = tuple(names), tuple(people)
 
     def select(self, action: Any) -> None:
@@ -237,6 +247,7 @@ class WarPairsBoard:
             self.input.reset()
             if self.revealed is not None and view.to_act != self.revealed:
                 self.revealed = None
+        self.mover, self._next_mover = self._next_mover, None
         self.view, self.legal, self.last = view, list(legal), last
         self.others, self.active = others, active
         self._redraw()
@@ -254,7 +265,7 @@ class WarPairsBoard:
                  and set(v.trick[-1].play.cards) == set(last.cards)
                  and v.trick[-1].player not in self.people)
         self.table.show(public, names=names, bottom=bottom, show_trick=self.show_trick.value,
-                        show_last=self.show_last.value, fresh=fresh)
+                        show_last=self.show_last.value, fresh=fresh, mover=self.mover)
         for seat, hand in ((bottom, self.bottom), (1 - bottom, self.top)):
             mine = seat == acting
             shown = self.face_up(seat)
@@ -268,7 +279,10 @@ class WarPairsBoard:
                 size = v.opponent_hand_size if seat != v.player else len(v.hand)
                 hand.show_backs(size)
             hand.set_active(mine)
-            tag = " — to act" if seat == v.to_act and v.phase is not Phase.OVER else ""
+            if self.mover is not None:  # a past position: who made its move
+                tag = " — made this move" if seat == self.mover else ""
+            else:
+                tag = " — to act" if seat == v.to_act and v.phase is not Phase.OVER else ""
             hand.set_title(f"{escape(names[seat])}: {size} card{'s' if size != 1 else ''}"
                            f"{tag}")
         legal = legal_for_bar(v) if acting is not None else []
@@ -280,10 +294,10 @@ class WarPairsBoard:
         self.bar.set_label("concede", "Really concede?" if self.input.concede_armed
                            else "Concede")
         curtain = self.curtain()
-        self.reveal_button.description = f"{player_name(v.to_act)}: show my hand"
+        self.reveal_button.description = f"{names[v.to_act]}: show my hand"
         self.reveal_button.layout.display = "" if curtain else "none"
         if curtain:
-            p = player_name(v.to_act)
+            p = names[v.to_act]
             prompt = f"<b>{p}'s turn</b> — hand the screen over; {p} clicks “Show my hand”."
         elif acting is not None:
             # the play to beat in the engine's words, without their rule numbers

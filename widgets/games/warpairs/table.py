@@ -7,7 +7,7 @@ widget, rewritten when the game changes (an unchanged table sends nothing).
 >>> from wpp.warpairs.game import Game
 >>> t = TableView()
 >>> g = Game(seed=3)
->>> t.show(g.view(0), names=("You (P1)", "Computer (P2)"), bottom=0)
+>>> t.show(g.view(0), names=("You", "Computer"), bottom=0)
 >>> "mulligan" in t.html.value and "wpp-arrow" in t.html.value
 True
 """
@@ -24,7 +24,7 @@ from widgets.parts.plain_words import plain
 from wpp.warpairs.phases import Phase, TrickPlay
 from wpp.warpairs.view import View
 
-__all__ = ["TableView", "trick_html"]
+__all__ = ["TableView", "redraw_words", "trick_html"]
 
 _MODE_WORDS = {
     "single": "single cards",
@@ -48,6 +48,26 @@ def trick_html(trick: Sequence[TrickPlay], names: Sequence[str], title: str) -> 
             + "".join(rows) + "</div>")
 
 
+def redraw_words(used: Sequence[bool], names: Sequence[str]) -> str:
+    """Whose re-draw (one a game) is still to come, by the names the board gives the seats
+    (it read "P1 re-draw available · P2 re-draw available" beside "You" and "Computer").
+
+    >>> redraw_words((False, True), ("You", "Computer"))
+    'You can still re-draw · the computer used its re-draw'
+    >>> redraw_words((True, False), ("P1", "P2"))
+    'P1 used their re-draw · P2 can still re-draw'
+    """
+    def one(seat: int) -> str:
+        name = names[seat] if seat < len(names) else f"P{seat + 1}"
+        who = "the computer" if name == "Computer" else name
+        if not used[seat]:
+            return f"{who} can still re-draw"
+        their = ("your" if name == "You" else "its" if name.startswith("Computer")
+                 else "their")
+        return f"{who} used {their} re-draw"
+    return " · ".join(one(s) for s in range(len(used)))
+
+
 class TableView:
     """The middle of the board. ``html`` is the widget to place."""
 
@@ -56,21 +76,25 @@ class TableView:
         self.html.add_class("wpp-table")
 
     def show(self, view: View, *, names: Sequence[str], bottom: int, show_trick: bool = False,
-             show_last: bool = False, fresh: bool = False) -> None:
+             show_last: bool = False, fresh: bool = False, mover: int | None = None) -> None:
         """Draw the table from a player's view (public facts only).
 
         ``bottom`` is the seat drawn at the bottom of the board: the arrow points down when
         that seat acts and up for the other. ``fresh``: the play on the table has just been
-        made by the computer (it is highlighted for a moment).
+        made by the computer (it is highlighted for a moment). ``mover``: the position is a
+        past one, shown with the move of that seat just made (the review): the arrow points
+        at that seat, not at the seat to act next.
         """
         parts: list[str] = []
         over = view.phase is Phase.OVER
         if over:
             arrow = '<div class="wpp-arrow wpp-arrow-none">■ game over</div>'
         else:
-            sign = "▼" if view.to_act == bottom else "▲"
-            arrow = (f'<div class="wpp-arrow">{sign} <b>{escape(names[view.to_act])}</b> '
-                     f"to act</div>")
+            seat = view.to_act if mover is None else mover
+            sign = "▼" if seat == bottom else "▲"
+            doing = "to act" if mover is None else "made this move"
+            arrow = (f'<div class="wpp-arrow">{sign} <b>{escape(names[seat])}</b> '
+                     f"{doing}</div>")
         table = view.table
         if view.phase is Phase.MULLIGAN:
             centre = ('<div class="wpp-play-words">The mulligan: each player puts 3 cards '
@@ -93,9 +117,7 @@ class TableView:
                 f"<b>{escape(table.describe())}</b></div>"
                 f'<div class="wpp-mode">This trick is played in {_MODE_WORDS[mode]}.</div>')
         counts = (f'<div class="wpp-counts">deck <b>{view.deck_size}</b> · discards '
-                  f"<b>{len(view.discards)}</b> · P1 re-draw "
-                  f"{'used' if view.redraw_used[0] else 'available'} · P2 re-draw "
-                  f"{'used' if view.redraw_used[1] else 'available'}</div>")
+                  f"<b>{len(view.discards)}</b> · {redraw_words(view.redraw_used, names)}</div>")
         parts.extend([arrow, centre, counts])
         if show_trick and view.phase is not Phase.MULLIGAN:
             if view.trick or show_last or not view.last_trick:
