@@ -29,10 +29,14 @@ def text_of(value: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", value))
 
 
-def finished_page(name: str, seed: int, players: int | None = None) -> GamePage[Any]:
+def finished_page(name: str, seed: int, players: int | None = None, *,
+                  own_opponents: bool = False) -> GamePage[Any]:
+    """A page of ``name`` played to its end by random moves, against random players (or, with
+    ``own_opponents``, the page's own default computers)."""
     players = players or game_def(name).default_players
+    seats = None if own_opponents else {s: "random" for s in range(1, players)}
     page = GamePage.for_game(name, board=board_for(name), players=players, seed=seed,
-                             seats={s: "random" for s in range(1, players)})
+                             seats=seats)
     rng = random.Random(seed)
     for _ in range(2000):
         if page.history.is_over or page.session.human_to_act is None:
@@ -105,14 +109,7 @@ def test_the_review_of_the_default_computer_names_no_seat_number(name: str) -> N
     """The reasons the review shows under a computer's move, and those of a graded row,
     come from the agent's own explanation ("P2 plays…"): the page renames them (the review
     said "P1" and "P2" beside a log that says "You" and "Computer")."""
-    players = game_def(name).default_players
-    page = GamePage.for_game(name, board=board_for(name), players=players, seed=3)
-    rng = random.Random(3)
-    for _ in range(2000):
-        if page.history.is_over or page.session.human_to_act is None:
-            break
-        page.request(rng.choice(page.history.legal_actions()))
-    assert page.history.is_over
+    page = finished_page(name, seed=3, own_opponents=True)
     page.show_review()
     said = [text_of(explanation_html(reasons))
             for k in range(len(page.history.actions))
